@@ -1,0 +1,114 @@
+/**
+ * API keys: `rk_` + 32 random bytes (base64url). Only the SHA-256 is stored; the key is shown
+ * once, when created. A key belongs to one tenant and has one role.
+ */
+import { randomToken, sha256Hex } from "../crypto";
+import { newId } from "../ids";
+
+export const roles = ["client", "admin"] as const;
+export type Role = (typeof roles)[number];
+
+export interface Principal {
+  tenantId: string;
+  keyId: string;
+  role: Role;
+}
+
+export interface CreatedKey {
+  id: string;
+  key: string;
+  keyPrefix: string;
+  tenantId: string;
+  role: Role;
+  name: string;
+  createdAt: number;
+}
+
+const KEY_PREFIX_LENGTH = 10;
+
+export function generateApiKey(): string {
+  return `rk_${randomToken(32)}`;
+}
+
+export async function findPrincipal(db: D1Database, key: string): Promise<Principal | null> {
+  const row = await db
+    .prepare("SELECT id, tenant_id, role FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL")
+    .bind(await sha256Hex(key))
+    .first<{ id: string; tenant_id: string; role: Role }>();
+  return row ? { keyId: row.id, tenantId: row.tenant_id, role: row.role } : null;
+}
+
+export async function createApiKey(
+  db: D1Database,
+  args: { tenantId: string; role: Role; name?: string; now: number; key?: string },
+): Promise<CreatedKey> {
+  const key = args.key ?? generateApiKey();
+  const created: CreatedKey = {
+    id: newId("key"),
+    key,
+    keyPrefix: key.slice(0, KEY_PREFIX_LENGTH),
+    tenantId: args.tenantId,
+    role: args.role,
+    name: args.name ?? "",
+    createdAt: args.now,
+  };
+  await db
+    .prepare("INSERT INTO api_keys (id, tenant_id, key_hash, key_prefix, role, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(created.id, created.tenantId, await sha256Hex(key), created.keyPrefix, created.role, created.name, created.createdAt)
+    .run();
+  return created;
+}
+
+export async function createTenant(db: D1Database, args: { name: string; now: number }): Promise<{ id: string; name: string }> {
+  const id = newId("t");
+  await db.prepare("INSERT INTO tenants (id, name, created_at) VALUES (?, ?, ?)").bind(id, args.name, args.now).run();
+  return { id, name: args.name };
+}
+
+export async function listApiKeys(db: D1Database, tenantId: string) {
+  const { results } = await db
+    .prepare(
+      "SELECT id, key_prefix, role, name, created_at, revoked_at FROM api_keys WHERE tenant_id = ? ORDER BY created_at, id",
+    )
+    .bind(tenantId)
+    .all<{ id: string; key_prefix: string; role: Role; name: string; created_at: number; revoked_at: number | null }>();
+  return results.map((r) => ({
+    id: r.id,
+    keyPrefix: r.key_prefix,
+    role: r.role,
+    name: r.name,
+    createdAt: new Date(r.created_at).toISOString(),
+    revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
+  }));
+}
+
+/** Revokes a key of this tenant; false when there is no such (unrevoked) key. */
+export async function revokeApiKey(db: D1Database, tenantId: string, keyId: string, now: number): Promise<boolean> {
+  const result = await db
+    .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND tenant_id = ? AND revoked_at IS NULL")
+    .bind(now, keyId, tenantId)
+    .run();
+  return result.meta.changes > 0;
+}
+
+export const DEV_TENANT_ID = "t_dev";
+const DEV_KEY_ID = "key_dev";
+
+/**
+ * Local mode only (RECALL_DEV_API_KEY is set by `npm start` and the test env, never in
+ * production): makes the dev key an admin key of the dev tenant, replacing an older dev key.
+ */
+export async function ensureDevKey(db: D1Database, devKey: string, now: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare("INSERT INTO tenants (id, name, created_at) VALUES (?, 'Local development', ?) ON CONFLICT (id) DO NOTHING")
+      .bind(DEV_TENANT_ID, now),
+    db
+      .prepare(
+        `INSERT INTO api_keys (id, tenant_id, key_hash, key_prefix, role, name, created_at)
+         VALUES (?, ?, ?, ?, 'admin', 'dev key (RECALL_DEV_API_KEY)', ?)
+         ON CONFLICT (id) DO UPDATE SET key_hash = excluded.key_hash, key_prefix = excluded.key_prefix, revoked_at = NULL`,
+      )
+      .bind(DEV_KEY_ID, DEV_TENANT_ID, await sha256Hex(devKey), devKey.slice(0, KEY_PREFIX_LENGTH), now),
+  ]);
+}

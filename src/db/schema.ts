@@ -1,0 +1,93 @@
+/**
+ * The D1 schema. drizzle-kit generates the migrations from this file; the FTS5 tables and their
+ * tokenizer live in hand-written migrations because drizzle cannot describe virtual tables.
+ * Every tenant-owned row carries `tenant_id`, and every query filters on it.
+ */
+import { sql } from "drizzle-orm";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const tenants = sqliteTable("tenants", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    /** SHA-256 of the key, hex. The key itself is shown once, at creation. */
+    keyHash: text("key_hash").notNull(),
+    /** The first characters of the key, so a person can tell keys apart in a listing. */
+    keyPrefix: text("key_prefix").notNull(),
+    role: text("role", { enum: ["client", "admin"] }).notNull(),
+    name: text("name").notNull().default(""),
+    createdAt: integer("created_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash), index("api_keys_tenant_idx").on(t.tenantId)],
+);
+
+/** Where a row stands with the vector index (the outbox): see src/indexing/. */
+export const indexStates = ["pending", "indexed", "lexical_only", "failed"] as const;
+export type IndexState = (typeof indexStates)[number];
+
+export const memoryTypes = ["fact", "question", "decision", "insight"] as const;
+export type MemoryType = (typeof memoryTypes)[number];
+
+export const memories = sqliteTable(
+  "memories",
+  {
+    /** Integer key shared with the FTS5 row (memories_fts.rowid). */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    scope: text("scope").notNull(),
+    content: text("content").notNull(),
+    memoryType: text("memory_type", { enum: memoryTypes }).notNull(),
+    category: text("category"),
+    importance: real("importance").notNull().default(0.5),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    sessionId: text("session_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    indexState: text("index_state", { enum: indexStates }).notNull().default("pending"),
+    indexAttempts: integer("index_attempts").notNull().default(0),
+    indexError: text("index_error"),
+    /** The embedding model whose vector is in the index for this row, once indexed. */
+    embeddingModel: text("embedding_model"),
+  },
+  (t) => [
+    uniqueIndex("memories_id_idx").on(t.id),
+    index("memories_scope_idx").on(t.tenantId, t.scope, t.createdAt),
+    index("memories_index_state_idx").on(t.indexState, t.seq),
+  ],
+);
+
+/**
+ * The exact vector index: one float32 vector per (tenant, collection, id), with the model that
+ * made it. Used locally, in tests and by small deployments; Vectorize replaces it in production.
+ */
+export const vectors = sqliteTable(
+  "vectors",
+  {
+    tenantId: text("tenant_id").notNull(),
+    collection: text("collection").notNull(),
+    id: text("id").notNull(),
+    model: text("model").notNull(),
+    dimensions: integer("dimensions").notNull(),
+    vector: blob("vector", { mode: "buffer" }).$type<ArrayBuffer>().notNull(),
+    /** Flat metadata used by query filters (equality only), as JSON. */
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, string | number | boolean>>().notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.collection, t.id] }),
+    index("vectors_model_idx").on(t.tenantId, t.collection, t.model),
+  ],
+);

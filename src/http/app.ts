@@ -1,0 +1,30 @@
+/**
+ * The Hono app: request id → services → (v1: JSON body rules → auth) → routes, one error
+ * envelope for everything. `createApp` takes the services factory so tests can put a failing
+ * adapter behind a port; production uses createServices.
+ */
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { createServices, type Services } from "../services";
+import type { AppEnv } from "./context";
+import { errorBody, handleError } from "./errors";
+import { authenticate, jsonBodies, withServices } from "./middleware";
+import { admin } from "./routes/admin";
+import { health } from "./routes/health";
+import { memories } from "./routes/memories";
+
+export interface AppOptions {
+  services?: (env: Env) => Services;
+}
+
+export function createApp({ services = (env) => createServices(env) }: AppOptions = {}) {
+  const v1 = new Hono<AppEnv>().use(jsonBodies()).use(authenticate()).route("/memories", memories).route("/admin", admin);
+
+  return new Hono<AppEnv>()
+    .use(requestId({ limitLength: 100 }))
+    .use(withServices(services))
+    .route("/", health)
+    .route("/v1", v1)
+    .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
+    .onError(handleError);
+}

@@ -1,0 +1,63 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { ensureDevKey, findPrincipal } from "../auth/keys";
+import type { Services } from "../services";
+import type { AppEnv } from "./context";
+import { AppError } from "./errors";
+
+/** Largest JSON body any route accepts; routes may set lower limits on their fields. */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Requests that carry a body must say it is JSON (415) and stay under the size limit (413). */
+export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<AppEnv> {
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes`);
+    },
+  });
+  return async (c, next) => {
+    if (!["POST", "PUT", "PATCH"].includes(c.req.method)) return next();
+    const type = c.req.header("content-type") ?? "";
+    const length = c.req.header("content-length");
+    if (!JSON_CONTENT_TYPE.test(type) && !(length === "0" && type === "")) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
+    }
+    return limit(c, next);
+  };
+}
+
+export function withServices(create: (env: Env) => Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("services", create(c.env));
+    await next();
+  };
+}
+
+const BEARER = /^Bearer\s+(\S{1,256})\s*$/i;
+
+/** Bearer API key → principal (tenant, role). Local mode also knows the dev key (RECALL_DEV_API_KEY). */
+export function authenticate(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const match = BEARER.exec(c.req.header("authorization") ?? "");
+    if (!match) throw new AppError("UNAUTHORIZED", "Send an API key as 'Authorization: Bearer <key>'");
+    const key = match[1]!;
+    const { db, clock } = c.get("services");
+    let principal = await findPrincipal(db, key);
+    const devKey = c.env.RECALL_DEV_API_KEY;
+    if (!principal && devKey && key === devKey) {
+      await ensureDevKey(db, devKey, clock.now());
+      principal = await findPrincipal(db, key);
+    }
+    if (!principal) throw new AppError("UNAUTHORIZED", "The API key is not valid");
+    c.set("principal", principal);
+    await next();
+  };
+}
+
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get("principal").role !== "admin") throw new AppError("FORBIDDEN", "This route needs an admin key");
+  await next();
+};

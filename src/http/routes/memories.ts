@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { memoryTypes } from "../../db/schema";
+import { searchMemories } from "../../memories/search";
+import { createMemory, deleteMemory, getMemory } from "../../memories/store";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { validate } from "../validation";
+import { idParam, scopeSchema } from "./shared";
+
+/** Longest memory content accepted, in characters. */
+export const MAX_MEMORY_CHARS = 8000;
+/** Longest search query accepted, in characters. */
+export const MAX_QUERY_CHARS = 2000;
+export const MAX_SEARCH_LIMIT = 50;
+
+const newMemorySchema = z.strictObject({
+  scope: scopeSchema,
+  content: z.string().trim().min(1).max(MAX_MEMORY_CHARS),
+  memoryType: z.enum(memoryTypes),
+  category: z.string().trim().min(1).max(64).optional(),
+  importance: z.number().min(0).max(1).default(0.5),
+  tags: z.array(z.string().trim().min(1).max(64)).max(32).default([]),
+  sessionId: z.string().trim().min(1).max(128).optional(),
+});
+
+const searchSchema = z.strictObject({
+  scope: scopeSchema,
+  query: z.string().trim().min(1).max(MAX_QUERY_CHARS),
+  limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(10),
+  memoryTypes: z.array(z.enum(memoryTypes)).min(1).max(memoryTypes.length).optional(),
+});
+
+export const memories = new Hono<AppEnv>()
+  .post("/", validate("json", newMemorySchema), async (c) => {
+    const memory = await createMemory(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
+    return c.json(memory, 201);
+  })
+  .post("/search", validate("json", searchSchema), async (c) => {
+    const found = await searchMemories(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
+    return c.json({
+      results: found.results.map((m) => ({
+        id: m.id,
+        content: m.content,
+        memoryType: m.memoryType,
+        score: m.score,
+        matchedBy: m.matchedBy,
+        createdAt: m.createdAt,
+      })),
+      degraded: found.degraded,
+    });
+  })
+  .get("/:id", validate("param", idParam), async (c) => {
+    const memory = await getMemory(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
+    if (!memory) throw new AppError("NOT_FOUND", "No such memory");
+    return c.json(memory);
+  })
+  .delete("/:id", validate("param", idParam), async (c) => {
+    const deleted = await deleteMemory(c.get("services"), c.get("principal").tenantId, c.req.valid("param").id);
+    if (!deleted) throw new AppError("NOT_FOUND", "No such memory");
+    return c.body(null, 204);
+  });

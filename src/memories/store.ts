@@ -1,0 +1,160 @@
+/** Memories: what a user said or asked, kept per tenant and scope. Queries take (services, tenantId, args). */
+import type { IndexState, MemoryType } from "../db/schema";
+import { newId } from "../ids";
+import type { Services } from "../services";
+import { ftsDocument } from "../text/fts";
+import { indexMemories, MEMORY_COLLECTION } from "./indexing";
+
+export interface NewMemory {
+  scope: string;
+  content: string;
+  memoryType: MemoryType;
+  category?: string | undefined;
+  importance: number;
+  tags: string[];
+  sessionId?: string | undefined;
+}
+
+export interface Memory {
+  id: string;
+  scope: string;
+  content: string;
+  memoryType: MemoryType;
+  category: string | null;
+  importance: number;
+  tags: string[];
+  sessionId: string | null;
+  createdAt: string;
+  indexState: IndexState;
+}
+
+export interface MemoryRow {
+  id: string;
+  tenant_id: string;
+  scope: string;
+  content: string;
+  memory_type: MemoryType;
+  category: string | null;
+  importance: number;
+  tags: string;
+  session_id: string | null;
+  created_at: number;
+  index_state: IndexState;
+}
+
+export const MEMORY_COLUMNS =
+  "id, tenant_id, scope, content, memory_type, category, importance, tags, session_id, created_at, index_state";
+
+export function toMemory(row: MemoryRow): Memory {
+  return {
+    id: row.id,
+    scope: row.scope,
+    content: row.content,
+    memoryType: row.memory_type,
+    category: row.category,
+    importance: row.importance,
+    tags: JSON.parse(row.tags) as string[],
+    sessionId: row.session_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    indexState: row.index_state,
+  };
+}
+
+/**
+ * Commits the memory and its full-text row in one D1 batch (a transaction), then indexes its
+ * vector. An indexing failure leaves the memory pending for the cron, never unsaved.
+ */
+export async function createMemory(services: Services, tenantId: string, input: NewMemory): Promise<Memory> {
+  const { db, clock, embedder } = services;
+  const id = newId("mem");
+  const now = clock.now();
+  const state: IndexState = embedder.canEmbed(input.content) ? "pending" : "lexical_only";
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO memories (id, tenant_id, scope, content, memory_type, category, importance, tags, session_id,
+           created_at, updated_at, index_state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        id,
+        tenantId,
+        input.scope,
+        input.content,
+        input.memoryType,
+        input.category ?? null,
+        input.importance,
+        JSON.stringify(input.tags),
+        input.sessionId ?? null,
+        now,
+        now,
+        state,
+      ),
+    db
+      .prepare("INSERT INTO memories_fts (rowid, body) SELECT seq, ? FROM memories WHERE id = ?")
+      .bind(ftsDocument(input.content), id),
+  ]);
+  const row: MemoryRow = {
+    id,
+    tenant_id: tenantId,
+    scope: input.scope,
+    content: input.content,
+    memory_type: input.memoryType,
+    category: input.category ?? null,
+    importance: input.importance,
+    tags: JSON.stringify(input.tags),
+    session_id: input.sessionId ?? null,
+    created_at: now,
+    index_state: state,
+  };
+  if (state === "pending") {
+    const [outcome] = await indexMemories(services, [row]);
+    row.index_state = outcome ?? "pending";
+  }
+  return toMemory(row);
+}
+
+export async function getMemory(db: D1Database, tenantId: string, id: string): Promise<Memory | null> {
+  const row = await db
+    .prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ? AND tenant_id = ?`)
+    .bind(id, tenantId)
+    .first<MemoryRow>();
+  return row ? toMemory(row) : null;
+}
+
+/** Loads memories by id within one tenant, keyed by id (ids of other tenants are simply absent). */
+export async function getMemoriesByIds(
+  db: D1Database,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, MemoryRow>> {
+  const rows = new Map<string, MemoryRow>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const { results } = await db
+      .prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE tenant_id = ? AND id IN (${chunk.map(() => "?").join(",")})`)
+      .bind(tenantId, ...chunk)
+      .all<MemoryRow>();
+    for (const row of results) rows.set(row.id, row);
+  }
+  return rows;
+}
+
+/** Deletes the memory, its full-text row and its vector; false when the tenant has no such memory. */
+export async function deleteMemory(services: Services, tenantId: string, id: string): Promise<boolean> {
+  const { db, vectors } = services;
+  const [, rowDelete] = await db.batch([
+    db
+      .prepare("DELETE FROM memories_fts WHERE rowid = (SELECT seq FROM memories WHERE id = ? AND tenant_id = ?)")
+      .bind(id, tenantId),
+    db.prepare("DELETE FROM memories WHERE id = ? AND tenant_id = ?").bind(id, tenantId),
+  ]);
+  if ((rowDelete?.meta.changes ?? 0) === 0) return false;
+  // The row is gone, so a stale vector can no longer surface (search joins vectors to rows);
+  // deleting it is cleanup, and a failure here is not the caller's problem.
+  await vectors.delete(tenantId, MEMORY_COLLECTION, [id]).catch((error) => {
+    console.warn(JSON.stringify({ event: "vector_delete_failed", id, error: String(error) }));
+  });
+  return true;
+}

@@ -1,0 +1,68 @@
+/**
+ * Builds the ports from the Worker's bindings and vars. This is the one place that decides
+ * which adapter runs where: Workers AI + Vectorize in production, the local HTTP embedder + the
+ * exact D1 index locally and in tests.
+ */
+import { type Clock, systemClock } from "./clock";
+import { cachedEmbedder } from "./embeddings/cached";
+import { localHttpEmbedder } from "./embeddings/local-http";
+import type { Embedder } from "./embeddings/port";
+import { workersAiEmbedder } from "./embeddings/workers-ai";
+import { exactD1Index } from "./vectors/exact-d1";
+import type { VectorIndex } from "./vectors/port";
+import { vectorizeIndex } from "./vectors/vectorize";
+
+export interface Services {
+  db: D1Database;
+  cache: KVNamespace;
+  embedder: Embedder;
+  vectors: VectorIndex;
+  clock: Clock;
+  /** Which judge decides ticket-pipeline questions ("heuristic" until an LLM is bound). */
+  judge: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function createServices(env: Env, clock: Clock = systemClock): Services {
+  const dimensions = Number(env.EMBEDDING_DIMENSIONS);
+  if (!Number.isInteger(dimensions) || dimensions <= 0) {
+    throw new ConfigError(`EMBEDDING_DIMENSIONS must be a positive integer, got "${env.EMBEDDING_DIMENSIONS}"`);
+  }
+  const embedder = cachedEmbedder(createEmbedder(env, dimensions), env.CACHE);
+  return {
+    db: env.DB,
+    cache: env.CACHE,
+    embedder,
+    vectors: createVectorIndex(env, embedder.model, dimensions),
+    clock,
+    judge: env.JUDGE,
+  };
+}
+
+function createEmbedder(env: Env, dimensions: number): Embedder {
+  switch (env.EMBEDDER) {
+    case "workers-ai":
+      if (!env.AI) throw new ConfigError("EMBEDDER=workers-ai needs the AI binding");
+      return workersAiEmbedder(env.AI as never, env.EMBEDDING_MODEL, dimensions);
+    case "local-http":
+      if (!env.EMBEDDER_URL) throw new ConfigError("EMBEDDER=local-http needs EMBEDDER_URL");
+      return localHttpEmbedder(env.EMBEDDER_URL, env.EMBEDDING_MODEL, dimensions);
+    default:
+      throw new ConfigError(`unknown EMBEDDER "${env.EMBEDDER}" (workers-ai | local-http)`);
+  }
+}
+
+function createVectorIndex(env: Env, model: string, dimensions: number): VectorIndex {
+  switch (env.VECTOR_INDEX) {
+    case "vectorize":
+      if (!env.VECTORIZE) throw new ConfigError("VECTOR_INDEX=vectorize needs the VECTORIZE binding");
+      return vectorizeIndex(env.VECTORIZE as never, model, dimensions);
+    case "d1-exact":
+      return exactD1Index(env.DB, model, dimensions);
+    default:
+      throw new ConfigError(`unknown VECTOR_INDEX "${env.VECTOR_INDEX}" (vectorize | d1-exact)`);
+  }
+}

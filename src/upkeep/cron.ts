@@ -1,0 +1,35 @@
+/**
+ * Cron jobs, keyed by the schedules in wrangler.toml. Each job is bounded (a batch per run) and
+ * idempotent, so an overlapping or repeated run does no harm.
+ */
+import { reindexPendingMemories } from "../memories/indexing";
+import type { Services } from "../services";
+
+export const REINDEX_CRON = "*/5 * * * *";
+export const RETENTION_CRON = "17 3 * * *";
+
+type Job = (services: Services) => Promise<Record<string, unknown>>;
+
+const jobs: Record<string, Record<string, Job>> = {
+  [REINDEX_CRON]: { reindexMemories: reindexPendingMemories },
+  // Retention jobs (show history 30 days, FAQ versions 90 days) join this list with their modules.
+  [RETENTION_CRON]: {},
+};
+
+export async function runCron(cron: string, services: Services): Promise<Record<string, unknown>> {
+  const scheduled = jobs[cron];
+  if (!scheduled) {
+    console.warn(JSON.stringify({ event: "cron_unknown", cron }));
+    return {};
+  }
+  const report: Record<string, unknown> = {};
+  for (const [name, job] of Object.entries(scheduled)) {
+    try {
+      report[name] = await job(services);
+    } catch (error) {
+      report[name] = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  console.log(JSON.stringify({ event: "cron_done", cron, report }));
+  return report;
+}

@@ -1,0 +1,52 @@
+/**
+ * The VectorIndex port. Vectors live per tenant and collection ("memories", "faqs", …); a
+ * filter narrows a query by equality on flat metadata. An index is bound to one embedding
+ * model: a vector of another model or dimension is refused (VectorModelMismatch), because
+ * cosine between two models' vectors means nothing.
+ */
+export type VectorMetadata = Record<string, string | number | boolean>;
+
+export interface VectorRecord {
+  id: string;
+  vector: Float32Array;
+  /** The model that made `vector`. */
+  model: string;
+  metadata: VectorMetadata;
+}
+
+export interface VectorMatch {
+  id: string;
+  /** Cosine similarity, -1..1. */
+  score: number;
+}
+
+export interface VectorQuery {
+  vector: Float32Array;
+  model: string;
+  topK: number;
+  filter?: VectorMetadata;
+}
+
+export interface VectorIndex {
+  /** Which adapter this is ("vectorize", "d1-exact"), for /healthz. */
+  readonly kind: string;
+  /** Largest topK one query may ask for. */
+  readonly maxTopK: number;
+  upsert(tenantId: string, collection: string, records: readonly VectorRecord[]): Promise<void>;
+  query(tenantId: string, collection: string, query: VectorQuery): Promise<VectorMatch[]>;
+  delete(tenantId: string, collection: string, ids: readonly string[]): Promise<void>;
+}
+
+export class VectorModelMismatch extends Error {
+  override name = "VectorModelMismatch";
+}
+
+/** Refuses a vector that does not belong in an index of (model, dimensions). */
+export function assertSameModel(record: { model: string; vector: Float32Array }, model: string, dimensions: number): void {
+  if (record.model !== model) {
+    throw new VectorModelMismatch(`vector of model ${record.model} refused by an index of model ${model}; re-embed instead`);
+  }
+  if (record.vector.length !== dimensions) {
+    throw new VectorModelMismatch(`vector of ${record.vector.length} dimensions refused by a ${dimensions}-d index`);
+  }
+}
