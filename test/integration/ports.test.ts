@@ -1,0 +1,97 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/crypto";
+import { cachedEmbedder, embeddingCacheKey } from "../../src/embeddings/cached";
+import type { Embedder } from "../../src/embeddings/port";
+import { exactD1Index } from "../../src/vectors/exact-d1";
+import { VectorModelMismatch } from "../../src/vectors/port";
+import type { ShowMemory } from "../../workers/show-memory";
+import { call } from "../support/api";
+
+const v = (...xs: number[]) => Float32Array.from(xs);
+
+describe("exactD1Index (real local D1)", () => {
+  it("returns exact cosine order within the tenant, collection and filter", async () => {
+    const index = exactD1Index(env.DB, "m", 2);
+    await index.upsert("t_x", "c", [
+      { id: "a", vector: v(1, 0), model: "m", metadata: { scope: "s" } },
+      { id: "b", vector: v(0.7, 0.7), model: "m", metadata: { scope: "s" } },
+      { id: "c", vector: v(0, 1), model: "m", metadata: { scope: "other" } },
+    ]);
+    await index.upsert("t_y", "c", [{ id: "d", vector: v(1, 0), model: "m", metadata: { scope: "s" } }]);
+    const matches = await index.query("t_x", "c", { vector: v(1, 0.1), model: "m", topK: 10, filter: { scope: "s" } });
+    expect(matches.map((m) => m.id)).toEqual(["a", "b"]);
+    expect(matches[0]!.score).toBeCloseTo(1 / Math.hypot(1, 0.1), 5);
+  });
+
+  it("refuses to mix models in one collection, and vectors of the wrong size", async () => {
+    await exactD1Index(env.DB, "old-model", 2).upsert("t_mix", "c", [
+      { id: "a", vector: v(1, 0), model: "old-model", metadata: {} },
+    ]);
+    const index = exactD1Index(env.DB, "new-model", 2);
+    await expect(index.upsert("t_mix", "c", [{ id: "b", vector: v(1, 0), model: "new-model", metadata: {} }])).rejects.toThrow(
+      /holds vectors of model old-model/,
+    );
+    await expect(
+      index.upsert("t_other", "c", [{ id: "b", vector: v(1, 0, 0), model: "new-model", metadata: {} }]),
+    ).rejects.toThrow(VectorModelMismatch);
+  });
+
+  it("upserts idempotently and deletes", async () => {
+    const index = exactD1Index(env.DB, "m", 2);
+    const record = { id: "a", vector: v(1, 0), model: "m", metadata: {} };
+    await index.upsert("t_idem", "c", [record]);
+    await index.upsert("t_idem", "c", [{ ...record, vector: v(0, 1) }]);
+    expect(await index.query("t_idem", "c", { vector: v(0, 1), model: "m", topK: 5 })).toEqual([{ id: "a", score: 1 }]);
+    await index.delete("t_idem", "c", ["a"]);
+    expect(await index.query("t_idem", "c", { vector: v(0, 1), model: "m", topK: 5 })).toEqual([]);
+  });
+});
+
+describe("cachedEmbedder (real local KV)", () => {
+  it("answers a repeated text from KV without calling the model", async () => {
+    let calls = 0;
+    const inner: Embedder = {
+      kind: "counting",
+      model: "cache-test-model",
+      dimensions: 2,
+      languages: ["en"],
+      canEmbed: () => true,
+      embed: async (texts) => {
+        calls += texts.length;
+        return texts.map((t) => v(t.length, 1));
+      },
+    };
+    const embedder = cachedEmbedder(inner, env.CACHE);
+    const first = await embedder.embed(["hello", "world!"]);
+    const second = await embedder.embed(["world!", "hello", "new"]);
+    expect(calls).toBe(3);
+    expect(Array.from(second[0]!)).toEqual(Array.from(first[1]!));
+    expect(Array.from(second[2]!)).toEqual([3, 1]);
+    expect(await env.CACHE.get(embeddingCacheKey("cache-test-model", await sha256Hex("hello")), "arrayBuffer")).not.toBeNull();
+  });
+});
+
+describe("GET /healthz", () => {
+  it("names the active adapters and no secret", async () => {
+    const res = await call("/healthz");
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      status: "ok",
+      adapters: {
+        embedder: { kind: "local-http", model: "use-lite-512", dimensions: 512, languages: ["en"] },
+        vectorIndex: { kind: "d1-exact" },
+        judge: { kind: "heuristic" },
+      },
+    });
+    expect(JSON.stringify(res.json)).not.toContain("rk_test_dev_key");
+  });
+});
+
+describe("ShowMemory Durable Object", () => {
+  it("is bound with SQLite storage", async () => {
+    const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName("t_x:show-1"));
+    const count = await runInDurableObject(stub, (instance: ShowMemory) => instance.questionCount());
+    expect(count).toBe(0);
+  });
+});
