@@ -23,6 +23,7 @@ export default defineConfig(async () => {
       globalSetup: ["./test/support/global-setup.ts"],
       setupFiles: ["./test/support/apply-migrations.ts"],
       testTimeout: 20_000,
+      reporters: ["default", "./test/support/summary-reporter.ts"],
     },
   };
 });

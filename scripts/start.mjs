@@ -1,0 +1,142 @@
+// `npm start`: the whole local stack from a fresh clone, offline.
+//   1. installs dependencies if node_modules is missing
+//   2. applies the D1 migrations to the local database (.wrangler/state)
+//   3. starts the local embedder (USE-lite from npm) on 127.0.0.1:EMBEDDER_PORT
+//   4. starts `wrangler dev --local --env local` on PORT and waits until /healthz answers
+//   5. seeds a small demo data set (once), prints the URL and the dev key
+// Ctrl-C stops everything.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PORT = Number(process.env.PORT ?? 8787);
+const EMBEDDER_PORT = Number(process.env.EMBEDDER_PORT ?? 8788);
+const DEV_KEY = process.env.RECALL_DEV_API_KEY ?? "rk_dev_local_only_change_me";
+const HEALTH_TIMEOUT_MS = 90_000;
+const started = Date.now();
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+
+const log = (message) => console.log(`[recall] ${message}`);
+
+function run(command, args, what) {
+  log(`${what}…`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, CI: "1" } });
+  if (result.status !== 0) {
+    console.error(`[recall] ${what} failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (!existsSync(join(root, "node_modules", ".bin", "wrangler"))) {
+  run("npm", [existsSync(join(root, "package-lock.json")) ? "ci" : "install"], "installing dependencies");
+}
+run(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--env", "local"], "applying D1 migrations locally");
+
+const { startLocalEmbedder, LOCAL_MODEL_ID } = await import("./local-embedder.mjs");
+log(`starting the local embedder (${LOCAL_MODEL_ID})…`);
+const embedder = await startLocalEmbedder({ port: EMBEDDER_PORT }).catch(async (error) => {
+  if (error?.code !== "EADDRINUSE") throw error;
+  log(`port ${EMBEDDER_PORT} is busy; the embedder takes a free port instead`);
+  return startLocalEmbedder({ port: 0 });
+});
+
+const wrangler = spawn(
+  npx,
+  [
+    "wrangler",
+    "dev",
+    "--local",
+    "--env",
+    "local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(PORT),
+    "--test-scheduled",
+    "--show-interactive-dev-session=false",
+    "--var",
+    `EMBEDDER_URL:${embedder.url}`,
+    "--var",
+    `RECALL_DEV_API_KEY:${DEV_KEY}`,
+  ],
+  { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
+);
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log("stopping…");
+  try {
+    process.kill(-wrangler.pid, "SIGTERM");
+  } catch {}
+  embedder.server.close();
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+wrangler.on("exit", (code) => {
+  if (!stopping) {
+    console.error(`[recall] wrangler dev exited (${code}).`);
+    stop(code ?? 1);
+  }
+});
+
+const base = `http://127.0.0.1:${PORT}`;
+await waitForHealth();
+const healthyAfter = ((Date.now() - started) / 1000).toFixed(1);
+await seedDemo().catch((error) => log(`demo data not seeded: ${error.message}`));
+
+console.log(`
+  Recall is running at ${base}   (healthy ${healthyAfter}s after start)
+  Dev API key (admin of the local dev tenant): ${DEV_KEY}
+
+  curl ${base}/healthz
+  curl -s ${base}/v1/memories/search -H 'authorization: Bearer ${DEV_KEY}' \\
+       -H 'content-type: application/json' -d '{"scope":"demo","query":"ship the app to Vercel"}'
+
+  Cron: curl '${base}/__scheduled?cron=*/5+*+*+*+*'   ·   Ctrl-C stops everything.
+`);
+
+async function waitForHealth() {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    try {
+      const response = await fetch(`${base}/healthz`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.error(`[recall] ${base}/healthz did not answer within ${HEALTH_TIMEOUT_MS / 1000}s.`);
+  stop(1);
+}
+
+async function api(path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${DEV_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A few memories in scope "demo", added once (skipped when the scope already has them). */
+async function seedDemo() {
+  const existing = await api("/v1/memories/search", { scope: "demo", query: "Vercel deploy", limit: 1 });
+  if (existing.results.length > 0) return;
+  const demo = [
+    ["How do I deploy to Vercel?", "question", 0.6],
+    ["We decided to use Postgres for the billing service", "decision", 0.8],
+    ["The staging database lives in Frankfurt", "fact", 0.5],
+    ["Error E500 on checkout means the payment provider timed out", "insight", 0.7],
+    ["我是安卓玩机用户", "fact", 0.5],
+  ];
+  for (const [content, memoryType, importance] of demo) {
+    await api("/v1/memories", { scope: "demo", content, memoryType, importance, tags: ["demo"] });
+  }
+  log(`seeded ${demo.length} demo memories in scope "demo"`);
+}
