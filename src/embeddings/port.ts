@@ -1,4 +1,6 @@
 /** The Embedder port: turns texts into vectors. One adapter per model host. */
+import type { Calibration } from "../calibration/calibration";
+
 export interface Embedder {
   /** Which adapter this is ("workers-ai", "local-http"), for /healthz. */
   readonly kind: string;
@@ -7,6 +9,8 @@ export interface Embedder {
   readonly dimensions: number;
   /** ISO 639-1 codes the model handles, or ["*"] for multilingual models. */
   readonly languages: readonly string[];
+  /** Maps this model's raw cosine to calibrated similarity (see src/calibration/); null = raw. */
+  readonly calibration: Calibration | null;
   /**
    * False when the model would give this text a meaningless vector (an English-only model maps
    * every Chinese character to one unknown token, so all Chinese sentences come out identical).

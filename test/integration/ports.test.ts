@@ -56,6 +56,7 @@ describe("cachedEmbedder (real local KV)", () => {
       model: "cache-test-model",
       dimensions: 2,
       languages: ["en"],
+      calibration: null,
       canEmbed: () => true,
       embed: async (texts) => {
         calls += texts.length;
