@@ -91,3 +91,39 @@ export const vectors = sqliteTable(
     index("vectors_model_idx").on(t.tenantId, t.collection, t.model),
   ],
 );
+
+export const cardKinds = ["fact", "preference", "event", "profile", "relationship", "goal"] as const;
+export const versionRelations = ["sets", "updates", "extends", "retracts"] as const;
+
+/**
+ * Memory cards (seed 003): entity/slot/value triples extracted from memories. For a
+ * single-valued slot the current card is the one with `superseded_at` NULL (newest by the source
+ * memory's date wins); multi-valued slots (likes) keep every value current.
+ */
+export const memoryCards = sqliteTable(
+  "memory_cards",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    scope: text("scope").notNull(),
+    kind: text("kind", { enum: cardKinds }).notNull(),
+    entity: text("entity").notNull(),
+    slot: text("slot").notNull(),
+    value: text("value").notNull(),
+    polarity: text("polarity", { enum: ["positive", "negative"] }),
+    confidence: real("confidence").notNull(),
+    /** "entity:slot": the versioning group. */
+    versionKey: text("version_key").notNull(),
+    versionRelation: text("version_relation", { enum: versionRelations }).notNull(),
+    sourceMemoryId: text("source_memory_id").notNull(),
+    /** When the fact was stated: the source memory's creation time. */
+    createdAt: integer("created_at").notNull(),
+    supersededAt: integer("superseded_at"),
+  },
+  (t) => [
+    index("memory_cards_lookup_idx").on(t.tenantId, t.scope, t.entity, t.slot),
+    index("memory_cards_source_idx").on(t.sourceMemoryId),
+  ],
+);
