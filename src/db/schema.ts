@@ -128,6 +128,8 @@ export const memoryCards = sqliteTable(
   ],
 );
 
+export type MemoryCard = typeof memoryCards.$inferSelect;
+
 /**
  * One row per show, for listing shows (GET /v1/shows): written by the show routes after each
  * change and by the daily retention cron, which also deletes rows idle for 30 days. The show's

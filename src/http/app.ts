@@ -10,15 +10,23 @@ import type { AppEnv } from "./context";
 import { errorBody, handleError } from "./errors";
 import { authenticate, jsonBodies, withServices } from "./middleware";
 import { admin } from "./routes/admin";
+import { cards } from "./routes/cards";
 import { health } from "./routes/health";
 import { memories } from "./routes/memories";
+import { query } from "./routes/query";
 
 export interface AppOptions {
   services?: (env: Env) => Services;
 }
 
 export function createApp({ services = (env) => createServices(env) }: AppOptions = {}) {
-  const v1 = new Hono<AppEnv>().use(jsonBodies()).use(authenticate()).route("/memories", memories).route("/admin", admin);
+  const v1 = new Hono<AppEnv>()
+    .use(jsonBodies())
+    .use(authenticate())
+    .route("/memories", memories)
+    .route("/cards", cards)
+    .route("/query", query)
+    .route("/admin", admin);
 
   return new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))

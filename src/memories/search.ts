@@ -1,15 +1,20 @@
 /**
- * Memory search: a lexical list (D1 FTS5, BM25) and a vector list (the VectorIndex port), fused
- * by RRF. Either list may be missing — the embedder cannot embed the query's language, or it is
- * down — and the answer then says which part is `degraded` instead of failing.
+ * Memory search. Candidates come from three places — full text (D1 FTS5, BM25, over the
+ * expanded query), vectors (the VectorIndex port), and memory cards answering the question's
+ * type (a card's source memory) — and are fused by weighted RRF. A Recency question adds a
+ * newest-first list. Any list may be missing — the embedder cannot embed the query's language,
+ * or is down — and the answer then says what is `degraded` instead of failing.
  */
+import { lookupCards } from "../cards/store";
 import type { MemoryType } from "../db/schema";
+import { cachedExpandQuery } from "../query/analyze";
 import { fuseRrf, type RankedList } from "../ranking/rrf";
 import type { Services } from "../services";
-import { ftsOrQuery } from "../text/fts";
+import { slotsForQuestion } from "../text/cards";
+import { detectQuestionType } from "../text/question-type";
 import type { VectorMetadata } from "../vectors/port";
 import { MEMORY_COLLECTION } from "./indexing";
-import { getMemoriesByIds, type Memory, toMemory } from "./store";
+import { getMemoriesByIds, type Memory, type MemoryRow, toMemory } from "./store";
 
 export interface MemorySearchArgs {
   scope: string;
@@ -20,11 +25,11 @@ export interface MemorySearchArgs {
 
 export interface MemoryHit extends Memory {
   score: number;
-  /** The candidate lists that found this memory ("bm25", "vector"). */
+  /** The candidate lists that found this memory ("bm25", "vector", "card", "recency"). */
   matchedBy: string[];
 }
 
-export type Degradation = "embeddings" | "vector_index";
+export type Degradation = "embeddings" | "vector_index" | "cards";
 
 export interface MemorySearchResult {
   results: MemoryHit[];
@@ -33,36 +38,46 @@ export interface MemorySearchResult {
 
 /** Candidates taken from each list: twice the page, at least this many, so fusion has room to reorder. */
 export const MIN_CANDIDATE_WINDOW = 20;
+/** RRF weight of the full-text and vector lists. */
+export const LIST_WEIGHT = 1;
+/** RRF weight of memories whose card answers the question: above both other lists together at rank 1. */
+export const CARD_WEIGHT = 2.5;
+/** RRF weight of the newest-first list added for Recency questions. */
+export const RECENCY_WEIGHT = 0.5;
 
 export async function searchMemories(services: Services, tenantId: string, args: MemorySearchArgs): Promise<MemorySearchResult> {
   const window = Math.max(args.limit * 2, MIN_CANDIDATE_WINDOW);
   const degraded: Degradation[] = [];
-  const [lexicalIds, vectorIds] = await Promise.all([
-    lexicalCandidates(services.db, tenantId, args, window),
+  const questionType = detectQuestionType(args.query);
+  const [lexicalIds, vectorIds, cardIds] = await Promise.all([
+    lexicalCandidates(services, tenantId, args, window),
     vectorCandidates(services, tenantId, args, window, degraded),
+    cardCandidates(services, tenantId, args, degraded),
   ]);
-  const lists: RankedList[] = [{ name: "bm25", ids: lexicalIds, weight: 1 }];
-  if (vectorIds) lists.push({ name: "vector", ids: vectorIds, weight: 1 });
-  const fused = fuseRrf(lists);
-  const rows = await getMemoriesByIds(
-    services.db,
-    tenantId,
-    fused.map((hit) => hit.id),
-  );
+  const rows = await getMemoriesByIds(services.db, tenantId, [...new Set([...cardIds, ...lexicalIds, ...(vectorIds ?? [])])]);
   const types = args.memoryTypes && new Set<string>(args.memoryTypes);
-  const results: MemoryHit[] = [];
-  for (const hit of fused) {
-    const row = rows.get(hit.id);
-    // The vector index may still hold a deleted row's vector, or another scope's: rows decide.
-    if (!row || row.scope !== args.scope || (types && !types.has(row.memory_type))) continue;
-    results.push({ ...toMemory(row), score: hit.score, matchedBy: hit.sources });
-    if (results.length === args.limit) break;
+  // The vector index may still hold a deleted row's vector, or another scope's: rows decide.
+  const eligible = (id: string) => {
+    const row = rows.get(id);
+    return row !== undefined && row.scope === args.scope && (!types || types.has(row.memory_type));
+  };
+  const lists: RankedList[] = [
+    { name: "card", ids: cardIds.filter(eligible), weight: CARD_WEIGHT },
+    { name: "bm25", ids: lexicalIds.filter(eligible), weight: LIST_WEIGHT },
+  ];
+  if (vectorIds) lists.push({ name: "vector", ids: vectorIds.filter(eligible), weight: LIST_WEIGHT });
+  if (questionType === "Recency") {
+    const newestFirst = [...rows.values()].filter((r) => eligible(r.id)).sort((a, b) => b.created_at - a.created_at);
+    lists.push({ name: "recency", ids: newestFirst.map((r) => r.id), weight: RECENCY_WEIGHT });
   }
+  const results = fuseRrf(lists)
+    .slice(0, args.limit)
+    .map((hit) => ({ ...toMemory(rows.get(hit.id) as MemoryRow), score: hit.score, matchedBy: hit.sources }));
   return { results, degraded };
 }
 
-async function lexicalCandidates(db: D1Database, tenantId: string, args: MemorySearchArgs, window: number): Promise<string[]> {
-  const match = ftsOrQuery(args.query);
+async function lexicalCandidates({ db, cache }: Services, tenantId: string, args: MemorySearchArgs, window: number): Promise<string[]> {
+  const match = (await cachedExpandQuery(cache, args.query)).orQuery;
   if (!match) return [];
   const typeFilter = args.memoryTypes?.length ? `AND m.memory_type IN (${args.memoryTypes.map(() => "?").join(",")})` : "";
   const { results } = await db
@@ -107,6 +122,20 @@ async function vectorCandidates(
     logDegraded("vector_index", error);
     degraded.push("vector_index");
     return null;
+  }
+}
+
+/** Source memories of the current cards that answer the question (seed 003: O(1) card lookup first). */
+async function cardCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, degraded: Degradation[]): Promise<string[]> {
+  const slots = slotsForQuestion(args.query);
+  if (slots.length === 0) return [];
+  try {
+    const cards = await lookupCards(db, tenantId, args.scope, "user", slots);
+    return [...new Set(cards.map((c) => c.source_memory_id))];
+  } catch (error) {
+    logDegraded("cards", error);
+    degraded.push("cards");
+    return [];
   }
 }
 

@@ -1,7 +1,9 @@
 /** Memories: what a user said or asked, kept per tenant and scope. Queries take (services, tenantId, args). */
+import { deleteCardsOfMemory, storeCards } from "../cards/store";
 import type { IndexState, MemoryType } from "../db/schema";
 import { newId } from "../ids";
 import type { Services } from "../services";
+import { extractCards } from "../text/cards";
 import { ftsDocument } from "../text/fts";
 import { indexMemories, MEMORY_COLLECTION } from "./indexing";
 
@@ -107,11 +109,26 @@ export async function createMemory(services: Services, tenantId: string, input: 
     created_at: now,
     index_state: state,
   };
+  await extractAndStoreCards(db, row);
   if (state === "pending") {
     const [outcome] = await indexMemories(services, [row]);
     row.index_state = outcome ?? "pending";
   }
   return toMemory(row);
+}
+
+/**
+ * Cards are derived data: a failure here is logged and leaves the memory stored; the card
+ * backfill (POST /v1/admin/cards/backfill) repairs it.
+ */
+async function extractAndStoreCards(db: D1Database, row: MemoryRow): Promise<void> {
+  const cards = extractCards(row.content);
+  if (cards.length === 0) return;
+  try {
+    await storeCards(db, { tenantId: row.tenant_id, scope: row.scope, memoryId: row.id, createdAt: row.created_at }, cards);
+  } catch (error) {
+    console.warn(JSON.stringify({ event: "cards_store_failed", memoryId: row.id, error: String(error) }));
+  }
 }
 
 export async function getMemory(db: D1Database, tenantId: string, id: string): Promise<Memory | null> {
@@ -151,6 +168,7 @@ export async function deleteMemory(services: Services, tenantId: string, id: str
     db.prepare("DELETE FROM memories WHERE id = ? AND tenant_id = ?").bind(id, tenantId),
   ]);
   if ((rowDelete?.meta.changes ?? 0) === 0) return false;
+  await deleteCardsOfMemory(db, tenantId, id);
   // The row is gone, so a stale vector can no longer surface (search joins vectors to rows);
   // deleting it is cleanup, and a failure here is not the caller's problem.
   await vectors.delete(tenantId, MEMORY_COLLECTION, [id]).catch((error) => {

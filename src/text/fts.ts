@@ -5,17 +5,18 @@
  * input can ever reach FTS5 as syntax.
  */
 import { CJK_CHAR, cjkBigrams } from "./cjk";
-import { isStopword } from "./stopwords";
+import { normalizeText } from "./normalize";
 
 /** A term longer than this is cut: nobody searches for a 200-letter word, and it bounds the query. */
-const MAX_TERM_LENGTH = 64;
+export const MAX_TERM_LENGTH = 64;
 /** At most this many terms go into one MATCH expression. */
 export const MAX_QUERY_TERMS = 32;
 
-const SEGMENT =
+/** CJK runs, or words of letters/digits (codes like PO-12345 and file.ts kept whole). */
+export const SEGMENT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}\p{M}]+(?:[-_.'][\p{L}\p{N}\p{M}]+)*/gu;
 
-/** Splits text into index terms: CJK bigrams and Latin/other words (codes like PO-12345 kept whole). */
+/** Splits text into index terms: CJK bigrams and Latin/other words. */
 export function segment(text: string): string[] {
   const terms: string[] = [];
   for (const match of text.normalize("NFKC").toLowerCase().matchAll(SEGMENT)) {
@@ -28,15 +29,12 @@ export function segment(text: string): string[] {
 
 /** The text stored in an FTS5 `body` column for a document. */
 export function ftsDocument(text: string): string {
-  return segment(text).join(" ");
+  return segment(normalizeText(text, Number.POSITIVE_INFINITY).text).join(" ");
 }
 
-/**
- * An FTS5 MATCH expression that ORs the distinct content terms of a query, each as a quoted
- * phrase, or null when the query has no searchable term (only punctuation, emoji, stopwords…).
- */
-export function ftsOrQuery(text: string): string | null {
-  const terms = [...new Set(segment(text))].filter((t) => !isStopword(t)).slice(0, MAX_QUERY_TERMS);
-  if (terms.length === 0) return null;
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
+/** An FTS5 MATCH expression ORing the terms, each a quoted phrase; null when there is none. */
+export function orMatchExpression(terms: readonly string[]): string | null {
+  const distinct = [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
+  if (distinct.length === 0) return null;
+  return distinct.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
 }

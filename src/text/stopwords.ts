@@ -1,7 +1,6 @@
 /**
- * Words too common to say anything about what a text is about. Removed from search queries
- * (not from indexed documents: BM25's idf already discounts them there, and a quoted phrase
- * in a later feature may need them).
+ * Words too common to say what a text is about. Removed from search queries only (documents
+ * keep them: BM25's idf already discounts them there).
  */
 export const ENGLISH_STOPWORDS: ReadonlySet<string> = new Set(
   `a about above after again against all am an and any are aren't as at be because been before being below
@@ -15,6 +14,67 @@ export const ENGLISH_STOPWORDS: ReadonlySet<string> = new Set(
   why why's with won't would wouldn't you you'd you'll you're you've your yours yourself yourselves`.split(/\s+/),
 );
 
-export function isStopword(term: string): boolean {
+/**
+ * Chinese stopwords: the seed's question words, particles and copulas, plus common function
+ * words. Pronouns (我, 你) stay: "我是什么用户" is about *me*.
+ */
+export const CHINESE_STOPWORDS: readonly string[] = [
+  // seed 003: question words
+  "什么时候", "为什么", "什么", "怎么", "如何", "哪里", "哪个", "多少", "谁", "咋",
+  // seed 003: particles and copulas
+  "的", "了", "吗", "呢", "吧", "啊", "是", "有", "在",
+  // extended: more question words, particles, conjunctions, adverbs
+  "怎样", "哪儿", "哪些", "哪", "么", "嘛", "呀", "哦", "哈", "着", "过", "地", "得",
+  "和", "与", "及", "或", "或者", "而且", "但是", "因为", "所以", "如果", "就", "都", "也", "还", "又", "很", "太",
+  "这个", "那个", "这些", "那些", "这", "那", "一个", "把", "被", "让", "给", "对", "从", "向", "请问", "请",
+];
+
+/**
+ * Words that contain a stopword character but carry meaning, kept whole when a Chinese run is
+ * cut at its stopwords (现在 must not lose its 在). Includes the seed's content words.
+ */
+export const CHINESE_CONTENT_WORDS: readonly string[] = [
+  "用户", "玩机", "开发者", "学生", "工程师", "手机", "电脑", "安卓",
+  "现在", "正在", "存在", "所在", "实在", "在线", "现有", "所有", "没有", "有效", "有用", "有关", "有限", "是否",
+  "得到", "觉得", "记得", "值得", "目的", "的确", "了解", "为了", "对象", "对比", "还款", "还原", "地址", "地方", "地区", "过期",
+];
+
+export function isEnglishStopword(term: string): boolean {
   return ENGLISH_STOPWORDS.has(term);
+}
+
+const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length);
+const STOPWORDS_LONGEST_FIRST = longestFirst(CHINESE_STOPWORDS);
+const CONTENT_LONGEST_FIRST = longestFirst(CHINESE_CONTENT_WORDS);
+
+/**
+ * Cuts a Chinese run at its stopwords, left to right: a content word at the cursor is kept
+ * whole, a stopword is dropped, anything else joins the current piece.
+ * "我是什么用户" → ["我", "用户"]; "我现在在哪" → ["我现在"].
+ */
+export function splitAtChineseStopwords(run: string): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  let i = 0;
+  while (i < run.length) {
+    const rest = run.slice(i);
+    const content = CONTENT_LONGEST_FIRST.find((w) => rest.startsWith(w));
+    if (content) {
+      piece += content;
+      i += content.length;
+      continue;
+    }
+    const stop = STOPWORDS_LONGEST_FIRST.find((w) => rest.startsWith(w));
+    if (stop) {
+      if (piece) pieces.push(piece);
+      piece = "";
+      i += stop.length;
+      continue;
+    }
+    const ch = String.fromCodePoint(run.codePointAt(i)!);
+    piece += ch;
+    i += ch.length;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
 }

@@ -1,11 +1,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKey, roles } from "../../auth/keys";
+import { backfillCards, MAX_BACKFILL_BATCH } from "../../cards/backfill";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { validate } from "../validation";
 import { idParam } from "./shared";
+
+const backfillSchema = z.strictObject({
+  after: z.number().int().min(0).default(0),
+  batchSize: z.number().int().min(1).max(MAX_BACKFILL_BATCH).default(200),
+});
 
 const newKeySchema = z.strictObject({
   role: z.enum(roles).default("client"),
@@ -29,4 +35,8 @@ export const admin = new Hono<AppEnv>()
     const revoked = await revokeApiKey(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now());
     if (!revoked) throw new AppError("NOT_FOUND", "No such active key");
     return c.body(null, 204);
+  })
+  .post("/cards/backfill", validate("json", backfillSchema), async (c) => {
+    const { after, batchSize } = c.req.valid("json");
+    return c.json(await backfillCards(c.get("services").db, c.get("principal").tenantId, after, batchSize));
   });

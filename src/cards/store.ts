@@ -1,0 +1,180 @@
+/**
+ * Card storage and versioning. A single-valued slot (user_type, location, …) has one current
+ * card per (tenant, scope, entity, slot): the one whose source memory is newest ("newest wins",
+ * even when an older memory is backfilled later). Multi-valued slots (likes) collect distinct
+ * values. Lookups use the (tenant_id, scope, entity, slot) index.
+ */
+import type { MemoryCard } from "../db/schema";
+import { newId } from "../ids";
+import { MULTI_VALUED_SLOTS } from "../text/card-patterns";
+import type { ExtractedCard } from "../text/cards";
+
+export interface CardSource {
+  tenantId: string;
+  scope: string;
+  memoryId: string;
+  /** When the source memory was created: the card's version time. */
+  createdAt: number;
+}
+
+interface CardRow {
+  id: string;
+  kind: MemoryCard["kind"];
+  entity: string;
+  slot: string;
+  value: string;
+  polarity: MemoryCard["polarity"];
+  confidence: number;
+  version_key: string;
+  version_relation: MemoryCard["versionRelation"];
+  source_memory_id: string;
+  created_at: number;
+  superseded_at: number | null;
+}
+
+const CARD_COLUMNS =
+  "id, kind, entity, slot, value, polarity, confidence, version_key, version_relation, source_memory_id, created_at, superseded_at";
+
+export function toCardView(row: CardRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    entity: row.entity,
+    slot: row.slot,
+    value: row.value,
+    polarity: row.polarity,
+    confidence: row.confidence,
+    versionKey: row.version_key,
+    versionRelation: row.version_relation,
+    sourceMemoryId: row.source_memory_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    current: row.superseded_at === null,
+  };
+}
+export type CardView = ReturnType<typeof toCardView>;
+
+/** Stores extracted cards, versioning each against the slot's current card; returns how many were stored. */
+export async function storeCards(db: D1Database, source: CardSource, cards: readonly ExtractedCard[]): Promise<number> {
+  let stored = 0;
+  for (const card of cards) {
+    const current = await currentCards(db, source.tenantId, source.scope, card.entity, card.slot);
+    const statements: D1PreparedStatement[] = [];
+    let relation: CardRow["version_relation"] = "sets";
+    let supersededAt: number | null = null;
+    if (MULTI_VALUED_SLOTS.has(card.slot)) {
+      if (current.some((c) => c.value.toLowerCase() === card.value.toLowerCase())) continue;
+      if (current.length > 0) relation = "extends";
+    } else {
+      const existing = current[0];
+      if (existing) {
+        relation = existing.value === card.value ? "sets" : "updates";
+        if (existing.created_at <= source.createdAt) {
+          statements.push(db.prepare("UPDATE memory_cards SET superseded_at = ? WHERE id = ?").bind(source.createdAt, existing.id));
+        } else {
+          // An older statement arriving late (backfill): stored as history, not as the current value.
+          supersededAt = existing.created_at;
+        }
+      }
+    }
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO memory_cards (id, tenant_id, scope, kind, entity, slot, value, polarity, confidence, version_key,
+             version_relation, source_memory_id, created_at, superseded_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          newId("card"),
+          source.tenantId,
+          source.scope,
+          card.kind,
+          card.entity,
+          card.slot,
+          card.value,
+          card.polarity,
+          card.confidence,
+          `${card.entity}:${card.slot}`,
+          relation,
+          source.memoryId,
+          source.createdAt,
+          supersededAt,
+        ),
+    );
+    await db.batch(statements);
+    stored++;
+  }
+  return stored;
+}
+
+/** The current cards of a slot, newest first. */
+export async function currentCards(db: D1Database, tenantId: string, scope: string, entity: string, slot: string): Promise<CardRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${CARD_COLUMNS} FROM memory_cards
+       WHERE tenant_id = ? AND scope = ? AND entity = ? AND slot = ? AND superseded_at IS NULL
+       ORDER BY created_at DESC, id`,
+    )
+    .bind(tenantId, scope, entity, slot)
+    .all<CardRow>();
+  return results;
+}
+
+/** The current cards answering any of the slots, in slot order: what a question-type lookup returns. */
+export async function lookupCards(db: D1Database, tenantId: string, scope: string, entity: string, slots: readonly string[]) {
+  const found: CardRow[] = [];
+  for (const slot of slots) found.push(...(await currentCards(db, tenantId, scope, entity, slot)));
+  return found;
+}
+
+export interface CardFilter {
+  scope: string;
+  entity?: string | undefined;
+  slot?: string | undefined;
+  limit: number;
+}
+
+/** Cards of a scope, current and past, newest first. */
+export async function listCards(db: D1Database, tenantId: string, filter: CardFilter): Promise<CardView[]> {
+  const where = ["tenant_id = ?", "scope = ?"];
+  const params: (string | number)[] = [tenantId, filter.scope];
+  if (filter.entity) {
+    where.push("entity = ?");
+    params.push(filter.entity);
+  }
+  if (filter.slot) {
+    where.push("slot = ?");
+    params.push(filter.slot);
+  }
+  const { results } = await db
+    .prepare(`SELECT ${CARD_COLUMNS} FROM memory_cards WHERE ${where.join(" AND ")} ORDER BY created_at DESC, id LIMIT ?`)
+    .bind(...params, filter.limit)
+    .all<CardRow>();
+  return results.map(toCardView);
+}
+
+/**
+ * Removes the cards a memory gave rise to, and lets the newest remaining card of each affected
+ * single-valued slot become current again.
+ */
+export async function deleteCardsOfMemory(db: D1Database, tenantId: string, memoryId: string): Promise<void> {
+  const { results } = await db
+    .prepare("SELECT DISTINCT scope, entity, slot FROM memory_cards WHERE tenant_id = ? AND source_memory_id = ?")
+    .bind(tenantId, memoryId)
+    .all<{ scope: string; entity: string; slot: string }>();
+  if (results.length === 0) return;
+  await db.batch([
+    db.prepare("DELETE FROM memory_cards WHERE tenant_id = ? AND source_memory_id = ?").bind(tenantId, memoryId),
+    ...results
+      .filter((r) => !MULTI_VALUED_SLOTS.has(r.slot))
+      .map((r) =>
+        db
+          .prepare(
+            `UPDATE memory_cards SET superseded_at = NULL WHERE id = (
+               SELECT id FROM memory_cards WHERE tenant_id = ? AND scope = ? AND entity = ? AND slot = ?
+               ORDER BY created_at DESC, id LIMIT 1)
+             AND NOT EXISTS (SELECT 1 FROM memory_cards WHERE tenant_id = ? AND scope = ? AND entity = ? AND slot = ? AND superseded_at IS NULL)`,
+          )
+          .bind(tenantId, r.scope, r.entity, r.slot, tenantId, r.scope, r.entity, r.slot),
+      ),
+  ]);
+}

@@ -1,0 +1,19 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { analyzeQuery } from "../../query/analyze";
+import type { AppEnv } from "../context";
+import { validate } from "../validation";
+
+/** Longest text accepted; the rules read the first MAX_ANALYZED_CHARS of it and say `truncated`. */
+export const MAX_ANALYZE_INPUT_CHARS = 20_000;
+
+const analyzeSchema = z.strictObject({
+  text: z.string().max(MAX_ANALYZE_INPUT_CHARS),
+  sessionId: z.string().trim().min(1).max(128).optional(),
+});
+
+/** POST /v1/query/analyze: the same query understanding the search paths use, for hooks and CLIs. */
+export const query = new Hono<AppEnv>().post("/analyze", validate("json", analyzeSchema), async (c) => {
+  const { text } = c.req.valid("json");
+  return c.json(await analyzeQuery(c.get("services").cache, text));
+});
