@@ -61,6 +61,9 @@ export const memories = sqliteTable(
     indexError: text("index_error"),
     /** The embedding model whose vector is in the index for this row, once indexed. */
     embeddingModel: text("embedding_model"),
+    /** How often this memory was re-asked (a near-duplicate question) or recalled into a context block. */
+    recallCount: integer("recall_count").notNull().default(0),
+    lastRecalledAt: integer("last_recalled_at"),
   },
   (t) => [
     uniqueIndex("memories_id_idx").on(t.id),
@@ -152,4 +155,43 @@ export const showArchive = sqliteTable(
     archivedAt: integer("archived_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.showId] }), index("show_archive_activity_idx").on(t.lastActivityAt)],
+);
+
+/** Files a session touched (seed 001, part B): enrichment appends the most recent ones' names to a query. */
+export const sessionFiles = sqliteTable(
+  "session_files",
+  {
+    tenantId: text("tenant_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    path: text("path").notNull(),
+    /** Where in the session the file was mentioned (a transcript line); larger is more recent. */
+    lineIndex: integer("line_index").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("session_files_recent_idx").on(t.tenantId, t.sessionId, t.lineIndex)],
+);
+
+/** Per-tenant, per-day counters (GET /v1/admin/metrics): count and sum, so means can be derived. */
+export const metricCounters = sqliteTable(
+  "metric_counters",
+  {
+    tenantId: text("tenant_id").notNull(),
+    day: text("day").notNull(),
+    name: text("name").notNull(),
+    count: integer("count").notNull().default(0),
+    sum: real("sum").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.name] })],
+);
+
+/** Latency samples for percentiles; the daily cron keeps the last 7 days. */
+export const latencySamples = sqliteTable(
+  "latency_samples",
+  {
+    tenantId: text("tenant_id").notNull(),
+    name: text("name").notNull(),
+    ms: real("ms").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("latency_samples_idx").on(t.tenantId, t.name, t.at)],
 );
