@@ -1,21 +1,89 @@
 /**
- * ShowMemory: one Durable Object per (tenant, show), SQLite-backed. The foundation declares the
- * class and its storage; the novelty pipeline (issue "Per-show novelty memory") fills it in.
+ * ShowMemory: one Durable Object per (tenant, show), SQLite-backed, reached through RPC methods.
+ * It only orchestrates: storage and the window live in src/shows/store.ts, the ranking in
+ * src/ranking/novelty-rank.ts. Vectors arrive from the Worker (one batch embedding call per
+ * request), and so does "now" (the Worker's injected clock), so the object never calls a model
+ * and a test can replay a 3-hour show in seconds. Only the retention alarm reads the real time.
  */
 import { DurableObject } from "cloudflare:workers";
+import { newId } from "../src/ids";
+import type { NoveltyConfig } from "../src/ranking/novelty-config";
+import { ShowMemoryStore } from "../src/shows/store";
+import type { EmbeddedText, EmbeddingContext, NewQuestion, RankRequest } from "../src/shows/types";
+
+/** How often the retention alarm runs while the show holds questions. */
+export const RETENTION_ALARM_INTERVAL_MS = 24 * 3600 * 1000;
 
 export class ShowMemory extends DurableObject<Env> {
+  private readonly store: ShowMemoryStore;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(
-      `CREATE TABLE IF NOT EXISTS questions (
-         id TEXT PRIMARY KEY, text TEXT NOT NULL, model TEXT, asked_at INTEGER NOT NULL, was_used INTEGER NOT NULL DEFAULT 0
-       )`,
-    );
+    this.store = new ShowMemoryStore(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
   }
 
-  /** How many questions this show remembers. */
-  async questionCount(): Promise<number> {
-    return this.ctx.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM questions").one().n;
+  async rank(request: RankRequest) {
+    const result = this.store.rank(request, () => newId("q"));
+    if (result.ok && request.record) await this.ensureAlarm();
+    return result;
+  }
+
+  check(text: EmbeddedText, now: number, embedding: EmbeddingContext) {
+    return this.store.check(text, now, embedding);
+  }
+
+  async addQuestions(questions: NewQuestion[], now: number, embeddingModel: string) {
+    const result = this.store.addQuestions(questions, now, embeddingModel, () => newId("q"));
+    if (result.ok) await this.ensureAlarm();
+    return result;
+  }
+
+  markUsed(id: string, now: number) {
+    return this.store.markUsed(id, now);
+  }
+
+  refresh(args: { questionIds?: string[] | undefined; topic?: string | undefined }, now: number) {
+    return this.store.refresh(args, now);
+  }
+
+  history(minutes: number, now: number) {
+    return this.store.history(minutes, now);
+  }
+
+  status(now: number) {
+    return this.store.status(now);
+  }
+
+  updateConfig(patch: Partial<NoveltyConfig>) {
+    return this.store.updateConfig(patch);
+  }
+
+  end(now: number) {
+    return this.store.end(now);
+  }
+
+  /** How many questions this show stores (active or forgotten). */
+  questionCount(): number {
+    return this.store.questionCount();
+  }
+
+  /** The active window's ids, oldest first. */
+  windowIds(): string[] {
+    return this.store.windowIds();
+  }
+
+  /** Retention: deletes questions older than retentionDays (by `now`); the alarm passes the real time. */
+  pruneExpired(now: number): number {
+    return this.store.pruneExpired(now);
+  }
+
+  override async alarm(): Promise<void> {
+    const deleted = this.store.pruneExpired(Date.now());
+    console.log(JSON.stringify({ event: "show_retention", deleted }));
+    if (this.store.questionCount() > 0) await this.ctx.storage.setAlarm(Date.now() + RETENTION_ALARM_INTERVAL_MS);
+  }
+
+  private async ensureAlarm(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + RETENTION_ALARM_INTERVAL_MS);
   }
 }

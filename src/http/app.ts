@@ -13,6 +13,7 @@ import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
 import { health } from "./routes/health";
 import { memories } from "./routes/memories";
+import { shows } from "./routes/shows";
 import { query } from "./routes/query";
 
 export interface AppOptions {
@@ -24,6 +25,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .use(jsonBodies())
     .use(authenticate())
     .route("/memories", memories)
+    .route("/shows", shows)
     .route("/cards", cards)
     .route("/query", query)
     .route("/admin", admin);

@@ -4,6 +4,7 @@
  */
 import { reindexPendingMemories } from "../memories/indexing";
 import type { Services } from "../services";
+import { pruneShowArchive } from "../shows/archive";
 
 export const REINDEX_CRON = "*/5 * * * *";
 export const RETENTION_CRON = "17 3 * * *";
@@ -13,7 +14,7 @@ type Job = (services: Services) => Promise<Record<string, unknown>>;
 const jobs: Record<string, Record<string, Job>> = {
   [REINDEX_CRON]: { reindexMemories: reindexPendingMemories },
   // Retention jobs (show history 30 days, FAQ versions 90 days) join this list with their modules.
-  [RETENTION_CRON]: {},
+  [RETENTION_CRON]: { showArchive: pruneShowArchive },
 };
 
 export async function runCron(cron: string, services: Services): Promise<Record<string, unknown>> {

@@ -1,11 +1,10 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/crypto";
 import { cachedEmbedder, embeddingCacheKey } from "../../src/embeddings/cached";
 import type { Embedder } from "../../src/embeddings/port";
 import { exactD1Index } from "../../src/vectors/exact-d1";
 import { VectorModelMismatch } from "../../src/vectors/port";
-import type { ShowMemory } from "../../workers/show-memory";
 import { call } from "../support/api";
 
 const v = (...xs: number[]) => Float32Array.from(xs);
@@ -86,13 +85,5 @@ describe("GET /healthz", () => {
       },
     });
     expect(JSON.stringify(res.json)).not.toContain("rk_test_dev_key");
-  });
-});
-
-describe("ShowMemory Durable Object", () => {
-  it("is bound with SQLite storage", async () => {
-    const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName("t_x:show-1"));
-    const count = await runInDurableObject(stub, (instance: ShowMemory) => instance.questionCount());
-    expect(count).toBe(0);
   });
 });

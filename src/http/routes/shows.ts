@@ -1,0 +1,208 @@
+/**
+ * Per-show novelty memory. The Worker validates, embeds every text of a request in ONE batch
+ * call, and hands texts + vectors + the calibration + its clock's "now" to the show's Durable
+ * Object (one per tenant and show id) over RPC. If the embedder is down the request ends here
+ * with a 503, before the object is touched, so nothing is half-written.
+ */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { EmbeddingError } from "../../embeddings/port";
+import type { Embedder } from "../../embeddings/port";
+import { NOVELTY_CONFIG_LIMITS } from "../../ranking/novelty-config";
+import { listShows, recordShow } from "../../shows/archive";
+import type { EmbeddedText, ShowResult, ShowSummary } from "../../shows/types";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { validate } from "../validation";
+
+export const MAX_CANDIDATES = 50;
+export const MAX_QUESTION_CHARS = 1000;
+export const MAX_TOP_N = 50;
+
+const showIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 characters of A–Z, a–z, 0–9, _ or -");
+const showParam = z.object({ showId: showIdSchema });
+const questionParam = z.object({ showId: showIdSchema, id: z.string().min(1).max(100) });
+
+const text = z.string().trim().min(1).max(MAX_QUESTION_CHARS);
+const model = z.string().trim().min(1).max(64);
+const topics = z.array(z.string().trim().min(1).max(64)).max(8).optional();
+
+const rankSchema = z.strictObject({
+  candidates: z
+    .array(z.strictObject({ text, model, confidence: z.number().min(0).max(1).default(0.5), topics }))
+    .min(1)
+    .max(MAX_CANDIDATES),
+  topN: z.number().int().min(1).max(MAX_TOP_N).default(5),
+  record: z.boolean().default(true),
+});
+const checkSchema = z.strictObject({ text });
+const questionsSchema = z.strictObject({
+  questions: z
+    .array(z.strictObject({ text, model: model.optional(), confidence: z.number().min(0).max(1).optional(), topics }))
+    .min(1)
+    .max(MAX_CANDIDATES),
+});
+const refreshSchema = z
+  .strictObject({
+    questionIds: z.array(z.string().min(1).max(100)).min(1).max(500).optional(),
+    topic: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((v) => (v.questionIds === undefined) !== (v.topic === undefined), { message: "send either questionIds or topic" });
+const range = (key: keyof typeof NOVELTY_CONFIG_LIMITS) => z.number().min(NOVELTY_CONFIG_LIMITS[key].min).max(NOVELTY_CONFIG_LIMITS[key].max);
+const configSchema = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    maxCacheSize: range("maxCacheSize").int().optional(),
+    similarityThreshold: range("similarityThreshold").optional(),
+    penaltySimilarityThreshold: range("penaltySimilarityThreshold").optional(),
+    noveltyBoostThreshold: range("noveltyBoostThreshold").optional(),
+    decayTimeConstantMinutes: range("decayTimeConstantMinutes").optional(),
+    retentionDays: range("retentionDays").int().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: "send at least one setting" });
+const historyQuery = z.object({ minutes: z.coerce.number().int().min(1).max(365 * 24 * 60).default(30) });
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+/** One embedding call for every distinct text the model can embed; the others get null (lexical comparison). */
+async function embedAll(embedder: Embedder, texts: readonly string[]): Promise<EmbeddedText[]> {
+  const distinct = [...new Set(texts.filter((t) => embedder.canEmbed(t)))];
+  let vectors: Float32Array[] = [];
+  try {
+    if (distinct.length > 0) vectors = await embedder.embed(distinct);
+  } catch (error) {
+    if (error instanceof EmbeddingError) {
+      throw new AppError("UNAVAILABLE", "The embedding model is unavailable; nothing was recorded. Retry shortly.");
+    }
+    throw error;
+  }
+  const byText = new Map(distinct.map((t, i) => [t, vectors[i]!]));
+  return texts.map((t) => ({ text: t, vector: byText.get(t) ?? null }));
+}
+
+function unwrap<T>(result: ShowResult<T>): T {
+  if (result.ok) return result.value;
+  if (result.code === "ENDED") throw new AppError("CONFLICT", result.message);
+  if (result.code === "NOT_FOUND") throw new AppError("NOT_FOUND", result.message);
+  throw new AppError("VALIDATION_FAILED", result.message, (result.details ?? []).map((message) => ({ path: "(root)", message })));
+}
+
+const round = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
+
+export const shows = new Hono<AppEnv>()
+  .get("/", validate("query", listQuery), async (c) => {
+    const found = await listShows(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
+    return c.json({ shows: found });
+  })
+  .post("/:showId/rank", validate("param", showParam), validate("json", rankSchema), async (c) => {
+    const { embedder, clock } = c.get("services");
+    const body = c.req.valid("json");
+    const embedded = await embedAll(embedder, body.candidates.map((x) => x.text));
+    const now = clock.now();
+    const result = unwrap(
+      await show(c).rank({
+        candidates: body.candidates.map((x, i) => ({ ...x, vector: embedded[i]!.vector })),
+        topN: body.topN,
+        record: body.record,
+        now,
+        embedding: { model: embedder.model, calibration: embedder.calibration },
+      }),
+    );
+    if (body.record) await archive(c, result.summary, now);
+    return c.json({
+      picks: result.picks.map((p) => ({
+        id: p.id,
+        text: p.text,
+        model: p.model,
+        confidence: p.confidence,
+        score: round(p.score),
+        novelty: round(p.novelty),
+        votes: p.votes,
+        boosted: p.boosted,
+        warnings: p.warnings.map((w) => ({ ...w, similarity: round(w.similarity), rawCosine: round(w.rawCosine) })),
+      })),
+      filtered: result.filtered.map((f) => ({
+        text: f.text,
+        model: f.model,
+        reason: f.reason,
+        message: f.message,
+        mostSimilarQuestion: f.mostSimilarQuestion,
+        mostSimilarQuestionId: f.mostSimilarQuestionId,
+        similarity: round(f.similarity),
+        rawCosine: round(f.rawCosine),
+        method: f.method,
+        minutesAgo: f.minutesAgo,
+      })),
+      notPicked: result.notPicked.map((x) => ({ text: x.text, score: round(x.score) })),
+      recorded: body.record ? result.picks.filter((p) => p.id !== null).length : 0,
+      embedding: { model: embedder.model, calibrated: embedder.calibration !== null },
+    });
+  })
+  .post("/:showId/check", validate("param", showParam), validate("json", checkSchema), async (c) => {
+    const { embedder, clock } = c.get("services");
+    const [embedded] = await embedAll(embedder, [c.req.valid("json").text]);
+    const r = await show(c).check(embedded!, clock.now(), { model: embedder.model, calibration: embedder.calibration });
+    return c.json({ ...r, similarity: round(r.similarity), rawCosine: round(r.rawCosine), novelty: round(r.novelty) });
+  })
+  .post("/:showId/questions", validate("param", showParam), validate("json", questionsSchema), async (c) => {
+    const { embedder, clock } = c.get("services");
+    const { questions } = c.req.valid("json");
+    const embedded = await embedAll(embedder, questions.map((q) => q.text));
+    const now = clock.now();
+    const result = unwrap(
+      await show(c).addQuestions(
+        questions.map((q, i) => ({ ...q, vector: embedded[i]!.vector })),
+        now,
+        embedder.model,
+      ),
+    );
+    await archive(c, result.summary, now);
+    return c.json({ ids: result.ids, questionCount: result.summary.questionCount }, 201);
+  })
+  .post("/:showId/questions/:id/used", validate("param", questionParam), async (c) => {
+    const now = c.get("services").clock.now();
+    const result = unwrap(await show(c).markUsed(c.req.valid("param").id, now));
+    await archive(c, result.summary, now);
+    return c.json({ id: result.id, wasUsed: true });
+  })
+  .post("/:showId/refresh", validate("param", showParam), validate("json", refreshSchema), async (c) => {
+    const result = unwrap(await show(c).refresh(c.req.valid("json"), c.get("services").clock.now()));
+    return c.json({ forgotten: result.forgotten, count: result.forgotten.length });
+  })
+  .get("/:showId/history", validate("param", showParam), validate("query", historyQuery), async (c) => {
+    const questions = await show(c).history(c.req.valid("query").minutes, c.get("services").clock.now());
+    return c.json({ questions: questions.map((q) => ({ ...q, novelty: round(q.novelty) })) });
+  })
+  .get("/:showId/status", validate("param", showParam), async (c) => {
+    const s = await show(c).status(c.get("services").clock.now());
+    return c.json({ showId: c.req.valid("param").showId, ...s, averageNovelty: round(s.averageNovelty) });
+  })
+  .put("/:showId/config", validate("param", showParam), validate("json", configSchema), async (c) => {
+    const config = unwrap(await show(c).updateConfig(c.req.valid("json")));
+    return c.json({ config });
+  })
+  .post("/:showId/end", validate("param", showParam), async (c) => {
+    const now = c.get("services").clock.now();
+    const summary = await show(c).end(now);
+    await archive(c, summary, now);
+    return c.json({ showId: c.req.valid("param").showId, ...summary, averageNovelty: round(summary.averageNovelty) });
+  });
+
+/** The show's Durable Object: its name includes the tenant, so no tenant can reach another's show. */
+function show(c: Context<AppEnv>) {
+  const ns = c.env.SHOW_MEMORY;
+  return ns.get(ns.idFromName(`${c.get("principal").tenantId}:${showIdOf(c)}`));
+}
+
+/** Keeps the D1 listing row current. The object is the record; a failed listing write is logged, not fatal. */
+async function archive(c: Context<AppEnv>, summary: ShowSummary, now: number): Promise<void> {
+  try {
+    await recordShow(c.get("services").db, c.get("principal").tenantId, showIdOf(c), summary, now);
+  } catch (error) {
+    console.error(JSON.stringify({ event: "show_archive_failed", message: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+/** The validated show id (every show route validates the param before its handler runs). */
+function showIdOf(c: Context<AppEnv>): string {
+  return showIdSchema.parse(c.req.param("showId"));
+}

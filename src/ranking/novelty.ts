@@ -1,0 +1,94 @@
+/**
+ * Temporal decay, novelty (seed 004, "Novelty Score Calculation") and the pairwise similarity
+ * the show pipeline compares: calibrated embedding cosine when both texts have a vector of the
+ * active model, otherwise a lexical similarity (see lexicalSimilarity).
+ */
+import { type Calibration, calibrate } from "../calibration/calibration";
+import { segment } from "../text/fts";
+import { ENGLISH_STOPWORDS } from "../text/stopwords";
+import { cosine } from "./cosine";
+import { DEFAULT_DECAY_TIME_CONSTANT_MINUTES, EXPLORATION_AVERAGE_THRESHOLD, EXPLORATION_BONUS, HISTORY_WINDOW_MINUTES } from "./novelty-config";
+
+export const MS_PER_MINUTE = 60_000;
+
+/** e^(−t/τ): the seed's decay (5 min → 0.85, 15 → 0.61, 30 → 0.37, 60 → 0.14 with τ = 30). */
+export function decayFactor(ageMinutes: number, timeConstantMinutes: number = DEFAULT_DECAY_TIME_CONSTANT_MINUTES): number {
+  return Math.exp(-Math.max(0, ageMinutes) / timeConstantMinutes);
+}
+
+export interface PastSimilarity {
+  /** Calibrated (or lexical) similarity, already scaled for used questions. */
+  similarity: number;
+  ageMinutes: number;
+}
+
+/**
+ * Seed formula: 1 − max(similarity × decay(age)), + EXPLORATION_BONUS when the average
+ * (undecayed) similarity to the questions of the last 30 min is below 0.4 (an empty last
+ * 30 min counts as average 0), capped at 1.
+ */
+export function noveltyScore(past: readonly PastSimilarity[], timeConstantMinutes: number = DEFAULT_DECAY_TIME_CONSTANT_MINUTES): number {
+  let maxWeighted = 0;
+  let recentSum = 0;
+  let recentCount = 0;
+  for (const { similarity, ageMinutes } of past) {
+    maxWeighted = Math.max(maxWeighted, similarity * decayFactor(ageMinutes, timeConstantMinutes));
+    if (ageMinutes < HISTORY_WINDOW_MINUTES) {
+      recentSum += similarity;
+      recentCount++;
+    }
+  }
+  const average = recentCount > 0 ? recentSum / recentCount : 0;
+  const bonus = average < EXPLORATION_AVERAGE_THRESHOLD ? EXPLORATION_BONUS : 0;
+  return Math.min(1 - maxWeighted + bonus, 1);
+}
+
+/** Content terms of a text for the lexical fallback: FTS segmentation (CJK bigrams, Latin words), stopwords removed. */
+export function lexicalTerms(text: string): string[] {
+  return [...new Set(segment(text).filter((t) => !ENGLISH_STOPWORDS.has(t)))];
+}
+
+/**
+ * Lexical similarity for texts the embedder cannot embed (Chinese on the English-only local
+ * model, which would give every Chinese sentence the same vector): the cosine of the two sets
+ * of distinct content terms, |A∩B| / √(|A|·|B|) (Ochiai), where a CJK run contributes its
+ * overlapping character bigrams. It catches near-verbatim repeats, not paraphrases, and is
+ * compared to the thresholds as is (no calibration: it is already 1 for identical term sets).
+ */
+export function lexicalSimilarity(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const setB = new Set(b);
+  let shared = 0;
+  for (const term of a) if (setB.has(term)) shared++;
+  return shared / Math.sqrt(a.length * b.length);
+}
+
+/** A text as the pipeline compares it. */
+export interface Comparable {
+  text: string;
+  /** A vector of the active embedding model, or null when the model cannot embed the text. */
+  vector: Float32Array | null;
+  /** lexicalTerms(text). */
+  terms: readonly string[];
+}
+
+export interface Similarity {
+  /** What thresholds compare: calibrated cosine, or the lexical similarity. */
+  similarity: number;
+  /** The raw cosine when both texts had vectors, else null. */
+  rawCosine: number | null;
+  method: "embedding" | "lexical";
+}
+
+export function similarityOf(a: Comparable, b: Comparable, calibration: Calibration | null): Similarity {
+  if (a.vector && b.vector && a.vector.length === b.vector.length) {
+    const raw = cosine(a.vector, b.vector);
+    return { similarity: calibrate(raw, calibration), rawCosine: raw, method: "embedding" };
+  }
+  return { similarity: lexicalSimilarity(a.terms, b.terms), rawCosine: null, method: "lexical" };
+}
+
+/** Texts equal after case, width and whitespace folding are the same question. */
+export function normalizeQuestion(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}

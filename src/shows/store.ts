@@ -1,0 +1,362 @@
+/**
+ * One show's memory on the Durable Object's SQLite storage, plus the in-memory window of the
+ * newest `maxCacheSize` active questions (rebuilt from storage when the object wakes). Every
+ * method is synchronous: SQLite calls in a Durable Object do not yield, so one call runs to the
+ * end before the next starts, and a rank's reads and writes are one atomic step. Writes commit
+ * in a transaction before the RPC answers, so a question is durable the moment rank returns.
+ */
+import { type NoveltyConfig, configProblems, DEFAULT_NOVELTY_CONFIG } from "../ranking/novelty-config";
+import { lexicalTerms, MS_PER_MINUTE } from "../ranking/novelty";
+import { checkQuestion, type PastQuestion, rankCandidates } from "../ranking/novelty-rank";
+import type {
+  CheckResponse,
+  EmbeddedText,
+  EmbeddingContext,
+  HistoryItem,
+  NewQuestion,
+  RankRequest,
+  RankResponse,
+  ShowResult,
+  ShowStatus,
+  ShowSummary,
+} from "./types";
+
+/** Auto topic tags per question: its first distinct content terms (see topicMatches). */
+const MAX_AUTO_TAGS = 16;
+const MAX_HISTORY_ROWS = 500;
+
+interface QuestionRow extends Record<string, SqlStorageValue> {
+  id: string;
+  text: string;
+  model: string | null;
+  confidence: number | null;
+  asked_at: number;
+  was_used: number;
+  topic_tags: string;
+  embedding: ArrayBuffer | null;
+  embedding_model: string | null;
+  novelty: number | null;
+  source: string;
+  forgotten_at: number | null;
+}
+
+interface WindowQuestion {
+  id: string;
+  text: string;
+  askedAt: number;
+  wasUsed: boolean;
+  topicTags: string[];
+  terms: string[];
+  vector: Float32Array | null;
+  embeddingModel: string | null;
+}
+
+export class ShowMemoryStore {
+  private window: WindowQuestion[] = [];
+  private config: NoveltyConfig;
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly transaction: <T>(fn: () => T) => T,
+  ) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS show_questions (
+      seq INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      text TEXT NOT NULL,
+      model TEXT,
+      confidence REAL,
+      asked_at INTEGER NOT NULL,
+      was_used INTEGER NOT NULL DEFAULT 0,
+      used_at INTEGER,
+      topic_tags TEXT NOT NULL DEFAULT '[]',
+      embedding BLOB,
+      embedding_model TEXT,
+      novelty REAL,
+      source TEXT NOT NULL,
+      forgotten_at INTEGER
+    )`);
+    sql.exec("CREATE INDEX IF NOT EXISTS show_questions_asked_idx ON show_questions (asked_at)");
+    sql.exec("CREATE TABLE IF NOT EXISTS show_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    // The foundation's placeholder table: it had no write path, so it never held a question.
+    sql.exec("DROP TABLE IF EXISTS questions");
+    this.config = { ...DEFAULT_NOVELTY_CONFIG, ...(this.meta<Partial<NoveltyConfig>>("config") ?? {}) };
+    this.rebuildWindow();
+  }
+
+  // ---- reads
+
+  getConfig(): NoveltyConfig {
+    return { ...this.config };
+  }
+
+  /** The active window, oldest first (ids only: for tests and diagnostics). */
+  windowIds(): string[] {
+    return this.window.map((q) => q.id);
+  }
+
+  questionCount(): number {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM show_questions").one().n;
+  }
+
+  summary(): ShowSummary {
+    const counts = this.sql
+      .exec<{ n: number; used: number; novelty: number | null }>(
+        "SELECT COUNT(*) AS n, COALESCE(SUM(was_used), 0) AS used, AVG(CASE WHEN source = 'pick' THEN novelty END) AS novelty FROM show_questions",
+      )
+      .one();
+    return {
+      startedAt: this.meta<number>("startedAt"),
+      lastActivityAt: this.meta<number>("lastActivityAt"),
+      endedAt: this.meta<number>("endedAt"),
+      questionCount: counts.n,
+      usedCount: counts.used,
+      averageNovelty: counts.novelty,
+    };
+  }
+
+  status(now: number): ShowStatus {
+    const summary = this.summary();
+    const end = summary.endedAt ?? now;
+    return {
+      ...summary,
+      enabled: this.config.enabled,
+      questionsInMemory: this.window.length,
+      showDurationMinutes: summary.startedAt === null ? 0 : Math.max(0, Math.round((end - summary.startedAt) / MS_PER_MINUTE)),
+      config: this.getConfig(),
+    };
+  }
+
+  history(minutes: number, now: number): HistoryItem[] {
+    const rows = this.sql
+      .exec<QuestionRow>(
+        "SELECT * FROM show_questions WHERE asked_at >= ? ORDER BY asked_at DESC, seq DESC LIMIT ?",
+        now - minutes * MS_PER_MINUTE,
+        MAX_HISTORY_ROWS,
+      )
+      .toArray();
+    return rows.map((r) => ({
+      id: r.id,
+      text: r.text,
+      model: r.model,
+      confidence: r.confidence,
+      askedAt: r.asked_at,
+      minutesAgo: Math.max(0, Math.round((now - r.asked_at) / MS_PER_MINUTE)),
+      wasUsed: r.was_used === 1,
+      topicTags: JSON.parse(r.topic_tags) as string[],
+      novelty: r.novelty,
+      source: r.source === "pick" ? "pick" : "added",
+      forgottenAt: r.forgotten_at,
+    }));
+  }
+
+  check(text: EmbeddedText, now: number, embedding: EmbeddingContext): CheckResponse {
+    return checkQuestion({ ...text, terms: lexicalTerms(text.text) }, this.past(embedding.model), now, this.config, embedding.calibration);
+  }
+
+  // ---- writes
+
+  rank(request: RankRequest, newId: () => string): ShowResult<RankResponse> {
+    if (this.ended() && request.record) return ended();
+    const ranked = rankCandidates({
+      candidates: request.candidates.map((c) => ({ ...c, terms: lexicalTerms(c.text) })),
+      history: this.past(request.embedding.model),
+      now: request.now,
+      config: this.config,
+      calibration: request.embedding.calibration,
+      topN: request.topN,
+    });
+    const ids: (string | null)[] = ranked.picks.map(() => null);
+    if (request.record && this.config.enabled && ranked.picks.length > 0) {
+      this.transaction(() => {
+        ranked.picks.forEach((pick, k) => {
+          const candidate = request.candidates[pick.index]!;
+          ids[k] = this.insert(
+            { ...candidate, model: candidate.model, confidence: candidate.confidence },
+            { id: newId(), now: request.now, novelty: pick.novelty, source: "pick", embeddingModel: request.embedding.model },
+          );
+        });
+        this.touch(request.now);
+      });
+    }
+    return {
+      ok: true,
+      value: { ...ranked, picks: ranked.picks.map((p, k) => ({ ...p, id: ids[k]! })), summary: this.summary() },
+    };
+  }
+
+  addQuestions(questions: NewQuestion[], now: number, embeddingModel: string, newId: () => string): ShowResult<{ ids: string[]; summary: ShowSummary }> {
+    if (this.ended()) return ended();
+    const ids = this.transaction(() => {
+      const out = questions.map((q) => this.insert(q, { id: newId(), now, novelty: null, source: "added", embeddingModel }));
+      this.touch(now);
+      return out;
+    });
+    return { ok: true, value: { ids, summary: this.summary() } };
+  }
+
+  markUsed(id: string, now: number): ShowResult<{ id: string; summary: ShowSummary }> {
+    const changed = this.sql.exec("UPDATE show_questions SET was_used = 1, used_at = COALESCE(used_at, ?) WHERE id = ?", now, id).rowsWritten;
+    if (changed === 0) return { ok: false, code: "NOT_FOUND", message: "No such question in this show" };
+    const inWindow = this.window.find((q) => q.id === id);
+    if (inWindow) inWindow.wasUsed = true;
+    return { ok: true, value: { id, summary: this.summary() } };
+  }
+
+  /**
+   * Takes questions out of the active window (the host wants to revisit a topic): by id, or every
+   * active question whose topic tags match every term of `topic` (see topicMatches). They stay in
+   * the stored history (with forgottenAt) until retention.
+   */
+  refresh(args: { questionIds?: string[] | undefined; topic?: string | undefined }, now: number): ShowResult<{ forgotten: string[] }> {
+    const wanted = args.questionIds
+      ? new Set(args.questionIds)
+      : new Set(this.activeRows().filter((r) => topicMatches(JSON.parse(r.topic_tags) as string[], args.topic ?? "")).map((r) => r.id));
+    const forgotten = this.transaction(() => {
+      const out: string[] = [];
+      for (const id of wanted) {
+        if (this.sql.exec("UPDATE show_questions SET forgotten_at = ? WHERE id = ? AND forgotten_at IS NULL", now, id).rowsWritten > 0) out.push(id);
+      }
+      return out;
+    });
+    this.rebuildWindow();
+    return { ok: true, value: { forgotten } };
+  }
+
+  updateConfig(patch: Partial<NoveltyConfig>): ShowResult<NoveltyConfig> {
+    const next: NoveltyConfig = { ...this.config, ...patch };
+    const problems = configProblems(next);
+    if (problems.length > 0) return { ok: false, code: "INVALID_CONFIG", message: problems.join("; "), details: problems };
+    this.setMeta("config", next);
+    this.config = next;
+    this.rebuildWindow();
+    return { ok: true, value: this.getConfig() };
+  }
+
+  end(now: number): ShowSummary {
+    if (!this.ended()) {
+      this.setMeta("endedAt", now);
+      this.window = [];
+    }
+    return this.summary();
+  }
+
+  /** Deletes questions older than retentionDays; returns how many went. */
+  pruneExpired(now: number): number {
+    const cutoff = now - this.config.retentionDays * 24 * 60 * MS_PER_MINUTE;
+    const deleted = this.sql.exec("DELETE FROM show_questions WHERE asked_at < ?", cutoff).rowsWritten;
+    if (deleted > 0) this.rebuildWindow();
+    return deleted;
+  }
+
+  // ---- internals
+
+  private ended(): boolean {
+    return this.meta<number>("endedAt") !== null;
+  }
+
+  private insert(
+    q: NewQuestion,
+    at: { id: string; now: number; novelty: number | null; source: "pick" | "added"; embeddingModel: string },
+  ): string {
+    const terms = lexicalTerms(q.text);
+    const tags = [...new Set([...(q.topics ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean), ...terms.slice(0, MAX_AUTO_TAGS)])];
+    const vector = q.vector ? q.vector.slice().buffer : null;
+    this.sql.exec(
+      `INSERT INTO show_questions (id, text, model, confidence, asked_at, topic_tags, embedding, embedding_model, novelty, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      at.id,
+      q.text,
+      q.model ?? null,
+      q.confidence ?? null,
+      at.now,
+      JSON.stringify(tags),
+      vector,
+      q.vector ? at.embeddingModel : null,
+      at.novelty,
+      at.source,
+    );
+    if (!this.ended()) {
+      this.window.push({
+        id: at.id,
+        text: q.text,
+        askedAt: at.now,
+        wasUsed: false,
+        topicTags: tags,
+        terms,
+        vector: q.vector ? Float32Array.from(q.vector) : null,
+        embeddingModel: q.vector ? at.embeddingModel : null,
+      });
+      this.window.sort((a, b) => a.askedAt - b.askedAt);
+      if (this.window.length > this.config.maxCacheSize) this.window.splice(0, this.window.length - this.config.maxCacheSize);
+    }
+    return at.id;
+  }
+
+  private touch(now: number): void {
+    if (this.meta<number>("startedAt") === null) this.setMeta("startedAt", now);
+    this.setMeta("lastActivityAt", Math.max(now, this.meta<number>("lastActivityAt") ?? now));
+  }
+
+  private activeRows(limit = -1): QuestionRow[] {
+    return this.sql
+      .exec<QuestionRow>("SELECT * FROM show_questions WHERE forgotten_at IS NULL ORDER BY asked_at DESC, seq DESC LIMIT ?", limit)
+      .toArray();
+  }
+
+  private rebuildWindow(): void {
+    if (this.ended()) {
+      this.window = [];
+      return;
+    }
+    this.window = this.activeRows(this.config.maxCacheSize)
+      .reverse()
+      .map((r) => ({
+        id: r.id,
+        text: r.text,
+        askedAt: r.asked_at,
+        wasUsed: r.was_used === 1,
+        topicTags: JSON.parse(r.topic_tags) as string[],
+        terms: lexicalTerms(r.text),
+        vector: r.embedding ? new Float32Array(r.embedding.slice(0)) : null,
+        embeddingModel: r.embedding_model,
+      }));
+  }
+
+  /** The window as the pipeline sees it: a vector of another model than the active one is not comparable, so it is dropped (lexical). */
+  private past(model: string): PastQuestion[] {
+    return this.window.map((q) => ({
+      id: q.id,
+      text: q.text,
+      askedAt: q.askedAt,
+      wasUsed: q.wasUsed,
+      terms: q.terms,
+      vector: q.embeddingModel === model ? q.vector : null,
+    }));
+  }
+
+  private meta<T>(key: string): T | null {
+    const row = this.sql.exec<{ value: string }>("SELECT value FROM show_meta WHERE key = ?", key).toArray()[0];
+    return row ? (JSON.parse(row.value) as T) : null;
+  }
+
+  private setMeta(key: string, value: unknown): void {
+    this.sql.exec("INSERT INTO show_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, JSON.stringify(value));
+  }
+}
+
+/**
+ * Whether a question with these tags belongs to a topic: every content term of the topic matches
+ * a tag, where a match is equality or a prefix of at least 4 characters either way
+ * ("conscious" matches "consciousness").
+ */
+export function topicMatches(tags: readonly string[], topic: string): boolean {
+  const terms = lexicalTerms(topic);
+  if (terms.length === 0) return false;
+  return terms.every((term) =>
+    tags.some((tag) => tag === term || (Math.min(tag.length, term.length) >= 4 && (tag.startsWith(term) || term.startsWith(tag)))),
+  );
+}
+
+function ended<T>(): ShowResult<T> {
+  return { ok: false, code: "ENDED", message: "This show has ended; start a new show id" };
+}

@@ -1,0 +1,85 @@
+/** What the Worker and the ShowMemory Durable Object exchange over RPC (all structured-cloneable). */
+import type { Calibration } from "../calibration/calibration";
+import type { NoveltyConfig } from "../ranking/novelty-config";
+import type { CheckOutput, FilteredCandidate, Pick } from "../ranking/novelty-rank";
+
+/** A text with the vector the Worker computed for it (null: the model cannot embed it, e.g. Chinese on USE-lite). */
+export interface EmbeddedText {
+  text: string;
+  vector: Float32Array | null;
+}
+
+/** Who embedded the vectors and how their cosine maps to calibrated similarity. */
+export interface EmbeddingContext {
+  model: string;
+  calibration: Calibration | null;
+}
+
+export interface EmbeddedCandidate extends EmbeddedText {
+  model: string;
+  confidence: number;
+  topics?: string[] | undefined;
+}
+
+export interface RankRequest {
+  candidates: EmbeddedCandidate[];
+  topN: number;
+  record: boolean;
+  /** The caller's clock (ms): the Worker passes services.clock.now(), so tests and simulations inject time. */
+  now: number;
+  embedding: EmbeddingContext;
+}
+
+export interface RankResponse {
+  picks: (Pick & { id: string | null })[];
+  filtered: FilteredCandidate[];
+  notPicked: { index: number; text: string; score: number }[];
+  summary: ShowSummary;
+}
+
+export interface NewQuestion extends EmbeddedText {
+  model?: string | undefined;
+  confidence?: number | undefined;
+  topics?: string[] | undefined;
+}
+
+export interface ShowSummary {
+  startedAt: number | null;
+  lastActivityAt: number | null;
+  endedAt: number | null;
+  /** Every stored question (active or forgotten) until retention deletes it. */
+  questionCount: number;
+  usedCount: number;
+  /** Mean novelty of the recorded picks; null before the first. */
+  averageNovelty: number | null;
+}
+
+export interface ShowStatus extends ShowSummary {
+  enabled: boolean;
+  /** Questions in the active window (≤ maxCacheSize). */
+  questionsInMemory: number;
+  showDurationMinutes: number;
+  config: NoveltyConfig;
+}
+
+export interface HistoryItem {
+  id: string;
+  text: string;
+  model: string | null;
+  confidence: number | null;
+  askedAt: number;
+  minutesAgo: number;
+  wasUsed: boolean;
+  topicTags: string[];
+  novelty: number | null;
+  source: "pick" | "added";
+  /** When a refresh took it out of the active window. */
+  forgottenAt: number | null;
+}
+
+export type CheckResponse = CheckOutput;
+
+export type ShowErrorCode = "ENDED" | "NOT_FOUND" | "INVALID_CONFIG";
+
+/** Domain results cross RPC as tagged values, not exceptions (an RPC exception loses its class). */
+export type ShowResult<T> = { ok: true; value: T } | { ok: false; code: ShowErrorCode; message: string; details?: string[] };
