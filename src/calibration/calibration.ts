@@ -36,6 +36,43 @@ export function calibrate(raw: number, calibration: Calibration | null): number 
   return clamp01(last[1]);
 }
 
+/** How a response reports a similarity: the calibrated value, with the raw cosine alongside. */
+export interface ReportedSimilarity {
+  /** Calibrated similarity in [0, 1]: what thresholds compare. */
+  similarity: number;
+  /** The active model's raw cosine, for ranking and debugging. */
+  rawCosine: number;
+}
+
+export function reportSimilarity(rawCosine: number, calibration: Calibration | null): ReportedSimilarity {
+  return { similarity: calibrate(rawCosine, calibration), rawCosine };
+}
+
 function clamp01(x: number): number {
   return Math.min(1, Math.max(0, x));
+}
+
+/**
+ * Reads a calibration table (JSON written by `npm run calibrate`) and checks what calibrate()
+ * relies on: knots with raw strictly ascending in [-1, 1] and calibrated non-decreasing in [0, 1].
+ * Throws on a malformed table, so a bad table fails at load (and in the tests), not silently.
+ */
+export function parseCalibration(table: unknown): Calibration {
+  const t = table as Partial<Record<keyof Calibration, unknown>> | null;
+  if (!t || typeof t.model !== "string" || typeof t.method !== "string" || typeof t.fittedOn !== "string") {
+    throw new Error("calibration table needs model, method and fittedOn strings");
+  }
+  if (!Array.isArray(t.knots) || t.knots.length < 2) throw new Error(`calibration ${t.model}: needs at least two knots`);
+  const knots: [number, number][] = [];
+  for (const knot of t.knots as unknown[]) {
+    if (!Array.isArray(knot) || knot.length !== 2 || !knot.every((v) => typeof v === "number" && Number.isFinite(v))) {
+      throw new Error(`calibration ${t.model}: a knot is not [raw, calibrated]`);
+    }
+    const [raw, calibrated] = knot as [number, number];
+    const prev = knots[knots.length - 1];
+    if (raw < -1 || raw > 1 || calibrated < 0 || calibrated > 1) throw new Error(`calibration ${t.model}: knot out of range`);
+    if (prev && (raw <= prev[0] || calibrated < prev[1])) throw new Error(`calibration ${t.model}: knots are not monotone`);
+    knots.push([raw, calibrated]);
+  }
+  return { model: t.model, method: t.method, fittedOn: t.fittedOn, knots };
 }
