@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { calibrationStatus } from "../../calibration/registry";
 import type { AppEnv } from "../context";
 
 /** GET /healthz: public; names the active adapters, never a secret. */
@@ -13,6 +14,8 @@ export const health = new Hono<AppEnv>().get("/healthz", (c) => {
         model: embedder.model,
         dimensions: embedder.dimensions,
         languages: embedder.languages,
+        // Which similarity the thresholds compare: calibrated (with the table's method) or raw cosine.
+        calibration: calibrationStatus(embedder.model, embedder.calibration),
       },
       vectorIndex: { kind: vectors.kind },
       judge: { kind: judge },
