@@ -79,7 +79,13 @@ describe("GET /healthz", () => {
     expect(res.json).toMatchObject({
       status: "ok",
       adapters: {
-        embedder: { kind: "local-http", model: "use-lite-512", dimensions: 512, languages: ["en"] },
+        embedder: {
+          kind: "local-http",
+          model: "use-lite-512",
+          dimensions: 512,
+          languages: ["en"],
+          calibration: { calibrated: true, model: "use-lite-512", method: "isotonic-anchors" },
+        },
         vectorIndex: { kind: "d1-exact" },
         judge: { kind: "heuristic" },
       },
