@@ -10,6 +10,7 @@ import type { Embedder } from "./embeddings/port";
 import { workersAiEmbedder } from "./embeddings/workers-ai";
 import { exactD1Index } from "./vectors/exact-d1";
 import type { VectorIndex } from "./vectors/port";
+import { withReadYourWrites } from "./vectors/read-your-writes";
 import { vectorizeIndex } from "./vectors/vectorize";
 
 export interface Services {
@@ -59,7 +60,7 @@ function createVectorIndex(env: Env, model: string, dimensions: number): VectorI
   switch (env.VECTOR_INDEX) {
     case "vectorize":
       if (!env.VECTORIZE) throw new ConfigError("VECTOR_INDEX=vectorize needs the VECTORIZE binding");
-      return vectorizeIndex(env.VECTORIZE as never, model, dimensions);
+      return withReadYourWrites(vectorizeIndex(env.VECTORIZE as never, model, dimensions), exactD1Index(env.DB, model, dimensions));
     case "d1-exact":
       return exactD1Index(env.DB, model, dimensions);
     default:

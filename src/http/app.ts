@@ -11,10 +11,13 @@ import { errorBody, handleError } from "./errors";
 import { authenticate, jsonBodies, withServices } from "./middleware";
 import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
+import { context } from "./routes/context";
 import { health } from "./routes/health";
 import { memories } from "./routes/memories";
 import { shows } from "./routes/shows";
 import { query } from "./routes/query";
+import { questions } from "./routes/questions";
+import { sessions } from "./routes/sessions";
 
 export interface AppOptions {
   services?: (env: Env) => Services;
@@ -28,6 +31,9 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/shows", shows)
     .route("/cards", cards)
     .route("/query", query)
+    .route("/questions", questions)
+    .route("/context", context)
+    .route("/sessions", sessions)
     .route("/admin", admin);
 
   return new Hono<AppEnv>()

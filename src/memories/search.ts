@@ -1,14 +1,17 @@
 /**
- * Memory search. Candidates come from three places — full text (D1 FTS5, BM25, over the
- * expanded query), vectors (the VectorIndex port), and memory cards answering the question's
- * type (a card's source memory) — and are fused by weighted RRF. A Recency question adds a
- * newest-first list. Any list may be missing — the embedder cannot embed the query's language,
- * or is down — and the answer then says what is `degraded` instead of failing.
+ * Memory search. Candidates are the UNION of three lists — full text (D1 FTS5 over the expanded
+ * query), nearest vectors (the VectorIndex port), and the source memories of cards that answer
+ * the question's type — so a keyword-only hit is never dropped for missing the vector top-k.
+ * Each candidate is then scored by the weighted hybrid score of seed 000 (src/ranking/hybrid.ts);
+ * candidates the vector list did not reach get their cosine from the index too. Any part may be
+ * missing — the embedder cannot embed the query's language, or it is down — and the answer then
+ * says what is `degraded` instead of failing.
  */
+import { calibrate } from "../calibration/calibration";
 import { lookupCards } from "../cards/store";
 import type { MemoryType } from "../db/schema";
 import { cachedExpandQuery } from "../query/analyze";
-import { fuseRrf, type RankedList } from "../ranking/rrf";
+import { DEFAULT_HYBRID_WEIGHTS, type HybridCandidate, type HybridWeights, rankHybrid } from "../ranking/hybrid";
 import type { Services } from "../services";
 import { slotsForQuestion } from "../text/cards";
 import { detectQuestionType } from "../text/question-type";
@@ -21,11 +24,23 @@ export interface MemorySearchArgs {
   query: string;
   limit: number;
   memoryTypes?: readonly MemoryType[] | undefined;
+  /** Leave out memories recorded in this session (the caller's conversation already has them). */
+  excludeSessionId?: string | undefined;
+  /** The text to embed, when it differs from `query` (an enriched query); the query is embedded otherwise. */
+  embedText?: string | undefined;
+  /** A query vector already computed for `embedText ?? query`, or null when it could not be. */
+  queryVector?: Float32Array | null | undefined;
+  /** Keep only candidates found lexically, by a card, or with a calibrated similarity at least this. */
+  minSimilarity?: number | undefined;
+  weights?: Partial<HybridWeights> | undefined;
 }
 
 export interface MemoryHit extends Memory {
   score: number;
-  /** The candidate lists that found this memory ("bm25", "vector", "card", "recency"). */
+  /** Calibrated similarity to the query (see src/calibration), null when no vector was compared. */
+  similarity: number | null;
+  rawCosine: number | null;
+  /** The candidate lists that found this memory ("bm25", "vector", "card"). */
   matchedBy: string[];
 }
 
@@ -36,88 +51,114 @@ export interface MemorySearchResult {
   degraded: Degradation[];
 }
 
-/** Candidates taken from each list: twice the page, at least this many, so fusion has room to reorder. */
+/** Candidates taken from each list: twice the page, at least this many. */
 export const MIN_CANDIDATE_WINDOW = 20;
-/** RRF weight of the full-text and vector lists. */
-export const LIST_WEIGHT = 1;
-/** RRF weight of memories whose card answers the question: above both other lists together at rank 1. */
-export const CARD_WEIGHT = 2.5;
-/** RRF weight of the newest-first list added for Recency questions. */
-export const RECENCY_WEIGHT = 0.5;
+/** Added to the score of a memory whose card answers the question (seed 003: cards first). */
+export const CARD_BONUS = 0.5;
+/** A Recency question ("what is my current …") multiplies the recency weight by this. */
+export const RECENCY_QUESTION_FACTOR = 2.5;
 
 export async function searchMemories(services: Services, tenantId: string, args: MemorySearchArgs): Promise<MemorySearchResult> {
+  const { db, embedder, clock } = services;
   const window = Math.max(args.limit * 2, MIN_CANDIDATE_WINDOW);
   const degraded: Degradation[] = [];
   const questionType = detectQuestionType(args.query);
-  const [lexicalIds, vectorIds, cardIds] = await Promise.all([
+  const queryVector = args.queryVector !== undefined ? args.queryVector : await embedQuery(services, args.embedText ?? args.query, degraded);
+
+  const [lexical, nearest, cardIds] = await Promise.all([
     lexicalCandidates(services, tenantId, args, window),
-    vectorCandidates(services, tenantId, args, window, degraded),
+    queryVector ? vectorCandidates(services, tenantId, args, queryVector, window, degraded) : null,
     cardCandidates(services, tenantId, args, degraded),
   ]);
-  const rows = await getMemoriesByIds(services.db, tenantId, [...new Set([...cardIds, ...lexicalIds, ...(vectorIds ?? [])])]);
+  const rows = await getMemoriesByIds(db, tenantId, [...new Set([...cardIds, ...(lexical?.keys() ?? []), ...(nearest?.keys() ?? [])])]);
   const types = args.memoryTypes && new Set<string>(args.memoryTypes);
-  // The vector index may still hold a deleted row's vector, or another scope's: rows decide.
-  const eligible = (id: string) => {
-    const row = rows.get(id);
-    return row !== undefined && row.scope === args.scope && (!types || types.has(row.memory_type));
-  };
-  const lists: RankedList[] = [
-    { name: "card", ids: cardIds.filter(eligible), weight: CARD_WEIGHT },
-    { name: "bm25", ids: lexicalIds.filter(eligible), weight: LIST_WEIGHT },
-  ];
-  if (vectorIds) lists.push({ name: "vector", ids: vectorIds.filter(eligible), weight: LIST_WEIGHT });
-  if (questionType === "Recency") {
-    const newestFirst = [...rows.values()].filter((r) => eligible(r.id)).sort((a, b) => b.created_at - a.created_at);
-    lists.push({ name: "recency", ids: newestFirst.map((r) => r.id), weight: RECENCY_WEIGHT });
+  const eligible = [...rows.values()].filter(
+    // The vector index may still hold a deleted row's vector, or another scope's: rows decide.
+    (row) =>
+      row.scope === args.scope && (!types || types.has(row.memory_type)) && (!args.excludeSessionId || row.session_id !== args.excludeSessionId),
+  );
+
+  const cosines = new Map(nearest ?? []);
+  const unscored = eligible.filter((row) => !cosines.has(row.id) && row.index_state === "indexed").map((row) => row.id);
+  if (queryVector && nearest && unscored.length > 0) {
+    try {
+      const more = await services.vectors.similarities(tenantId, MEMORY_COLLECTION, { vector: queryVector, model: embedder.model }, unscored);
+      for (const [id, score] of more) cosines.set(id, score);
+    } catch (error) {
+      logDegraded("vector_index", error);
+    }
   }
-  const results = fuseRrf(lists)
-    .slice(0, args.limit)
-    .map((hit) => ({ ...toMemory(rows.get(hit.id) as MemoryRow), score: hit.score, matchedBy: hit.sources }));
+
+  const cards = new Set(cardIds);
+  const candidates: HybridCandidate[] = eligible.map((row) => ({
+    id: row.id,
+    vector: cosines.get(row.id) ?? null,
+    bm25: lexical?.get(row.id) ?? null,
+    createdAt: row.created_at,
+    recallCount: row.recall_count,
+    importance: row.importance,
+    bonus: cards.has(row.id) ? CARD_BONUS : 0,
+  }));
+  const weights = { ...DEFAULT_HYBRID_WEIGHTS, ...args.weights };
+  if (questionType === "Recency") weights.recency *= RECENCY_QUESTION_FACTOR;
+  const ranked = rankHybrid(candidates, { now: clock.now(), weights, available: { vector: nearest !== null, text: lexical !== null } });
+
+  const results: MemoryHit[] = [];
+  for (const { id, score } of ranked) {
+    const row = rows.get(id) as MemoryRow;
+    const rawCosine = cosines.get(id) ?? null;
+    const similarity = rawCosine === null ? null : calibrate(rawCosine, embedder.calibration);
+    const matchedBy = [cards.has(id) && "card", lexical?.has(id) && "bm25", nearest?.has(id) && "vector"].filter((x): x is string => !!x);
+    if (args.minSimilarity !== undefined && !cards.has(id) && !lexical?.has(id) && (similarity ?? 0) < args.minSimilarity) continue;
+    results.push({ ...toMemory(row), score, similarity, rawCosine, matchedBy });
+    if (results.length === args.limit) break;
+  }
   return { results, degraded };
 }
 
-async function lexicalCandidates({ db, cache }: Services, tenantId: string, args: MemorySearchArgs, window: number): Promise<string[]> {
-  const match = (await cachedExpandQuery(cache, args.query)).orQuery;
-  if (!match) return [];
-  const typeFilter = args.memoryTypes?.length ? `AND m.memory_type IN (${args.memoryTypes.map(() => "?").join(",")})` : "";
-  const { results } = await db
-    .prepare(
-      `SELECT m.id FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
-       WHERE memories_fts MATCH ? AND m.tenant_id = ? AND m.scope = ? ${typeFilter}
-       ORDER BY bm25(memories_fts) LIMIT ?`,
-    )
-    .bind(match, tenantId, args.scope, ...(args.memoryTypes ?? []), window)
-    .all<{ id: string }>();
-  return results.map((r) => r.id);
-}
-
-/** The vector list, or null when the query cannot be (or could not be) embedded. */
-async function vectorCandidates(
-  { embedder, vectors }: Services,
-  tenantId: string,
-  args: MemorySearchArgs,
-  window: number,
-  degraded: Degradation[],
-): Promise<string[] | null> {
-  if (!embedder.canEmbed(args.query)) return null;
-  let vector: Float32Array;
+/** Embeds the query text; null (and `degraded`) when the model cannot embed it or is down. */
+export async function embedQuery(services: Services, text: string, degraded: Degradation[]): Promise<Float32Array | null> {
+  if (!services.embedder.canEmbed(text)) return null;
   try {
-    [vector] = (await embedder.embed([args.query])) as [Float32Array];
+    const [vector] = await services.embedder.embed([text]);
+    return vector ?? null;
   } catch (error) {
     logDegraded("embeddings", error);
     degraded.push("embeddings");
     return null;
   }
+}
+
+/** id → bm25 of the full-text matches, or null when the query has no content word. */
+async function lexicalCandidates({ db, cache }: Services, tenantId: string, args: MemorySearchArgs, window: number) {
+  const match = (await cachedExpandQuery(cache, args.query)).orQuery;
+  if (!match) return null;
+  const typeFilter = args.memoryTypes?.length ? `AND m.memory_type IN (${args.memoryTypes.map(() => "?").join(",")})` : "";
+  const { results } = await db
+    .prepare(
+      `SELECT m.id, bm25(memories_fts) AS rank FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+       WHERE memories_fts MATCH ? AND m.tenant_id = ? AND m.scope = ? ${typeFilter}
+       ORDER BY rank LIMIT ?`,
+    )
+    .bind(match, tenantId, args.scope, ...(args.memoryTypes ?? []), window)
+    .all<{ id: string; rank: number }>();
+  return new Map(results.map((r) => [r.id, r.rank]));
+}
+
+/** id → cosine of the nearest vectors, or null when the index could not be queried. */
+async function vectorCandidates(
+  { embedder, vectors }: Services,
+  tenantId: string,
+  args: MemorySearchArgs,
+  vector: Float32Array,
+  window: number,
+  degraded: Degradation[],
+): Promise<Map<string, number> | null> {
   try {
     const filter: VectorMetadata = { scope: args.scope };
     if (args.memoryTypes?.length === 1) filter.memoryType = args.memoryTypes[0]!;
-    const matches = await vectors.query(tenantId, MEMORY_COLLECTION, {
-      vector,
-      model: embedder.model,
-      topK: Math.min(window, vectors.maxTopK),
-      filter,
-    });
-    return matches.map((m) => m.id);
+    const matches = await vectors.query(tenantId, MEMORY_COLLECTION, { vector, model: embedder.model, topK: Math.min(window, vectors.maxTopK), filter });
+    return new Map(matches.map((m) => [m.id, m.score]));
   } catch (error) {
     logDegraded("vector_index", error);
     degraded.push("vector_index");

@@ -1,4 +1,5 @@
 /** Memories: what a user said or asked, kept per tenant and scope. Queries take (services, tenantId, args). */
+import { calibrate } from "../calibration/calibration";
 import { deleteCardsOfMemory, storeCards } from "../cards/store";
 import type { IndexState, MemoryType } from "../db/schema";
 import { newId } from "../ids";
@@ -28,6 +29,7 @@ export interface Memory {
   sessionId: string | null;
   createdAt: string;
   indexState: IndexState;
+  recallCount: number;
 }
 
 export interface MemoryRow {
@@ -42,10 +44,11 @@ export interface MemoryRow {
   session_id: string | null;
   created_at: number;
   index_state: IndexState;
+  recall_count: number;
 }
 
 export const MEMORY_COLUMNS =
-  "id, tenant_id, scope, content, memory_type, category, importance, tags, session_id, created_at, index_state";
+  "id, tenant_id, scope, content, memory_type, category, importance, tags, session_id, created_at, index_state, recall_count";
 
 export function toMemory(row: MemoryRow): Memory {
   return {
@@ -59,18 +62,42 @@ export function toMemory(row: MemoryRow): Memory {
     sessionId: row.session_id,
     createdAt: new Date(row.created_at).toISOString(),
     indexState: row.index_state,
+    recallCount: row.recall_count,
   };
 }
 
 /**
- * Commits the memory and its full-text row in one D1 batch (a transaction), then indexes its
- * vector. An indexing failure leaves the memory pending for the cron, never unsaved.
+ * A question at least this similar (calibrated, src/calibration) to one already asked in the
+ * scope is the same question asked again: its count goes up instead of a near-duplicate row.
  */
-export async function createMemory(services: Services, tenantId: string, input: NewMemory): Promise<Memory> {
+export const QUESTION_DEDUPE_SIMILARITY = 0.85;
+
+export interface StoredMemory {
+  memory: Memory;
+  /** False when the memory was a repeat of `memory` (a question asked again). */
+  created: boolean;
+}
+
+/**
+ * Commits the memory and its full-text row in one D1 batch (a transaction), then indexes its
+ * vector. An indexing failure leaves the memory pending for the cron, never unsaved. A question
+ * asked again is counted on the first one instead (QUESTION_DEDUPE_SIMILARITY).
+ */
+export async function createMemory(services: Services, tenantId: string, input: NewMemory): Promise<StoredMemory> {
   const { db, clock, embedder } = services;
-  const id = newId("mem");
   const now = clock.now();
   const state: IndexState = embedder.canEmbed(input.content) ? "pending" : "lexical_only";
+  if (input.memoryType === "question" && state === "pending") {
+    const repeat = await findRepeatedQuestion(services, tenantId, input);
+    if (repeat) {
+      await db
+        .prepare("UPDATE memories SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ? AND tenant_id = ?")
+        .bind(now, repeat.id, tenantId)
+        .run();
+      return { memory: { ...toMemory(repeat), recallCount: repeat.recall_count + 1 }, created: false };
+    }
+  }
+  const id = newId("mem");
   await db.batch([
     db
       .prepare(
@@ -108,13 +135,44 @@ export async function createMemory(services: Services, tenantId: string, input: 
     session_id: input.sessionId ?? null,
     created_at: now,
     index_state: state,
+    recall_count: 0,
   };
   await extractAndStoreCards(db, row);
   if (state === "pending") {
     const [outcome] = await indexMemories(services, [row]);
     row.index_state = outcome ?? "pending";
   }
-  return toMemory(row);
+  return { memory: toMemory(row), created: true };
+}
+
+/** The scope's closest earlier question if it is the same question; null when none, or when it cannot be told. */
+async function findRepeatedQuestion(services: Services, tenantId: string, input: NewMemory): Promise<MemoryRow | null> {
+  const { embedder, vectors, db } = services;
+  try {
+    const [vector] = await embedder.embed([input.content]);
+    const [closest] = await vectors.query(tenantId, MEMORY_COLLECTION, {
+      vector: vector!,
+      model: embedder.model,
+      topK: 1,
+      filter: { scope: input.scope, memoryType: "question" },
+    });
+    if (!closest || calibrate(closest.score, embedder.calibration) < QUESTION_DEDUPE_SIMILARITY) return null;
+    const row = (await getMemoriesByIds(db, tenantId, [closest.id])).get(closest.id);
+    return row && row.scope === input.scope ? row : null;
+  } catch {
+    // Dedupe is an optimisation: when the embedder or index is down, store the question as new.
+    return null;
+  }
+}
+
+/** Counts a recall (the memory was surfaced into a caller's context) for the frequency signal. */
+export async function countRecalls(db: D1Database, tenantId: string, ids: readonly string[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.batch(
+    ids.map((id) =>
+      db.prepare("UPDATE memories SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ? AND tenant_id = ?").bind(now, id, tenantId),
+    ),
+  );
 }
 
 /**

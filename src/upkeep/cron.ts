@@ -3,7 +3,9 @@
  * idempotent, so an overlapping or repeated run does no harm.
  */
 import { reindexPendingMemories } from "../memories/indexing";
+import { pruneLatencySamples } from "../metrics/counters";
 import type { Services } from "../services";
+import { pruneRecentVectors } from "../vectors/read-your-writes";
 import { pruneShowArchive } from "../shows/archive";
 
 export const REINDEX_CRON = "*/5 * * * *";
@@ -12,9 +14,15 @@ export const RETENTION_CRON = "17 3 * * *";
 type Job = (services: Services) => Promise<Record<string, unknown>>;
 
 const jobs: Record<string, Record<string, Job>> = {
-  [REINDEX_CRON]: { reindexMemories: reindexPendingMemories },
+  [REINDEX_CRON]: {
+    reindexMemories: reindexPendingMemories,
+    pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
+  },
   // Retention jobs (show history 30 days, FAQ versions 90 days) join this list with their modules.
-  [RETENTION_CRON]: { showArchive: pruneShowArchive },
+  [RETENTION_CRON]: {
+    showArchive: pruneShowArchive,
+    latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
+  },
 };
 
 export async function runCron(cron: string, services: Services): Promise<Record<string, unknown>> {

@@ -7,7 +7,7 @@ import { cosine } from "../ranking/cosine";
 import { assertSameModel, type VectorIndex, type VectorMatch, VectorModelMismatch, type VectorRecord } from "./port";
 
 /** D1 allows at most 100 bound parameters per statement. */
-const DELETE_CHUNK = 90;
+const ID_CHUNK = 90;
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export function exactD1Index(db: D1Database, model: string, dimensions: number): VectorIndex {
@@ -45,9 +45,24 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
       const matches: VectorMatch[] = results.map((row) => ({ id: row.id, score: cosine(vector, decodeVector(row.vector)) }));
       return matches.sort((a, b) => b.score - a.score).slice(0, topK);
     },
+    async similarities(tenantId, collection, { vector, model: queryModel }, ids) {
+      assertSameModel({ model: queryModel, vector }, model, dimensions);
+      const scores = new Map<string, number>();
+      for (let i = 0; i < ids.length; i += ID_CHUNK) {
+        const chunk = ids.slice(i, i + ID_CHUNK);
+        const { results } = await db
+          .prepare(
+            `SELECT id, vector FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id IN (${chunk.map(() => "?").join(",")})`,
+          )
+          .bind(tenantId, collection, model, ...chunk)
+          .all<{ id: string; vector: ArrayBuffer | number[] }>();
+        for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
+      }
+      return scores;
+    },
     async delete(tenantId, collection, ids) {
-      for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
-        const chunk = ids.slice(i, i + DELETE_CHUNK);
+      for (let i = 0; i < ids.length; i += ID_CHUNK) {
+        const chunk = ids.slice(i, i + ID_CHUNK);
         await db
           .prepare(`DELETE FROM vectors WHERE tenant_id = ? AND collection = ? AND id IN (${chunk.map(() => "?").join(",")})`)
           .bind(tenantId, collection, ...chunk)

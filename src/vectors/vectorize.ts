@@ -7,12 +7,15 @@
  *
  * Metadata fields used in filters need metadata indexes (see README, "Deploy").
  */
+import { cosine } from "../ranking/cosine";
 import { assertSameModel, type VectorIndex, type VectorMetadata } from "./port";
 
 /** Vectorize's limit for topK when metadata is returned; we never ask for values. */
 const VECTORIZE_MAX_TOP_K = 100;
 /** Vectorize accepts at most 1000 vectors per upsert and 1000 ids per delete. */
 const VECTORIZE_MAX_BATCH = 1000;
+/** getByIds returns values and metadata: keep each call small. */
+const VECTORIZE_MAX_GET = 20;
 
 export interface VectorizeBinding {
   upsert(vectors: { id: string; values: Float32Array; namespace?: string; metadata?: VectorMetadata }[]): Promise<unknown>;
@@ -21,6 +24,7 @@ export interface VectorizeBinding {
     options: { topK: number; namespace?: string; filter?: VectorMetadata; returnMetadata?: "none" | "indexed" | "all" },
   ): Promise<{ matches: { id: string; score: number }[] }>;
   deleteByIds(ids: string[]): Promise<unknown>;
+  getByIds(ids: string[]): Promise<{ id: string; values: ArrayLike<number>; namespace?: string; metadata?: Record<string, unknown> }[]>;
 }
 
 /** Namespaces are at most 64 bytes; tenant ids and collection names are short by construction. */
@@ -55,6 +59,19 @@ export function vectorizeIndex(binding: VectorizeBinding, model: string, dimensi
         returnMetadata: "none",
       });
       return matches.map((m) => ({ id: m.id, score: m.score }));
+    },
+    async similarities(tenantId, collection, { vector, model: queryModel }, ids) {
+      assertSameModel({ model: queryModel, vector }, model, dimensions);
+      const namespace = vectorizeNamespace(tenantId, collection);
+      const scores = new Map<string, number>();
+      for (let i = 0; i < ids.length; i += VECTORIZE_MAX_GET) {
+        for (const found of await binding.getByIds(ids.slice(i, i + VECTORIZE_MAX_GET) as string[])) {
+          // getByIds is not namespaced: skip another tenant's (or an old model's) vector of the same id.
+          if (found.namespace !== namespace || found.metadata?.model !== model) continue;
+          scores.set(found.id, cosine(vector, found.values));
+        }
+      }
+      return scores;
     },
     async delete(_tenantId, _collection, ids) {
       // Vector ids are globally unique (prefixed random ids), so deleting by id cannot touch

@@ -1,30 +1,10 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/http/app";
-import { createServices, type Services } from "../../src/services";
+import type { Services } from "../../src/services";
 import { REINDEX_CRON } from "../../src/upkeep/cron";
 import worker from "../../workers/api";
 import { call, newTenant } from "../support/api";
-
-/** The real app with one port replaced: `override` gets the real services and returns the faulty ones. */
-async function callWith(override: (real: Services) => Services, path: string, key: string, body: unknown) {
-  const app = createApp({ services: (e) => override(createServices(e)) });
-  const ctx = createExecutionContext();
-  const response = await app.fetch(
-    new Request(`https://recall.test${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: response.status, json: (await response.json()) as Record<string, any> };
-}
-
-/** The embedder is genuinely unreachable: nothing listens on port 9 of this machine. */
-const embedderDown = (real: Services) => createServices({ ...env, EMBEDDER_URL: "http://127.0.0.1:9" }, real.clock);
+import { callWith, embedderDown, vectorIndexDown } from "../support/app";
 
 const upsertFails = (real: Services): Services => ({
   ...real,
@@ -95,16 +75,7 @@ describe("when the vector index query fails", () => {
     const { clientKey } = await newTenant();
     const scope = "faults:query";
     await call("/v1/memories", { key: clientKey, body: { scope, content: "Backups run nightly at 2am", memoryType: "fact" } });
-    const queryFails = (real: Services): Services => ({
-      ...real,
-      vectors: {
-        ...real.vectors,
-        query: async () => {
-          throw new Error("index down");
-        },
-      },
-    });
-    const found = await callWith(queryFails, "/v1/memories/search", clientKey, { scope, query: "when do backups run" });
+    const found = await callWith(vectorIndexDown, "/v1/memories/search", clientKey, { scope, query: "when do backups run" });
     expect(found.status).toBe(200);
     expect(found.json.degraded).toEqual(["vector_index"]);
     expect(found.json.results[0].content).toBe("Backups run nightly at 2am");

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { cachedExpandQuery, expansionCacheKey } from "../../src/query/analyze";
 import { sha256Hex } from "../../src/crypto";
 import { expandQuery } from "../../src/text/expand";
+import { fixedClock } from "../../src/clock";
+import type { Services } from "../../src/services";
+
+const DAY = 24 * 3600 * 1000;
 import { call, newTenant } from "../support/api";
+import { callWith } from "../support/app";
 
 async function remember(key: string, scope: string, content: string, memoryType = "fact") {
   const res = await call("/v1/memories", { key, body: { scope, content, memoryType } });
@@ -26,6 +31,7 @@ describe("POST /v1/memories/search with question types and cards", () => {
     expect(res.status).toBe(200);
     expect(res.json?.results[0]).toMatchObject({ id: target.id, content: "我是安卓玩机用户" });
     expect(res.json?.results[0].matchedBy).toEqual(["card", "bm25"]);
+    expect(res.json?.results[0].similarity).toBeNull(); // no bogus 1.0 from the English-only model
   });
 
   it("answers 'where do I live?' with the memory that says so (English card)", async () => {
@@ -64,11 +70,18 @@ describe("POST /v1/memories/search with question types and cards", () => {
   it("ranks newer memories higher for a Recency question", async () => {
     const { clientKey } = await newTenant();
     const scope = "user:recency";
-    await remember(clientKey, scope, "The deploy target is Heroku");
-    const newer = await remember(clientKey, scope, "The deploy target is Fly.io");
-    const res = await call("/v1/memories/search", { key: clientKey, body: { scope, query: "what is the current deploy target" } });
-    expect(res.json?.results[0]).toMatchObject({ id: newer.id });
-    expect(res.json?.results[0].matchedBy).toContain("recency");
+    const clock = fixedClock(Date.UTC(2026, 0, 1));
+    const withClock = (real: Services): Services => ({ ...real, clock });
+    const older = await callWith(withClock, "/v1/memories", clientKey, { scope, content: "The deploy target is Heroku", memoryType: "fact" });
+    clock.advance(10 * DAY);
+    const newer = await callWith(withClock, "/v1/memories", clientKey, { scope, content: "The deploy target is Fly.io", memoryType: "fact" });
+    const search = async (query: string) => (await callWith(withClock, "/v1/memories/search", clientKey, { scope, query })).json.results;
+    const recency = await search("what is the current deploy target");
+    expect(recency.map((r: any) => r.id)).toEqual([newer.json.id, older.json.id]);
+    // The Recency question weighs age more than the same question without "current" does.
+    const plain = await search("what is the deploy target");
+    const gap = (results: any[]) => results.find((r) => r.id === newer.json.id).score - results.find((r) => r.id === older.json.id).score;
+    expect(gap(recency)).toBeGreaterThan(gap(plain));
   });
 });
 

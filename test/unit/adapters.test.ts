@@ -83,6 +83,14 @@ function recordingVectorize() {
       calls.push({ op: "delete", args });
       return { mutationId: "m2" };
     },
+    getByIds: async (...args) => {
+      calls.push({ op: "get", args });
+      return [
+        { id: "mem_1", values: [1, 0], namespace: "t_a:memories", metadata: { model: "@cf/baai/bge-m3" } },
+        { id: "mem_2", values: [1, 0], namespace: "t_b:memories", metadata: { model: "@cf/baai/bge-m3" } },
+        { id: "mem_3", values: [1, 0], namespace: "t_a:memories", metadata: { model: "old-model" } },
+      ];
+    },
   };
   return { binding, calls };
 }
@@ -111,6 +119,14 @@ describe("vectorizeIndex", () => {
       filter: { scope: "s", model: "@cf/baai/bge-m3" },
       returnMetadata: "none",
     });
+  });
+
+  it("scores given ids with getByIds, ignoring other tenants' and other models' vectors", async () => {
+    const { binding, calls } = recordingVectorize();
+    const index = vectorizeIndex(binding, "@cf/baai/bge-m3", 2);
+    const scores = await index.similarities("t_a", "memories", { vector: Float32Array.from([1, 0]), model: "@cf/baai/bge-m3" }, ["mem_1", "mem_2", "mem_3"]);
+    expect([...scores]).toEqual([["mem_1", 1]]);
+    expect(calls[0]).toEqual({ op: "get", args: [["mem_1", "mem_2", "mem_3"]] });
   });
 
   it("refuses vectors of another model or dimension", async () => {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKey, roles } from "../../auth/keys";
 import { backfillCards, MAX_BACKFILL_BATCH } from "../../cards/backfill";
+import { readRecallMetrics } from "../../metrics/counters";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
@@ -39,4 +40,8 @@ export const admin = new Hono<AppEnv>()
   .post("/cards/backfill", validate("json", backfillSchema), async (c) => {
     const { after, batchSize } = c.req.valid("json");
     return c.json(await backfillCards(c.get("services").db, c.get("principal").tenantId, after, batchSize));
+  })
+  .get("/metrics", async (c) => {
+    const { db, clock } = c.get("services");
+    return c.json({ recall: await readRecallMetrics(db, c.get("principal").tenantId, clock.now()) });
   });

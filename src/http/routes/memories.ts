@@ -29,12 +29,23 @@ const searchSchema = z.strictObject({
   query: z.string().trim().min(1).max(MAX_QUERY_CHARS),
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(10),
   memoryTypes: z.array(z.enum(memoryTypes)).min(1).max(memoryTypes.length).optional(),
+  /** Overrides of the hybrid weights (src/ranking/hybrid.ts); omitted ones keep their defaults. */
+  weights: z
+    .strictObject({
+      vector: z.number().min(0).max(1),
+      text: z.number().min(0).max(1),
+      recency: z.number().min(0).max(1),
+      frequency: z.number().min(0).max(1),
+      importance: z.number().min(0).max(1),
+    })
+    .partial()
+    .optional(),
 });
 
 export const memories = new Hono<AppEnv>()
   .post("/", validate("json", newMemorySchema), async (c) => {
-    const memory = await createMemory(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
-    return c.json(memory, 201);
+    const { memory, created } = await createMemory(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
+    return created ? c.json(memory, 201) : c.json({ ...memory, deduplicated: true }, 200);
   })
   .post("/search", validate("json", searchSchema), async (c) => {
     const found = await searchMemories(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
@@ -44,6 +55,8 @@ export const memories = new Hono<AppEnv>()
         content: m.content,
         memoryType: m.memoryType,
         score: m.score,
+        similarity: m.similarity,
+        rawCosine: m.rawCosine,
         matchedBy: m.matchedBy,
         createdAt: m.createdAt,
       })),

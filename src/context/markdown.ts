@@ -1,0 +1,81 @@
+/**
+ * The context block for an LLM's system prompt (seed 000's format), filled within a token
+ * budget (estimateTokens): sections in order of value — similar questions, known facts (cards),
+ * relevant memories — each item added only if it still fits, so the block never exceeds it.
+ */
+import { estimateTokens } from "../text/tokens";
+
+export const DEFAULT_CONTEXT_TOKEN_BUDGET = 500;
+
+export interface ContextQuestion {
+  content: string;
+  category: string | null;
+}
+export interface ContextCard {
+  slot: string;
+  value: string;
+}
+export interface ContextMemory {
+  content: string;
+  memoryType: string;
+}
+
+export const SIMILAR_QUESTIONS_HEADING = "## Similar Questions You've Asked Before";
+export const SIMILAR_QUESTIONS_NOTE = `**NOTE:** These are questions you've asked in past conversations. Use them to:
+- Maintain consistency in your answers
+- Build on previous explanations
+- Reference past discussions if relevant
+- Avoid repeating yourself unnecessarily`;
+
+export interface RenderedContext {
+  markdown: string;
+  tokens: number;
+  /** How many items of each section made it into the block. */
+  included: { similarQuestions: number; cards: number; memories: number };
+}
+
+export function renderContext(
+  parts: { similarQuestions: readonly ContextQuestion[]; cards: readonly ContextCard[]; memories: readonly ContextMemory[] },
+  budget: number = DEFAULT_CONTEXT_TOKEN_BUDGET,
+): RenderedContext {
+  const blocks: string[] = [];
+  let used = 0;
+  const fits = (text: string) => used + estimateTokens(text) <= budget;
+  const included = { similarQuestions: 0, cards: 0, memories: 0 };
+
+  const section = (heading: string, items: string[], footer?: string): number => {
+    const frame = [heading, "", footer ?? ""].join("\n");
+    if (items.length === 0 || !fits(`${frame}\n${items[0]}`)) return 0;
+    const kept: string[] = [];
+    let cost = estimateTokens(frame) + 1;
+    for (const item of items) {
+      const itemCost = estimateTokens(`${item}\n`);
+      if (used + cost + itemCost > budget) break;
+      kept.push(item);
+      cost += itemCost;
+    }
+    blocks.push([heading, "", ...kept, ...(footer ? ["", footer] : [])].join("\n"));
+    used += cost;
+    return kept.length;
+  };
+
+  included.similarQuestions = section(
+    SIMILAR_QUESTIONS_HEADING,
+    parts.similarQuestions.map((q, i) => `${i + 1}. ${oneLine(q.content)}${q.category ? `\n   Context: Category: ${q.category}` : ""}`),
+    SIMILAR_QUESTIONS_NOTE,
+  );
+  included.cards = section(
+    "## What You Know About the User",
+    parts.cards.map((c) => `- ${c.slot.replaceAll("_", " ")}: ${oneLine(c.value)}`),
+  );
+  included.memories = section(
+    "## Relevant Memories",
+    parts.memories.map((m) => `- [${m.memoryType}] ${oneLine(m.content)}`),
+  );
+  const markdown = blocks.join("\n\n");
+  return { markdown, tokens: estimateTokens(markdown), included };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { buildContext } from "../../context/build";
+import { DEFAULT_CONTEXT_TOKEN_BUDGET } from "../../context/markdown";
+import { countRecalls } from "../../memories/store";
+import { recordMetrics } from "../../metrics/counters";
+import type { AppEnv } from "../context";
+import { afterResponse, logEvent } from "../log";
+import { validate } from "../validation";
+import { scopeSchema } from "./shared";
+
+/** Prompts longer than this are refused; up to it they are cut to MAX_CONTEXT_PROMPT_CHARS before search. */
+const MAX_PROMPT_INPUT_CHARS = 100_000;
+
+const contextSchema = z.strictObject({
+  scope: scopeSchema,
+  prompt: z.string().max(MAX_PROMPT_INPUT_CHARS),
+  sessionId: z.string().trim().min(1).max(128).optional(),
+  tokenBudget: z.number().int().min(50).max(8000).default(DEFAULT_CONTEXT_TOKEN_BUDGET),
+});
+
+/** POST /v1/context: the markdown block (similar questions, facts, memories) for an LLM's system prompt. */
+export const context = new Hono<AppEnv>().post("/", validate("json", contextSchema), async (c) => {
+  const started = performance.now();
+  const services = c.get("services");
+  const { tenantId } = c.get("principal");
+  const result = await buildContext(services, tenantId, c.req.valid("json"));
+  if (result.class === "trivial") return c.json(result);
+
+  const ms = performance.now() - started;
+  const top = result.sections.similarQuestions[0];
+  if (result.isQuestion) logEvent(c, "context.question_detected");
+  if (result.degraded.length > 0) logEvent(c, "context.degraded", { degraded: result.degraded });
+  logEvent(c, "context.built", { similarQuestions: result.sections.similarQuestions.length, memories: result.sections.memories.length, tokens: result.tokens, ms });
+  const now = services.clock.now();
+  const recalled = [...result.sections.similarQuestions.map((q) => q.id), ...result.sections.memories.map((m) => m.id)];
+  afterResponse(
+    c,
+    "context.metrics",
+    Promise.all([
+      countRecalls(services.db, tenantId, recalled, now),
+      recordMetrics(
+        services.db,
+        tenantId,
+        now,
+        [
+          { name: "prompt" },
+          ...(result.isQuestion ? [{ name: "question_detected" }, { name: "similar_lookup" }] : []),
+          ...(top ? [{ name: "similar_hit" }] : []),
+          ...(top?.similarity != null ? [{ name: "similarity", value: top.similarity }] : []),
+        ],
+        { name: "context", ms },
+      ),
+    ]),
+  );
+  return c.json(result);
+});

@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { countRecalls, createMemory } from "../../memories/store";
+import { recordMetrics } from "../../metrics/counters";
+import { DEFAULT_SIMILAR_QUESTIONS, findSimilarQuestions } from "../../questions/similar";
+import { isQuestion } from "../../text/is-question";
+import type { AppEnv } from "../context";
+import { afterResponse, logEvent } from "../log";
+import { validate } from "../validation";
+import { MAX_MEMORY_CHARS } from "./memories";
+import { scopeSchema } from "./shared";
+
+const similarSchema = z.strictObject({
+  scope: scopeSchema,
+  text: z.string().trim().min(1).max(MAX_MEMORY_CHARS),
+  limit: z.number().int().min(1).max(10).default(DEFAULT_SIMILAR_QUESTIONS),
+  excludeSessionId: z.string().trim().min(1).max(128).optional(),
+  /** Record the question (type "question") after looking up similar ones; a repeat is counted instead. */
+  record: z.boolean().default(true),
+  category: z.string().trim().min(1).max(64).optional(),
+  sessionId: z.string().trim().min(1).max(128).optional(),
+  importance: z.number().min(0).max(1).default(0.5),
+});
+
+/** POST /v1/questions/similar: earlier questions like this one (seed 000), then records it. */
+export const questions = new Hono<AppEnv>().post("/similar", validate("json", similarSchema), async (c) => {
+  const args = c.req.valid("json");
+  const services = c.get("services");
+  const { tenantId } = c.get("principal");
+  if (!isQuestion(args.text)) return c.json({ isQuestion: false, questions: [], degraded: [] });
+  logEvent(c, "similar_questions.question_detected", { scope: args.scope });
+
+  const { questions: found, degraded } = await findSimilarQuestions(services, tenantId, {
+    scope: args.scope,
+    text: args.text,
+    limit: args.limit,
+    excludeSessionId: args.excludeSessionId ?? args.sessionId,
+  });
+  if (found.length > 0) logEvent(c, "similar_questions.added", { count: found.length, topSimilarity: found[0]!.similarity });
+  else logEvent(c, "similar_questions.none_found");
+
+  let recorded: { id: string; deduplicated: boolean } | undefined;
+  if (args.record) {
+    const { memory, created } = await createMemory(services, tenantId, {
+      scope: args.scope,
+      content: args.text,
+      memoryType: "question",
+      category: args.category,
+      importance: args.importance,
+      tags: [],
+      sessionId: args.sessionId,
+    });
+    recorded = { id: memory.id, deduplicated: !created };
+  }
+  const now = services.clock.now();
+  afterResponse(
+    c,
+    "similar_questions.metrics",
+    Promise.all([
+      countRecalls(services.db, tenantId, found.map((q) => q.id).filter((id) => id !== recorded?.id), now),
+      recordMetrics(services.db, tenantId, now, [
+        { name: "similar_lookup" },
+        ...(found.length > 0 ? [{ name: "similar_hit" }] : []),
+        ...(found[0]?.similarity != null ? [{ name: "similarity", value: found[0].similarity }] : []),
+      ]),
+    ]),
+  );
+  return c.json({ isQuestion: true, questions: found, ...(recorded ? { recorded } : {}), degraded });
+});

@@ -1,0 +1,60 @@
+/** Similar questions (seed 000): the scope's earlier questions closest to a new one. */
+import { type Degradation, searchMemories } from "../memories/search";
+import type { Services } from "../services";
+
+/** Seed 000 returns the top 3. */
+export const DEFAULT_SIMILAR_QUESTIONS = 3;
+/**
+ * A question found only by its vector must be at least this similar (calibrated) to count as
+ * "similar"; one that shares keywords with the new question counts anyway.
+ */
+export const MIN_SIMILAR_QUESTION_SIMILARITY = 0.6;
+
+export interface SimilarQuestion {
+  id: string;
+  content: string;
+  /** "Category: …" as the seed's context block shows it, or null. */
+  context: string | null;
+  category: string | null;
+  score: number;
+  similarity: number | null;
+  rawCosine: number | null;
+  createdAt: string;
+}
+
+export interface SimilarQuestionsArgs {
+  scope: string;
+  text: string;
+  limit: number;
+  excludeSessionId?: string | undefined;
+  embedText?: string | undefined;
+  queryVector?: Float32Array | null | undefined;
+}
+
+export async function findSimilarQuestions(
+  services: Services,
+  tenantId: string,
+  args: SimilarQuestionsArgs,
+): Promise<{ questions: SimilarQuestion[]; degraded: Degradation[] }> {
+  const { results, degraded } = await searchMemories(services, tenantId, {
+    scope: args.scope,
+    query: args.text,
+    limit: args.limit,
+    memoryTypes: ["question"],
+    excludeSessionId: args.excludeSessionId,
+    embedText: args.embedText,
+    queryVector: args.queryVector,
+    minSimilarity: MIN_SIMILAR_QUESTION_SIMILARITY,
+  });
+  const questions = results.map((m) => ({
+    id: m.id,
+    content: m.content,
+    context: m.category ? `Category: ${m.category}` : null,
+    category: m.category,
+    score: m.score,
+    similarity: m.similarity,
+    rawCosine: m.rawCosine,
+    createdAt: m.createdAt,
+  }));
+  return { questions, degraded };
+}

@@ -1,0 +1,53 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createApp } from "../../src/http/app";
+import { createServices, type Services } from "../../src/services";
+
+/** Calls the real app with its services changed by `override` (a failing port, a counting embedder, a fixed clock). */
+export async function callWith(override: (real: Services) => Services, path: string, key: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
+  const app = createApp({ services: (e) => override(createServices(e)) });
+  const ctx = createExecutionContext();
+  const response = await app.fetch(
+    new Request(`https://recall.test${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, json: (await response.json()) as Record<string, any> };
+}
+
+/** The embedder is genuinely unreachable: nothing listens on port 9 of this machine. */
+export const embedderDown = (real: Services) => createServices({ ...env, EMBEDDER_URL: "http://127.0.0.1:9" }, real.clock);
+
+export const vectorIndexDown = (real: Services): Services => ({
+  ...real,
+  vectors: {
+    ...real.vectors,
+    query: async () => {
+      throw new Error("index down");
+    },
+    similarities: async () => {
+      throw new Error("index down");
+    },
+  },
+});
+
+/** The real embedder, counting its calls. */
+export function countingEmbedder() {
+  const calls: string[][] = [];
+  const override = (real: Services): Services => ({
+    ...real,
+    embedder: {
+      ...real.embedder,
+      canEmbed: (text) => real.embedder.canEmbed(text),
+      embed: (texts) => {
+        calls.push([...texts]);
+        return real.embedder.embed(texts);
+      },
+    },
+  });
+  return { calls, override };
+}
