@@ -195,3 +195,19 @@ export const latencySamples = sqliteTable(
   },
   (t) => [index("latency_samples_idx").on(t.tenantId, t.name, t.at)],
 );
+
+/**
+ * A version per (tenant, collection) of the exact vector index, bumped in the same batch as every
+ * write, so an isolate's in-memory copy of the vectors knows when it is stale. `epoch` is random
+ * per row, so a recreated database never matches an old copy.
+ */
+export const vectorCollections = sqliteTable(
+  "vector_collections",
+  {
+    tenantId: text("tenant_id").notNull(),
+    collection: text("collection").notNull(),
+    epoch: text("epoch").notNull(),
+    counter: integer("counter").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.collection] })],
+);
