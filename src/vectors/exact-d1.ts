@@ -2,15 +2,83 @@
  * Exact cosine scan over float32 vectors stored in D1 (table `vectors`). Every write is visible
  * to the next query, results are exact, and it needs nothing remote: the local default, the test
  * index, and fine for small deployments (see `npm run bench` for where it stops being fine).
+ *
+ * Decoding thousands of BLOBs per query would dominate its cost, so each isolate keeps a decoded
+ * snapshot per (tenant, collection) (src/vectors/snapshot.ts). Every write bumps the collection's
+ * version row (vector_collections) in the same D1 batch; a query reads that row first and reloads
+ * the snapshot only when another isolate wrote since. Collections larger than the cache budget
+ * are scanned from D1 directly.
  */
 import { cosine } from "../ranking/cosine";
-import { assertSameModel, type VectorIndex, type VectorMatch, VectorModelMismatch, type VectorRecord } from "./port";
+import { randomToken } from "../crypto";
+import { assertSameModel, type VectorIndex, type VectorMatch, type VectorMetadata, VectorModelMismatch, type VectorRecord } from "./port";
+import { VectorSnapshot } from "./snapshot";
 
 /** D1 allows at most 100 bound parameters per statement. */
 const ID_CHUNK = 90;
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/**
+ * Floats the snapshots of one isolate may hold (16M floats = 64 MB; a Worker isolate has 128 MB):
+ * about 30k vectors of 512 dimensions. Larger collections are scanned from D1.
+ */
+export const MAX_CACHED_FLOATS = 16 * 1024 * 1024;
+
+const snapshots = new Map<string, VectorSnapshot>();
+const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
+
+interface VersionRow {
+  epoch: string;
+  counter: number;
+}
 
 export function exactD1Index(db: D1Database, model: string, dimensions: number): VectorIndex {
+  const versionOf = (tenantId: string, collection: string) =>
+    db.prepare("SELECT epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection = ?").bind(tenantId, collection).first<VersionRow>();
+  const bump = (tenantId: string, collection: string) =>
+    db
+      .prepare(
+        `INSERT INTO vector_collections (tenant_id, collection, epoch, counter) VALUES (?, ?, ?, 1)
+         ON CONFLICT (tenant_id, collection) DO UPDATE SET counter = counter + 1 RETURNING epoch, counter`,
+      )
+      .bind(tenantId, collection, randomToken(8));
+
+  /** The current snapshot, (re)loaded if stale; null when the collection is too large to cache. */
+  async function snapshot(tenantId: string, collection: string): Promise<VectorSnapshot | null> {
+    const key = cacheKey(tenantId, collection, model);
+    const version = await versionOf(tenantId, collection);
+    if (!version) return new VectorSnapshot(dimensions, "", 0, 1);
+    const cached = snapshots.get(key);
+    if (cached && cached.epoch === version.epoch && cached.counter === version.counter) return cached;
+    snapshots.delete(key);
+    const count = await db
+      .prepare("SELECT COUNT(*) AS n FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ?")
+      .bind(tenantId, collection, model)
+      .first<{ n: number }>();
+    if ((count?.n ?? 0) * dimensions > MAX_CACHED_FLOATS) return null;
+    evictFor((count?.n ?? 0) * dimensions);
+    const loaded = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, count?.n ?? 0));
+    const { results } = await db
+      .prepare("SELECT id, vector, metadata FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ?")
+      .bind(tenantId, collection, model)
+      .all<{ id: string; vector: ArrayBuffer | number[]; metadata: string }>();
+    for (const row of results) loaded.upsert(row.id, decodeVector(row.vector), JSON.parse(row.metadata) as VectorMetadata);
+    snapshots.set(key, loaded);
+    return loaded;
+  }
+
+  /** After our own write: apply it to the snapshot if it was current just before, else drop the snapshot. */
+  function afterWrite(tenantId: string, collection: string, version: VersionRow | undefined, apply: (s: VectorSnapshot) => void) {
+    const key = cacheKey(tenantId, collection, model);
+    const cached = snapshots.get(key);
+    if (!cached || !version) return;
+    if (cached.epoch === version.epoch && cached.counter === version.counter - 1) {
+      apply(cached);
+      cached.counter = version.counter;
+    } else {
+      snapshots.delete(key);
+    }
+  }
+
   return {
     kind: "d1-exact",
     maxTopK: 1000,
@@ -27,33 +95,29 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
         );
       }
       const now = Date.now();
-      await db.batch(records.map((r) => upsertStatement(db, tenantId, collection, r, now)));
+      const results = await db.batch<VersionRow>([...records.map((r) => upsertStatement(db, tenantId, collection, r, now)), bump(tenantId, collection)]);
+      afterWrite(tenantId, collection, results.at(-1)?.results[0], (s) => {
+        for (const r of records) s.upsert(r.id, r.vector, r.metadata);
+      });
     },
     async query(tenantId, collection, { vector, model: queryModel, topK, filter }) {
       assertSameModel({ model: queryModel, vector }, model, dimensions);
-      const where = ["tenant_id = ?", "collection = ?", "model = ?"];
-      const params: (string | number)[] = [tenantId, collection, model];
-      for (const [key, value] of Object.entries(filter ?? {})) {
+      for (const key of Object.keys(filter ?? {})) {
         if (!METADATA_KEY.test(key)) throw new Error(`invalid metadata filter key: ${key}`);
-        where.push(`json_extract(metadata, '$.${key}') = ?`);
-        params.push(typeof value === "boolean" ? Number(value) : value);
       }
-      const { results } = await db
-        .prepare(`SELECT id, vector FROM vectors WHERE ${where.join(" AND ")}`)
-        .bind(...params)
-        .all<{ id: string; vector: ArrayBuffer | number[] }>();
-      const matches: VectorMatch[] = results.map((row) => ({ id: row.id, score: cosine(vector, decodeVector(row.vector)) }));
-      return matches.sort((a, b) => b.score - a.score).slice(0, topK);
+      const cached = await snapshot(tenantId, collection);
+      if (cached) return cached.query(vector, topK, filter);
+      return scanFromD1(db, tenantId, collection, model, vector, topK, filter);
     },
     async similarities(tenantId, collection, { vector, model: queryModel }, ids) {
       assertSameModel({ model: queryModel, vector }, model, dimensions);
+      const cached = await snapshot(tenantId, collection);
+      if (cached) return cached.similarities(vector, ids);
       const scores = new Map<string, number>();
       for (let i = 0; i < ids.length; i += ID_CHUNK) {
         const chunk = ids.slice(i, i + ID_CHUNK);
         const { results } = await db
-          .prepare(
-            `SELECT id, vector FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id IN (${chunk.map(() => "?").join(",")})`,
-          )
+          .prepare(`SELECT id, vector FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id IN (${chunk.map(() => "?").join(",")})`)
           .bind(tenantId, collection, model, ...chunk)
           .all<{ id: string; vector: ArrayBuffer | number[] }>();
         for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
@@ -63,13 +127,51 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
     async delete(tenantId, collection, ids) {
       for (let i = 0; i < ids.length; i += ID_CHUNK) {
         const chunk = ids.slice(i, i + ID_CHUNK);
-        await db
-          .prepare(`DELETE FROM vectors WHERE tenant_id = ? AND collection = ? AND id IN (${chunk.map(() => "?").join(",")})`)
-          .bind(tenantId, collection, ...chunk)
-          .run();
+        const results = await db.batch<VersionRow>([
+          db
+            .prepare(`DELETE FROM vectors WHERE tenant_id = ? AND collection = ? AND id IN (${chunk.map(() => "?").join(",")})`)
+            .bind(tenantId, collection, ...chunk),
+          bump(tenantId, collection),
+        ]);
+        afterWrite(tenantId, collection, results.at(-1)?.results[0], (s) => {
+          for (const id of chunk) s.delete(id);
+        });
       }
     },
   };
+}
+
+/** Drops the oldest snapshots until `floats` more fit in the budget. */
+function evictFor(floats: number): void {
+  let total = [...snapshots.values()].reduce((sum, s) => sum + s.size * s.dimensions, 0);
+  for (const [key, s] of snapshots) {
+    if (total + floats <= MAX_CACHED_FLOATS) break;
+    snapshots.delete(key);
+    total -= s.size * s.dimensions;
+  }
+}
+
+async function scanFromD1(
+  db: D1Database,
+  tenantId: string,
+  collection: string,
+  model: string,
+  vector: Float32Array,
+  topK: number,
+  filter: VectorMetadata | undefined,
+): Promise<VectorMatch[]> {
+  const where = ["tenant_id = ?", "collection = ?", "model = ?"];
+  const params: (string | number)[] = [tenantId, collection, model];
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    where.push(`json_extract(metadata, '$.${key}') = ?`);
+    params.push(typeof value === "boolean" ? Number(value) : value);
+  }
+  const { results } = await db
+    .prepare(`SELECT id, vector FROM vectors WHERE ${where.join(" AND ")}`)
+    .bind(...params)
+    .all<{ id: string; vector: ArrayBuffer | number[] }>();
+  const matches = results.map((row) => ({ id: row.id, score: cosine(vector, decodeVector(row.vector)) }));
+  return matches.sort((a, b) => b.score - a.score).slice(0, topK);
 }
 
 function upsertStatement(db: D1Database, tenantId: string, collection: string, record: VectorRecord, now: number) {

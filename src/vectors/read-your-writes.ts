@@ -45,9 +45,10 @@ function mergeMatches(a: readonly VectorMatch[], b: readonly VectorMatch[]): Vec
 
 /** Cron: forget buffered vectors older than the window (they are in the primary index by now). */
 export async function pruneRecentVectors(db: D1Database, now: number): Promise<{ pruned: number }> {
-  const result = await db
-    .prepare("DELETE FROM vectors WHERE collection LIKE ? AND updated_at < ?")
-    .bind(`%${RECENT_SUFFIX}`, now - RECENT_WINDOW_MS)
-    .run();
-  return { pruned: result.meta.changes };
+  const [deleted] = await db.batch([
+    db.prepare("DELETE FROM vectors WHERE collection LIKE ? AND updated_at < ?").bind(`%${RECENT_SUFFIX}`, now - RECENT_WINDOW_MS),
+    // Tell the isolates' cached copies of these buffers that they changed (src/vectors/exact-d1.ts).
+    db.prepare("UPDATE vector_collections SET counter = counter + 1 WHERE collection LIKE ?").bind(`%${RECENT_SUFFIX}`),
+  ]);
+  return { pruned: deleted?.meta.changes ?? 0 };
 }

@@ -93,3 +93,25 @@ describe("GET /healthz", () => {
     expect(JSON.stringify(res.json)).not.toContain("rk_test_dev_key");
   });
 });
+
+describe("exactD1Index snapshot coherence", () => {
+  it("sees a write made by another isolate (a second index object with a fresh snapshot)", async () => {
+    const ours = exactD1Index(env.DB, "coherence-model", 2);
+    await ours.upsert("t_coh", "c", [{ id: "a", vector: v(1, 0), model: "coherence-model", metadata: {} }]);
+    expect((await ours.query("t_coh", "c", { vector: v(0, 1), model: "coherence-model", topK: 1 }))[0]!.id).toBe("a");
+    // Another isolate writes straight to D1 (simulated: the same SQL the adapter runs, version bumped).
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO vectors (tenant_id, collection, id, model, dimensions, vector, metadata, updated_at) VALUES (?, ?, ?, ?, 2, ?, '{}', 0)").bind(
+        "t_coh",
+        "c",
+        "b",
+        "coherence-model",
+        v(0, 1).buffer,
+      ),
+      env.DB.prepare("UPDATE vector_collections SET counter = counter + 1 WHERE tenant_id = ? AND collection = ?").bind("t_coh", "c"),
+    ]);
+    expect((await ours.query("t_coh", "c", { vector: v(0, 1), model: "coherence-model", topK: 1 }))[0]!.id).toBe("b");
+    await ours.delete("t_coh", "c", ["b"]);
+    expect((await ours.query("t_coh", "c", { vector: v(0, 1), model: "coherence-model", topK: 5 })).map((m) => m.id)).toEqual(["a"]);
+  });
+});

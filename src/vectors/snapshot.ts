@@ -1,0 +1,103 @@
+/**
+ * An in-memory copy of one (tenant, collection)'s vectors: unit-normalized and packed in one
+ * Float32Array, so an exact scan is a tight dot-product loop (10k × 512-d ≈ a few ms). Pure data
+ * structure; src/vectors/exact-d1.ts decides when a snapshot is current.
+ */
+import type { VectorMatch, VectorMetadata } from "./port";
+
+export class VectorSnapshot {
+  private ids: string[] = [];
+  private metadata: VectorMetadata[] = [];
+  private slots = new Map<string, number>();
+  private data: Float32Array;
+
+  constructor(
+    readonly dimensions: number,
+    public epoch: string,
+    public counter: number,
+    capacity = 64,
+  ) {
+    this.data = new Float32Array(capacity * dimensions);
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  upsert(id: string, vector: ArrayLike<number>, metadata: VectorMetadata): void {
+    let slot = this.slots.get(id);
+    if (slot === undefined) {
+      slot = this.ids.length;
+      if ((slot + 1) * this.dimensions > this.data.length) this.grow();
+      this.ids.push(id);
+      this.metadata.push(metadata);
+      this.slots.set(id, slot);
+    } else {
+      this.metadata[slot] = metadata;
+    }
+    const unit = normalized(vector);
+    this.data.set(unit, slot * this.dimensions);
+  }
+
+  delete(id: string): void {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return;
+    const last = this.ids.length - 1;
+    if (slot !== last) {
+      // Move the last vector into the hole.
+      const lastId = this.ids[last]!;
+      this.data.copyWithin(slot * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
+      this.ids[slot] = lastId;
+      this.metadata[slot] = this.metadata[last]!;
+      this.slots.set(lastId, slot);
+    }
+    this.ids.pop();
+    this.metadata.pop();
+    this.slots.delete(id);
+  }
+
+  /** The topK by cosine among the vectors whose metadata equals every filter entry. */
+  query(vector: ArrayLike<number>, topK: number, filter: VectorMetadata = {}): VectorMatch[] {
+    const q = normalized(vector);
+    const conditions = Object.entries(filter);
+    const matches: VectorMatch[] = [];
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      const meta = this.metadata[slot]!;
+      if (conditions.length > 0 && !conditions.every(([k, v]) => meta[k] === v)) continue;
+      matches.push({ id: this.ids[slot]!, score: this.dot(q, slot) });
+    }
+    return matches.sort((a, b) => b.score - a.score).slice(0, topK);
+  }
+
+  similarities(vector: ArrayLike<number>, ids: readonly string[]): Map<string, number> {
+    const q = normalized(vector);
+    const scores = new Map<string, number>();
+    for (const id of ids) {
+      const slot = this.slots.get(id);
+      if (slot !== undefined) scores.set(id, this.dot(q, slot));
+    }
+    return scores;
+  }
+
+  private dot(q: Float32Array, slot: number): number {
+    const offset = slot * this.dimensions;
+    let sum = 0;
+    for (let i = 0; i < this.dimensions; i++) sum += q[i]! * this.data[offset + i]!;
+    return sum;
+  }
+
+  private grow(): void {
+    const bigger = new Float32Array(Math.max(this.data.length * 2, this.dimensions * 64));
+    bigger.set(this.data);
+    this.data = bigger;
+  }
+}
+
+function normalized(vector: ArrayLike<number>): Float32Array {
+  const out = Float32Array.from(vector);
+  let norm = 0;
+  for (const x of out) norm += x * x;
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < out.length; i++) out[i]! /= norm;
+  return out;
+}
