@@ -3,6 +3,7 @@ import { calibrate } from "../calibration/calibration";
 import { deleteCardsOfMemory, storeCards } from "../cards/store";
 import type { IndexState, MemoryType } from "../db/schema";
 import { newId } from "../ids";
+import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
 import type { Services } from "../services";
 import { extractCards } from "../text/cards";
 import { ftsDocument } from "../text/fts";
@@ -68,9 +69,16 @@ export function toMemory(row: MemoryRow): Memory {
 
 /**
  * A question at least this similar (calibrated, src/calibration) to one already asked in the
- * scope is the same question asked again: its count goes up instead of a near-duplicate row.
+ * scope is the same question asked again: its count goes up instead of a near-duplicate row…
  */
 export const QUESTION_DEDUPE_SIMILARITY = 0.85;
+/**
+ * …provided the two also share most of their content words (Ochiai, src/ranking/lexical.ts).
+ * A single embedding model can rate a different question on the same subject very close (the
+ * local model gives "How do I read a JSON file in Node.js?" / "How do I write a CSV file in
+ * Node.js?" 0.90), and merging those would lose the new question.
+ */
+export const QUESTION_DEDUPE_SHARED_WORDS = 0.6;
 
 export interface StoredMemory {
   memory: Memory;
@@ -158,7 +166,8 @@ async function findRepeatedQuestion(services: Services, tenantId: string, input:
     });
     if (!closest || calibrate(closest.score, embedder.calibration) < QUESTION_DEDUPE_SIMILARITY) return null;
     const row = (await getMemoriesByIds(db, tenantId, [closest.id])).get(closest.id);
-    return row && row.scope === input.scope ? row : null;
+    if (!row || row.scope !== input.scope) return null;
+    return lexicalSimilarity(lexicalTerms(row.content), lexicalTerms(input.content)) >= QUESTION_DEDUPE_SHARED_WORDS ? row : null;
   } catch {
     // Dedupe is an optimisation: when the embedder or index is down, store the question as new.
     return null;

@@ -4,10 +4,11 @@
  * active model, otherwise a lexical similarity (see lexicalSimilarity).
  */
 import { type Calibration, calibrate } from "../calibration/calibration";
-import { segment } from "../text/fts";
-import { ENGLISH_STOPWORDS } from "../text/stopwords";
 import { cosine } from "./cosine";
+import { lexicalSimilarity } from "./lexical";
 import { DEFAULT_DECAY_TIME_CONSTANT_MINUTES, EXPLORATION_AVERAGE_THRESHOLD, EXPLORATION_BONUS, HISTORY_WINDOW_MINUTES } from "./novelty-config";
+
+export { lexicalSimilarity, lexicalTerms } from "./lexical";
 
 export const MS_PER_MINUTE = 60_000;
 
@@ -41,26 +42,6 @@ export function noveltyScore(past: readonly PastSimilarity[], timeConstantMinute
   const average = recentCount > 0 ? recentSum / recentCount : 0;
   const bonus = average < EXPLORATION_AVERAGE_THRESHOLD ? EXPLORATION_BONUS : 0;
   return Math.min(1 - maxWeighted + bonus, 1);
-}
-
-/** Content terms of a text for the lexical fallback: FTS segmentation (CJK bigrams, Latin words), stopwords removed. */
-export function lexicalTerms(text: string): string[] {
-  return [...new Set(segment(text).filter((t) => !ENGLISH_STOPWORDS.has(t)))];
-}
-
-/**
- * Lexical similarity for texts the embedder cannot embed (Chinese on the English-only local
- * model, which would give every Chinese sentence the same vector): the cosine of the two sets
- * of distinct content terms, |A∩B| / √(|A|·|B|) (Ochiai), where a CJK run contributes its
- * overlapping character bigrams. It catches near-verbatim repeats, not paraphrases, and is
- * compared to the thresholds as is (no calibration: it is already 1 for identical term sets).
- */
-export function lexicalSimilarity(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  const setB = new Set(b);
-  let shared = 0;
-  for (const term of a) if (setB.has(term)) shared++;
-  return shared / Math.sqrt(a.length * b.length);
 }
 
 /** A text as the pipeline compares it. */

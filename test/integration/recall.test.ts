@@ -57,6 +57,15 @@ describe("POST /v1/questions/similar", () => {
     expect(stored.json?.recallCount).toBeGreaterThanOrEqual(2);
   });
 
+  it("keeps a different question on the same subject as its own memory", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:near-miss";
+    const read = await call("/v1/questions/similar", { key: clientKey, body: { scope, text: "How do I read a JSON file in Node.js?" } });
+    const write = await call("/v1/questions/similar", { key: clientKey, body: { scope, text: "How do I write a CSV file in Node.js?" } });
+    expect(write.json?.recorded.deduplicated).toBe(false);
+    expect(write.json?.recorded.id).not.toBe(read.json?.recorded.id);
+  });
+
   it("leaves out the caller's own session", async () => {
     const { clientKey } = await newTenant();
     const scope = "user:session";
