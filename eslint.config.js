@@ -13,6 +13,6 @@ export default tseslint.config(
       "no-empty": ["error", { allowEmptyCatch: true }],
     },
   },
-  { files: ["scripts/**/*.mjs", "*.config.*"], languageOptions: { globals: globals.node } },
+  { files: ["scripts/**/*.mjs", "bench/**/*.mjs", "*.config.*"], languageOptions: { globals: globals.node } },
   { files: ["test/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
 );

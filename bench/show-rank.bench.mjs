@@ -1,22 +1,14 @@
-/* global console, process, Buffer, fetch, performance, URL */
 // `npm run bench`: latency of the show ranking step for 12 candidates against a 100-question
 // history, (a) embedding excluded: the pure pipeline of src/ranking/novelty-rank.ts, which is what
 // the ShowMemory Durable Object runs per rank, and (b) embedding included: one batch call to the
 // real local embedder (USE-lite over HTTP on 127.0.0.1, as in `npm start`) + the pipeline.
-// The pipeline is bundled from TypeScript with esbuild (installed with wrangler); it runs in Node,
+// The pipeline is bundled from TypeScript with esbuild (bench/support/bundle.mjs); it runs in Node,
 // so the Durable Object's SQLite write and the RPC hop are not in these figures.
-import { build } from "esbuild";
 import { startLocalEmbedder } from "../scripts/local-embedder.mjs";
+import { importTs } from "./support/bundle.mjs";
+import { percentiles, saveResults } from "./support/stats.mjs";
 
-const bundle = await build({
-  entryPoints: [new URL("./show-rank-entry.ts", import.meta.url).pathname],
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  write: false,
-  logLevel: "error",
-});
-const lib = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString("base64")}`);
+const lib = await importTs(new URL("./entries/show-rank.ts", import.meta.url));
 
 const SUBJECTS = ["machine consciousness", "nuclear power", "remote work", "life on Mars", "social media and teenagers", "the fall of Rome",
   "electric cars", "the minimum wage", "dark matter", "sleep", "asteroid mining", "the printing press", "meditation", "self-driving cars",
@@ -51,9 +43,8 @@ const rank = (vectors) =>
   });
 
 function stats(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return `p50 ${q(0.5).toFixed(3)} ms · p95 ${q(0.95).toFixed(3)} ms · max ${s[s.length - 1].toFixed(3)} ms (n = ${s.length})`;
+  const s = percentiles(samples);
+  return `p50 ${s.p50.toFixed(3)} ms · p95 ${s.p95.toFixed(3)} ms · max ${s.max.toFixed(3)} ms (n = ${s.n})`;
 }
 
 const candidateVectors = await embed(candidates);
@@ -78,3 +69,4 @@ console.log(`show rank: 12 candidates vs a 100-question history (USE-lite 512-d,
 console.log(`  embedding excluded (pure pipeline):             ${stats(excluded)}   target ≤ 5 ms`);
 console.log(`  embedding included (1 batch call + pipeline):   ${stats(included)}`);
 console.log(`  (sample run: ${sample.picks.length} picks, ${sample.filtered.length} filtered)`);
+saveResults("show-rank", { embeddingExcluded: percentiles(excluded), embeddingIncluded: percentiles(included) });

@@ -49,7 +49,12 @@ export interface ContextResult {
   degraded: ContextDegradation[];
 }
 
-export async function buildContext(services: Services, tenantId: string, args: ContextArgs): Promise<ContextResult> {
+/** Where the time went, for the Server-Timing header (filled in as the build runs). */
+export interface ContextTimings {
+  embedMs: number;
+}
+
+export async function buildContext(services: Services, tenantId: string, args: ContextArgs, timings: ContextTimings = { embedMs: 0 }): Promise<ContextResult> {
   const empty = { markdown: "", tokens: 0, sections: { similarQuestions: [], memories: [], cards: [] } };
   const classified = classifyQuery(args.prompt);
   if (classified.class === "trivial") return { class: "trivial", reason: classified.reason, isQuestion: false, ...empty, degraded: [] };
@@ -65,7 +70,9 @@ export async function buildContext(services: Services, tenantId: string, args: C
   const enriched = enrichQuery(prompt, files);
   const searchText = files.length > 0 ? `${prompt} ${files.join(" ")}` : prompt;
   const embedDegraded: Degradation[] = [];
+  const embedStarted = performance.now();
   const queryVector = await embedQuery(services, enriched, embedDegraded);
+  timings.embedMs = performance.now() - embedStarted;
   for (const d of embedDegraded) degraded.add(d);
   const asked = isQuestion(prompt);
 

@@ -24,10 +24,12 @@ export const context = new Hono<AppEnv>().post("/", validate("json", contextSche
   const started = performance.now();
   const services = c.get("services");
   const { tenantId } = c.get("principal");
-  const result = await buildContext(services, tenantId, c.req.valid("json"));
+  const timings = { embedMs: 0 };
+  const result = await buildContext(services, tenantId, c.req.valid("json"), timings);
+  const ms = performance.now() - started;
+  c.header("server-timing", `embed;dur=${timings.embedMs.toFixed(2)}, total;dur=${ms.toFixed(2)}`);
   if (result.class === "trivial") return c.json(result);
 
-  const ms = performance.now() - started;
   const top = result.sections.similarQuestions[0];
   if (result.isQuestion) logEvent(c, "context.question_detected");
   if (result.degraded.length > 0) logEvent(c, "context.degraded", { degraded: result.degraded });

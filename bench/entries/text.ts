@@ -1,0 +1,3 @@
+export { classifyQuery } from "../../src/text/classify";
+export { expandQuery } from "../../src/text/expand";
+export { detectQuestionType } from "../../src/text/question-type";

@@ -1,0 +1,30 @@
+// `npm run bench`: every benchmark in bench/*.bench.mjs, one after another, each in its own
+// process (so one's memory and JIT state do not colour the next). `npm run bench -- context`
+// runs only those whose file name contains "context". Figures print as they come and are saved
+// as JSON under results/ (git-ignored).
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+const benches = readdirSync(here)
+  .filter((f) => f.endsWith(".bench.mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
+  .sort();
+if (benches.length === 0) {
+  console.error(`no benchmark matches ${only.join(", ")}`);
+  process.exit(2);
+}
+const started = Date.now();
+let failed = 0;
+for (const file of benches) {
+  console.log(`\n=== ${file}`);
+  const result = spawnSync(process.execPath, [join(here, file)], { stdio: "inherit" });
+  if (result.status !== 0) {
+    failed++;
+    console.error(`${file} failed (exit ${result.status})`);
+  }
+}
+console.log(`\n${benches.length - failed}/${benches.length} benchmarks ran in ${((Date.now() - started) / 1000).toFixed(0)} s; figures in results/*.json`);
+process.exit(failed > 0 ? 1 : 0);
