@@ -10,10 +10,10 @@
 import { calibrate } from "../calibration/calibration";
 import { lookupCards } from "../cards/store";
 import type { MemoryType } from "../db/schema";
-import { cachedExpandQuery } from "../query/analyze";
 import { DEFAULT_HYBRID_WEIGHTS, type HybridCandidate, type HybridWeights, rankHybrid } from "../ranking/hybrid";
 import type { Services } from "../services";
 import { slotsForQuestion } from "../text/cards";
+import { expandQuery } from "../text/expand";
 import { detectQuestionType } from "../text/question-type";
 import type { VectorMetadata } from "../vectors/port";
 import { MEMORY_COLLECTION } from "./indexing";
@@ -130,8 +130,9 @@ export async function embedQuery(services: Services, text: string, degraded: Deg
 }
 
 /** id → bm25 of the full-text matches, or null when the query has no content word. */
-async function lexicalCandidates({ db, cache }: Services, tenantId: string, args: MemorySearchArgs, window: number) {
-  const match = (await cachedExpandQuery(cache, args.query)).orQuery;
+async function lexicalCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, window: number) {
+  // Computed, not read from the KV expansion cache: the rules take microseconds, a KV round trip milliseconds.
+  const match = expandQuery(args.query).orQuery;
   if (!match) return null;
   const typeFilter = args.memoryTypes?.length ? `AND m.memory_type IN (${args.memoryTypes.map(() => "?").join(",")})` : "";
   const { results } = await db

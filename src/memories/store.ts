@@ -174,13 +174,10 @@ async function findRepeatedQuestion(services: Services, tenantId: string, input:
   }
 }
 
-/** Counts a recall (the memory was surfaced into a caller's context) for the frequency signal. */
-export async function countRecalls(db: D1Database, tenantId: string, ids: readonly string[], now: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db.batch(
-    ids.map((id) =>
-      db.prepare("UPDATE memories SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ? AND tenant_id = ?").bind(now, id, tenantId),
-    ),
+/** The statements that count a recall (the memory was surfaced into a caller's context) for the frequency signal. */
+export function recallStatements(db: D1Database, tenantId: string, ids: readonly string[], now: number): D1PreparedStatement[] {
+  return ids.map((id) =>
+    db.prepare("UPDATE memories SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ? AND tenant_id = ?").bind(now, id, tenantId),
   );
 }
 

@@ -13,7 +13,8 @@ export interface MetricEvent {
 export const LATENCY_RETENTION_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
 
-export async function recordMetrics(db: D1Database, tenantId: string, now: number, events: readonly MetricEvent[], latency?: { name: string; ms: number }) {
+/** The statements that record the events (and a latency sample), for the caller to batch with its own. */
+export function metricStatements(db: D1Database, tenantId: string, now: number, events: readonly MetricEvent[], latency?: { name: string; ms: number }) {
   const day = new Date(now).toISOString().slice(0, 10);
   const statements = events.map((e) =>
     db
@@ -26,7 +27,7 @@ export async function recordMetrics(db: D1Database, tenantId: string, now: numbe
   if (latency) {
     statements.push(db.prepare("INSERT INTO latency_samples (tenant_id, name, ms, at) VALUES (?, ?, ?, ?)").bind(tenantId, latency.name, latency.ms, now));
   }
-  if (statements.length > 0) await db.batch(statements);
+  return statements;
 }
 
 export interface RecallMetrics {

@@ -60,13 +60,19 @@ export class VectorSnapshot {
   query(vector: ArrayLike<number>, topK: number, filter: VectorMetadata = {}): VectorMatch[] {
     const q = normalized(vector);
     const conditions = Object.entries(filter);
-    const matches: VectorMatch[] = [];
+    // The best topK so far, best first; a full sort of every score would cost more than the scan.
+    const best: VectorMatch[] = [];
     for (let slot = 0; slot < this.ids.length; slot++) {
       const meta = this.metadata[slot]!;
       if (conditions.length > 0 && !conditions.every(([k, v]) => meta[k] === v)) continue;
-      matches.push({ id: this.ids[slot]!, score: this.dot(q, slot) });
+      const score = this.dot(q, slot);
+      if (best.length === topK && score <= best[topK - 1]!.score) continue;
+      let at = best.length;
+      while (at > 0 && best[at - 1]!.score < score) at--;
+      best.splice(at, 0, { id: this.ids[slot]!, score });
+      if (best.length > topK) best.pop();
     }
-    return matches.sort((a, b) => b.score - a.score).slice(0, topK);
+    return best;
   }
 
   similarities(vector: ArrayLike<number>, ids: readonly string[]): Map<string, number> {

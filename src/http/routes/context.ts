@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { buildContext } from "../../context/build";
 import { DEFAULT_CONTEXT_TOKEN_BUDGET } from "../../context/markdown";
-import { countRecalls } from "../../memories/store";
-import { recordMetrics } from "../../metrics/counters";
+import { recallStatements } from "../../memories/store";
+import { metricStatements } from "../../metrics/counters";
 import type { AppEnv } from "../context";
 import { afterResponse, logEvent } from "../log";
 import { validate } from "../validation";
@@ -39,9 +39,9 @@ export const context = new Hono<AppEnv>().post("/", validate("json", contextSche
   afterResponse(
     c,
     "context.metrics",
-    Promise.all([
-      countRecalls(services.db, tenantId, recalled, now),
-      recordMetrics(
+    services.db.batch([
+      ...recallStatements(services.db, tenantId, recalled, now),
+      ...metricStatements(
         services.db,
         tenantId,
         now,

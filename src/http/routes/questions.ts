@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { countRecalls, createMemory } from "../../memories/store";
-import { recordMetrics } from "../../metrics/counters";
+import { createMemory, recallStatements } from "../../memories/store";
+import { metricStatements } from "../../metrics/counters";
 import { DEFAULT_SIMILAR_QUESTIONS, findSimilarQuestions } from "../../questions/similar";
 import { isQuestion } from "../../text/is-question";
 import type { AppEnv } from "../context";
@@ -56,9 +56,14 @@ export const questions = new Hono<AppEnv>().post("/similar", validate("json", si
   afterResponse(
     c,
     "similar_questions.metrics",
-    Promise.all([
-      countRecalls(services.db, tenantId, found.map((q) => q.id).filter((id) => id !== recorded?.id), now),
-      recordMetrics(services.db, tenantId, now, [
+    services.db.batch([
+      ...recallStatements(
+        services.db,
+        tenantId,
+        found.map((q) => q.id).filter((id) => id !== recorded?.id),
+        now,
+      ),
+      ...metricStatements(services.db, tenantId, now, [
         { name: "similar_lookup" },
         ...(found.length > 0 ? [{ name: "similar_hit" }] : []),
         ...(found[0]?.similarity != null ? [{ name: "similarity", value: found[0].similarity }] : []),
