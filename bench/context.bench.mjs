@@ -5,10 +5,9 @@
 // Seeding goes through POST /v1/memories too; to keep it to about a minute, the texts are first
 // embedded in batches and put in the Worker's own embedding cache (KV, emb:v1:…), which the
 // write path then reads instead of calling the model one text at a time.
-import { createHash } from "node:crypto";
 import { memories, prompts } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { embedAll, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, embedAll, startWorker } from "./support/worker.mjs";
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -26,12 +25,7 @@ try {
   const embedStart = performance.now();
   await embedAll(worker.embedderUrl, questions.slice(0, 64));
   const batchMs = performance.now() - embedStart;
-  const warm = progress("caching embeddings", data.length);
-  for (let i = 0; i < data.length; i++) {
-    const key = `emb:v1:${MODEL}:${createHash("sha256").update(data[i].content).digest("hex")}`;
-    await worker.cache.put(key, Float32Array.from(vectors[i]).buffer);
-    if (i % 100 === 99 || i === data.length - 1) warm(i + 1);
-  }
+  await cacheEmbeddings(worker.cache, MODEL, data.map((m) => m.content), vectors, progress("caching embeddings", data.length));
 
   const seeded = progress("storing memories", data.length);
   const seedStart = performance.now();

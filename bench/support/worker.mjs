@@ -54,11 +54,12 @@ export async function startWorker() {
   }
   const cache = await mf.getKVNamespace("CACHE");
 
-  async function call(path, body, method = body === undefined ? "GET" : "POST") {
+  /** Calls the Worker; `body` is JSON unless `contentType` says otherwise (then it is sent as is). */
+  async function call(path, body, { method = body === undefined ? "GET" : "POST", key = BENCH_KEY, contentType = "application/json" } = {}) {
     const response = await mf.dispatchFetch(`http://recall.bench${path}`, {
       method,
-      headers: { authorization: `Bearer ${BENCH_KEY}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": contentType }) },
+      body: body === undefined ? undefined : contentType === "application/json" ? JSON.stringify(body) : body,
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
@@ -92,4 +93,29 @@ export async function embedAll(embedderUrl, texts, onProgress = () => {}) {
     onProgress(Math.min(texts.length, i + 64));
   }
   return vectors;
+}
+
+/** A throwaway tenant with an admin key, straight in D1 (same hashing as scripts/create-admin-key.mjs). */
+export async function createTenantKey(db, name) {
+  const { createHash, randomBytes } = await import("node:crypto");
+  const token = (bytes) => randomBytes(bytes).toString("base64url");
+  const key = `rk_${token(32)}`;
+  const tenantId = `t_${token(16)}`;
+  const now = Date.now();
+  await db.batch([
+    db.prepare("INSERT INTO tenants (id, name, created_at) VALUES (?, ?, ?)").bind(tenantId, name, now),
+    db
+      .prepare("INSERT INTO api_keys (id, tenant_id, key_hash, key_prefix, role, name, created_at) VALUES (?, ?, ?, ?, 'admin', 'bench', ?)")
+      .bind(`key_${token(16)}`, tenantId, createHash("sha256").update(key).digest("hex"), key.slice(0, 10), now),
+  ]);
+  return { tenantId, key };
+}
+
+/** Puts precomputed embeddings into the Worker's own embedding cache (emb:v1:<model>:<sha256>), as the embedder path would. */
+export async function cacheEmbeddings(cache, model, texts, vectors, onProgress = () => {}) {
+  const { createHash } = await import("node:crypto");
+  for (let i = 0; i < texts.length; i++) {
+    await cache.put(`emb:v1:${model}:${createHash("sha256").update(texts[i]).digest("hex")}`, Float32Array.from(vectors[i]).buffer);
+    if (i % 200 === 199 || i === texts.length - 1) onProgress(i + 1);
+  }
 }
