@@ -47,7 +47,7 @@ function createEmbedder(env: Env, dimensions: number): Embedder {
   switch (env.EMBEDDER) {
     case "workers-ai":
       if (!env.AI) throw new ConfigError("EMBEDDER=workers-ai needs the AI binding");
-      return workersAiEmbedder(env.AI as never, env.EMBEDDING_MODEL, dimensions);
+      return workersAiEmbedder(env.AI, env.EMBEDDING_MODEL, dimensions);
     case "local-http":
       if (!env.EMBEDDER_URL) throw new ConfigError("EMBEDDER=local-http needs EMBEDDER_URL");
       return localHttpEmbedder(env.EMBEDDER_URL, env.EMBEDDING_MODEL, dimensions);
@@ -60,7 +60,7 @@ function createVectorIndex(env: Env, model: string, dimensions: number): VectorI
   switch (env.VECTOR_INDEX) {
     case "vectorize":
       if (!env.VECTORIZE) throw new ConfigError("VECTOR_INDEX=vectorize needs the VECTORIZE binding");
-      return withReadYourWrites(vectorizeIndex(env.VECTORIZE as never, model, dimensions), exactD1Index(env.DB, model, dimensions));
+      return withReadYourWrites(vectorizeIndex(env.VECTORIZE, model, dimensions), exactD1Index(env.DB, model, dimensions));
     case "d1-exact":
       return exactD1Index(env.DB, model, dimensions);
     default:
