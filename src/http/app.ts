@@ -12,6 +12,7 @@ import { authenticate, jsonBodies, withServices } from "./middleware";
 import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
 import { context } from "./routes/context";
+import { faqs } from "./routes/faqs";
 import { health } from "./routes/health";
 import { memories } from "./routes/memories";
 import { shows } from "./routes/shows";
@@ -34,6 +35,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/questions", questions)
     .route("/context", context)
     .route("/sessions", sessions)
+    .route("/faqs", faqs)
     .route("/admin", admin);
 
   return new Hono<AppEnv>()

@@ -10,6 +10,11 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
+/** The one exception to JSON bodies: bulk import takes NDJSON (one object per line), with its own limit. */
+export const NDJSON_ROUTES: readonly RegExp[] = [/^\/v1\/faqs\/import\/?$/];
+export const MAX_NDJSON_BODY_BYTES = 5 * 1024 * 1024;
+const NDJSON_CONTENT_TYPE = /^application\/x-ndjson\s*(?:;|$)/i;
+
 /** Requests that carry a body must say it is JSON (415) and stay under the size limit (413). */
 export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
@@ -18,9 +23,16 @@ export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<Ap
       throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes`);
     },
   });
+  const ndjsonLimit = bodyLimit({
+    maxSize: MAX_NDJSON_BODY_BYTES,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_NDJSON_BODY_BYTES} bytes`);
+    },
+  });
   return async (c, next) => {
     if (!["POST", "PUT", "PATCH"].includes(c.req.method)) return next();
     const type = c.req.header("content-type") ?? "";
+    if (NDJSON_CONTENT_TYPE.test(type) && NDJSON_ROUTES.some((route) => route.test(c.req.path))) return ndjsonLimit(c, next);
     const length = c.req.header("content-length");
     if (!JSON_CONTENT_TYPE.test(type) && !(length === "0" && type === "")) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");

@@ -2,6 +2,8 @@
  * Cron jobs, keyed by the schedules in wrangler.toml. Each job is bounded (a batch per run) and
  * idempotent, so an overlapping or repeated run does no harm.
  */
+import { reindexPendingFaqs } from "../faqs/indexing";
+import { pruneFaqVersions } from "../faqs/versions";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
 import type { Services } from "../services";
@@ -16,11 +18,13 @@ type Job = (services: Services) => Promise<Record<string, unknown>>;
 const jobs: Record<string, Record<string, Job>> = {
   [REINDEX_CRON]: {
     reindexMemories: reindexPendingMemories,
+    reindexFaqs: reindexPendingFaqs,
     pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
   },
   // Retention jobs (show history 30 days, FAQ versions 90 days) join this list with their modules.
   [RETENTION_CRON]: {
     showArchive: pruneShowArchive,
+    faqVersions: pruneFaqVersions,
     latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
   },
 };

@@ -1,0 +1,218 @@
+/**
+ * Hybrid FAQ search (seed 002 §8.1) on D1 FTS5 + the VectorIndex port. Four candidate lists,
+ * each up to a window of FAQs:
+ *   canonical_bm25  faqs_fts over question (weight 10) and answer (weight 3): bm25(faqs_fts, 10.0, 3.0)
+ *   variant_bm25    faq_variants_fts; an FAQ ranks where its best variant ranks
+ *   canonical_vector  nearest canonical questions ("faqs" collection)
+ *   variant_vector    nearest variants ("faq_variants" collection), best variant per FAQ
+ * fused per FAQ by weighted RRF (src/ranking/rrf.ts, k = 60): the BM25 lists count `bm25`
+ * (0.4), the vector lists `vector` (0.6). A list whose weight is 0 is left out entirely.
+ * Text the model cannot embed (CJK with an English-only model) skips the vector lists; an
+ * embedder or index fault does too, and the answer says what is `degraded`.
+ */
+import { calibrate } from "../calibration/calibration";
+import { cachedExpandQuery } from "../query/analyze";
+import { fuseRrf, RRF_K, type RankedList } from "../ranking/rrf";
+import type { Services } from "../services";
+import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
+import { type FaqRow, getFaqsByIds } from "./store";
+import { getVariantsByIds } from "./variants";
+
+export interface FaqSearchWeights {
+  bm25: number;
+  vector: number;
+}
+
+/** Seed 002 §5.2: 40 % BM25 + 60 % vector. */
+export const DEFAULT_FAQ_WEIGHTS: FaqSearchWeights = { bm25: 0.4, vector: 0.6 };
+/** Candidates per list: twice the page, at least this many FAQs. */
+export const MIN_FAQ_WINDOW = 20;
+/** Column weights of bm25() over faqs_fts (question, answer): Postgres setweight A vs B. */
+export const QUESTION_COLUMN_WEIGHT = 10.0;
+export const ANSWER_COLUMN_WEIGHT = 3.0;
+/** Variant lists read this many variants per FAQ slot of the window before keeping the best per FAQ. */
+const VARIANTS_PER_SLOT = 3;
+
+export type FaqMatchType = "canonical_bm25" | "variant_bm25" | "canonical_vector" | "variant_vector";
+export type FaqDegradation = "embeddings" | "vector_index";
+
+export interface FaqSearchArgs {
+  query: string;
+  limit: number;
+  weights?: Partial<FaqSearchWeights> | undefined;
+  /** Keep FAQs that carry every one of these tags. */
+  tags?: readonly string[] | undefined;
+}
+
+export interface FaqSearchHit {
+  faq: FaqRow;
+  /** The weighted RRF score. */
+  score: number;
+  matchType: FaqMatchType[];
+  /** The variant that matched (best-ranked variant list), when a variant list found the FAQ. */
+  matchedVariant: { id: string; variantText: string } | null;
+  /** Calibrated similarity of the query to the closer of the canonical question / matched variant, null when no vector was compared. */
+  similarity: number | null;
+}
+
+export interface FaqSearchResult {
+  results: FaqSearchHit[];
+  degraded: FaqDegradation[];
+  /** Milliseconds spent embedding the query (0 when not embedded), and in total. */
+  timing: { embedMs: number; totalMs: number };
+}
+
+interface VariantCandidate {
+  faqId: string;
+  variantId: string;
+  cosine?: number;
+}
+
+export async function searchFaqs(services: Services, tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult> {
+  const started = Date.now();
+  const { embedder, cache } = services;
+  const weights = { ...DEFAULT_FAQ_WEIGHTS, ...args.weights };
+  const window = Math.max(args.limit * 2, MIN_FAQ_WINDOW);
+  const degraded: FaqDegradation[] = [];
+  const tags = args.tags ?? [];
+
+  const expansion = await cachedExpandQuery(cache, args.query);
+  const embedStarted = Date.now();
+  let queryVector: Float32Array | null = null;
+  if (weights.vector > 0 && embedder.canEmbed(args.query)) {
+    try {
+      queryVector = (await embedder.embed([args.query]))[0] ?? null;
+    } catch (error) {
+      warn("embeddings", error);
+      degraded.push("embeddings");
+    }
+  }
+  const embedMs = queryVector || degraded.length > 0 ? Date.now() - embedStarted : 0;
+
+  const match = weights.bm25 > 0 ? expansion.orQuery : null;
+  const [canonicalText, variantText, canonicalVector, variantVector] = await Promise.all([
+    match ? canonicalBm25(services.db, tenantId, match, tags, window) : [],
+    match ? variantBm25(services.db, tenantId, match, tags, window) : [],
+    queryVector ? nearest(services, tenantId, FAQ_COLLECTION, queryVector, window, degraded) : [],
+    queryVector ? nearest(services, tenantId, FAQ_VARIANT_COLLECTION, queryVector, window * VARIANTS_PER_SLOT, degraded) : [],
+  ]);
+
+  // Vector candidates come from an index that knows nothing of deletes or tags: rows decide.
+  const variantRows = await getVariantsByIds(services.db, tenantId, variantVector.map((m) => m.id));
+  const vectorVariants: VariantCandidate[] = variantVector.flatMap((m) => {
+    const row = variantRows.get(m.id);
+    return row ? [{ faqId: row.faq_id, variantId: row.id, cosine: m.score }] : [];
+  });
+  const faqIds = new Set<string>([...canonicalText, ...variantText.map((v) => v.faqId), ...canonicalVector.map((m) => m.id), ...vectorVariants.map((v) => v.faqId)]);
+  const rows = await getFaqsByIds(services.db, tenantId, [...faqIds]);
+  const eligible = (id: string) => {
+    const row = rows.get(id);
+    if (!row) return false;
+    if (tags.length === 0) return true;
+    const own = JSON.parse(row.tags) as string[];
+    return tags.every((t) => own.includes(t));
+  };
+
+  const bestVariantText = bestPerFaq(variantText.filter((v) => eligible(v.faqId)), window);
+  const bestVariantVector = bestPerFaq(vectorVariants.filter((v) => eligible(v.faqId)), window);
+  const canonicalCosine = new Map(canonicalVector.map((m) => [m.id, m.score]));
+  const lists: RankedList[] = [
+    { name: "canonical_bm25", ids: canonicalText.filter(eligible).slice(0, window), weight: weights.bm25 },
+    { name: "variant_bm25", ids: [...bestVariantText.keys()], weight: weights.bm25 },
+    { name: "canonical_vector", ids: canonicalVector.map((m) => m.id).filter(eligible).slice(0, window), weight: weights.vector },
+    { name: "variant_vector", ids: [...bestVariantVector.keys()], weight: weights.vector },
+  ].filter((list) => list.weight > 0);
+
+  const fused = fuseRrf(lists, RRF_K).slice(0, args.limit);
+  const results: FaqSearchHit[] = fused.map((hit) => {
+    const textRank = indexOf(bestVariantText, hit.id);
+    const vectorRank = indexOf(bestVariantVector, hit.id);
+    const variant =
+      textRank === -1 && vectorRank === -1
+        ? null
+        : textRank !== -1 && (vectorRank === -1 || textRank <= vectorRank)
+          ? bestVariantText.get(hit.id)!
+          : bestVariantVector.get(hit.id)!;
+    const variantRow = variant ? (variantRows.get(variant.variantId) ?? null) : null;
+    const cosines = [canonicalCosine.get(hit.id), bestVariantVector.get(hit.id)?.cosine].filter((x): x is number => x !== undefined);
+    return {
+      faq: rows.get(hit.id)!,
+      score: hit.score,
+      matchType: hit.sources as FaqMatchType[],
+      matchedVariant: variant ? { id: variant.variantId, variantText: variantRow?.variant_text ?? variantTextOf(variantText, variant.variantId) } : null,
+      similarity: cosines.length > 0 ? calibrate(Math.max(...cosines), embedder.calibration) : null,
+    };
+  });
+  return { results, degraded, timing: { embedMs, totalMs: Date.now() - started } };
+}
+
+/** FAQ ids best first by bm25 with column weights (question A, answer B). FTS5's bm25() is lower-is-better. */
+async function canonicalBm25(db: D1Database, tenantId: string, match: string, tags: readonly string[], window: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT f.id FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
+       WHERE faqs_fts MATCH ? AND f.tenant_id = ? AND f.deleted_at IS NULL ${tagFilter(tags)}
+       ORDER BY bm25(faqs_fts, ${QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${ANSWER_COLUMN_WEIGHT.toFixed(1)}) LIMIT ?`,
+    )
+    .bind(match, tenantId, ...tags, window)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+interface TextVariantCandidate extends VariantCandidate {
+  text: string;
+}
+
+async function variantBm25(db: D1Database, tenantId: string, match: string, tags: readonly string[], window: number): Promise<TextVariantCandidate[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT v.id, v.faq_id, v.variant_text FROM faq_variants_fts
+         JOIN faq_variants v ON v.seq = faq_variants_fts.rowid JOIN faqs f ON f.id = v.faq_id
+       WHERE faq_variants_fts MATCH ? AND v.tenant_id = ? AND f.deleted_at IS NULL ${tagFilter(tags)}
+       ORDER BY bm25(faq_variants_fts) LIMIT ?`,
+    )
+    .bind(match, tenantId, ...tags, window * VARIANTS_PER_SLOT)
+    .all<{ id: string; faq_id: string; variant_text: string }>();
+  return results.map((r) => ({ faqId: r.faq_id, variantId: r.id, text: r.variant_text }));
+}
+
+function tagFilter(tags: readonly string[]): string {
+  return tags.map(() => "AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE json_each.value = ?)").join(" ");
+}
+
+async function nearest(services: Services, tenantId: string, collection: string, vector: Float32Array, topK: number, degraded: FaqDegradation[]) {
+  try {
+    return await services.vectors.query(tenantId, collection, { vector, model: services.embedder.model, topK: Math.min(topK, services.vectors.maxTopK) });
+  } catch (error) {
+    warn("vector_index", error);
+    if (!degraded.includes("vector_index")) degraded.push("vector_index");
+    return [];
+  }
+}
+
+/** The best (first) variant of each FAQ, in order, at most `window` FAQs. */
+function bestPerFaq<T extends VariantCandidate>(candidates: readonly T[], window: number): Map<string, T> {
+  const best = new Map<string, T>();
+  for (const c of candidates) {
+    if (best.size >= window) break;
+    if (!best.has(c.faqId)) best.set(c.faqId, c);
+  }
+  return best;
+}
+
+function indexOf(map: Map<string, unknown>, key: string): number {
+  let i = 0;
+  for (const k of map.keys()) {
+    if (k === key) return i;
+    i++;
+  }
+  return -1;
+}
+
+function variantTextOf(candidates: readonly TextVariantCandidate[], variantId: string): string {
+  return candidates.find((c) => c.variantId === variantId)?.text ?? "";
+}
+
+function warn(part: FaqDegradation, error: unknown): void {
+  console.warn(JSON.stringify({ event: "faq_search_degraded", part, error: error instanceof Error ? error.message : String(error) }));
+}

@@ -1,0 +1,270 @@
+/** /v1/faqs: the FAQ knowledge base (seed 002 §9). Handlers are thin; the work is in src/faqs/. */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { allFaqStats, faqStats, recordHits } from "../../faqs/hits";
+import { importFaqs, type ImportItem, MAX_IMPORT_LINES } from "../../faqs/import";
+import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "../../faqs/relationships";
+import { searchFaqs } from "../../faqs/search";
+import { createFaq, type FaqRow, getFaqRow, listFaqs, softDeleteFaq, toFaq, updateFaq } from "../../faqs/store";
+import { listSuggestions, recordSuggestion, resolveSuggestion } from "../../faqs/suggestions";
+import { listVersions, rollbackFaq } from "../../faqs/versions";
+import { addVariant, deleteVariant, listVariants, toVariant } from "../../faqs/variants";
+import { cachedExpandQuery } from "../../query/analyze";
+import type { Services } from "../../services";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { afterResponse } from "../log";
+import { validate } from "../validation";
+import {
+  importLineSchema,
+  listFaqQuerySchema,
+  newFaqSchema,
+  newRelationshipSchema,
+  newVariantSchema,
+  patchFaqSchema,
+  rollbackParams,
+  searchFaqSchema,
+} from "./faqs-schemas";
+import { idParam } from "./shared";
+
+const NDJSON = /^application\/x-ndjson\s*(?:;|$)/i;
+const variantParam = z.object({ variantId: z.string().min(1).max(100) });
+const limitQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const rollbackSchema = z.strictObject({ changeReason: z.string().trim().min(1).max(500).optional() });
+const resolveSchema = z.strictObject({
+  /** The FAQ the variant goes to: the suggestion's top FAQ (default) or its alternate. */
+  faqId: z.string().min(1).max(100).optional(),
+  variantText: z.string().trim().min(1).max(1000).optional(),
+});
+
+/** The detail model of seed §9.2: the FAQ with its variants, related FAQs and stats. */
+async function detail(services: Services, tenantId: string, row: FaqRow) {
+  const [variants, related, stats] = await Promise.all([
+    listVariants(services.db, tenantId, row.id),
+    listRelated(services.db, tenantId, row.id),
+    faqStats(services.db, tenantId, row.id),
+  ]);
+  return { ...toFaq(row), variants: variants.map(toVariant), related, stats };
+}
+
+async function liveFaq(services: Services, tenantId: string, id: string): Promise<FaqRow> {
+  const row = await getFaqRow(services.db, tenantId, id);
+  if (!row) throw new AppError("NOT_FOUND", "No such FAQ");
+  return row;
+}
+
+export const faqs = new Hono<AppEnv>()
+  .post("/", validate("json", newFaqSchema), async (c) => {
+    const services = c.get("services");
+    const { tenantId, keyId } = c.get("principal");
+    const row = await createFaq(services, tenantId, keyId, c.req.valid("json"));
+    if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
+    return c.json(await detail(services, tenantId, row), 201);
+  })
+  .get("/", validate("query", listFaqQuerySchema), async (c) => {
+    const { db, cache } = c.get("services");
+    const args = c.req.valid("query");
+    const match = args.q === undefined ? undefined : (await cachedExpandQuery(cache, args.q)).orQuery;
+    if (args.q !== undefined && match === null) return c.json({ faqs: [], nextCursor: null });
+    const { rows, more } = await listFaqs(db, c.get("principal").tenantId, {
+      tag: args.tag,
+      match,
+      beforeSeq: args.cursor === undefined ? undefined : Number(args.cursor),
+      limit: args.limit,
+    });
+    return c.json({ faqs: rows.map(toFaq), nextCursor: more ? String(rows.at(-1)!.seq) : null });
+  })
+  .post("/search", validate("json", searchFaqSchema), async (c) => {
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    const args = c.req.valid("json");
+    if (args.weights && (args.weights.bm25 ?? 0.4) === 0 && (args.weights.vector ?? 0.6) === 0) {
+      throw new AppError("VALIDATION_FAILED", "Invalid json: weights", [{ path: "weights", message: "at least one weight must be above 0" }]);
+    }
+    const found = await searchFaqs(services, tenantId, args);
+    if (args.sessionId) afterResponse(c, "faq_hits", recordHits(services, tenantId, args.sessionId, args.query, found.results));
+    afterResponse(c, "faq_suggestion", recordSuggestion(services, tenantId, args.query, found.results));
+    c.header("server-timing", `embed;dur=${found.timing.embedMs}, search;dur=${found.timing.totalMs - found.timing.embedMs}`);
+    return c.json({
+      results: found.results.map((r) => ({
+        id: r.faq.id,
+        question: r.faq.question,
+        answer: r.faq.answer,
+        tags: JSON.parse(r.faq.tags) as string[],
+        score: r.score,
+        matchType: r.matchType,
+        ...(r.matchedVariant ? { matchedVariant: r.matchedVariant } : {}),
+        similarity: r.similarity,
+      })),
+      degraded: found.degraded,
+    });
+  })
+  .post("/import", async (c) => {
+    if (!NDJSON.test(c.req.header("content-type") ?? "")) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the import as application/x-ndjson: one FAQ JSON object per line");
+    }
+    const lines = (await c.req.text()).split("\n");
+    const items: ImportItem[] = [];
+    const errors: { line: number; code: string; message: string; details?: unknown }[] = [];
+    let count = 0;
+    for (const [i, text] of lines.entries()) {
+      if (text.trim() === "") continue;
+      if (++count > MAX_IMPORT_LINES) throw new AppError("PAYLOAD_TOO_LARGE", `At most ${MAX_IMPORT_LINES} FAQs per import; split the file`);
+      const line = i + 1;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        errors.push({ line, code: "INVALID_JSON", message: "This line is not JSON" });
+        continue;
+      }
+      const result = importLineSchema.safeParse(parsed);
+      if (!result.success) {
+        const details = result.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(root)", message: issue.message }));
+        errors.push({ line, code: "VALIDATION_FAILED", message: `Invalid line: ${details.map((d) => d.path).join(", ")}`, details });
+        continue;
+      }
+      items.push({ ...result.data, line });
+    }
+    if (count === 0) throw new AppError("BAD_REQUEST", "The import is empty: send one FAQ JSON object per line");
+    const { tenantId, keyId } = c.get("principal");
+    const report = await importFaqs(c.get("services"), tenantId, keyId, items);
+    return c.json({
+      imported: report.imported.length,
+      failed: errors.length,
+      results: report.imported,
+      errors,
+      duplicateVariants: report.duplicateVariants,
+      indexed: report.indexed,
+      pendingIndex: report.pendingIndex,
+    });
+  })
+  .get("/stats", validate("query", limitQuery), async (c) => {
+    const faqs = await allFaqStats(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
+    return c.json({ faqs });
+  })
+  .get("/suggestions", validate("query", limitQuery), async (c) => {
+    const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
+    return c.json({ suggestions });
+  })
+  .post("/suggestions/:id/:action{accept|dismiss}", validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })), async (c) => {
+    const { id, action } = c.req.valid("param");
+    const body = await optionalJson(c, resolveSchema);
+    const { tenantId, keyId } = c.get("principal");
+    const result = await resolveSuggestion(c.get("services"), tenantId, id, action, keyId, body);
+    if (!result.ok) throw new AppError("NOT_FOUND", "No such open suggestion (or that FAQ is not one of its two)");
+    if (!result.variant) return c.body(null, 204);
+    if (!result.variant.ok) throw variantError(result.variant.reason);
+    return c.json(toVariant(result.variant.variant), 201);
+  })
+  .delete("/variants/:variantId", validate("param", variantParam), async (c) => {
+    const deleted = await deleteVariant(c.get("services"), c.get("principal").tenantId, c.req.valid("param").variantId);
+    if (!deleted) throw new AppError("NOT_FOUND", "No such variant");
+    return c.body(null, 204);
+  })
+  .delete("/relationships/:id", validate("param", idParam), async (c) => {
+    const deleted = await deleteRelationship(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
+    if (!deleted) throw new AppError("NOT_FOUND", "No such relationship");
+    return c.body(null, 204);
+  })
+  .get("/:id", validate("param", idParam), async (c) => {
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    return c.json(await detail(services, tenantId, await liveFaq(services, tenantId, c.req.valid("param").id)));
+  })
+  .patch("/:id", validate("param", idParam), validate("json", patchFaqSchema), async (c) => {
+    const services = c.get("services");
+    const { tenantId, keyId } = c.get("principal");
+    const { changeReason, ...change } = c.req.valid("json");
+    const result = await updateFaq(services, tenantId, c.req.valid("param").id, keyId, change, { changeType: "update", reason: changeReason });
+    if (!result.ok) throw new AppError("NOT_FOUND", "No such FAQ");
+    if (result.questionChanged && result.row.index_state === "indexed") await refreshAutoRelated(services, tenantId, result.row.id, result.row.question, keyId);
+    return c.json(await detail(services, tenantId, result.row));
+  })
+  .delete("/:id", validate("param", idParam), async (c) => {
+    const { tenantId, keyId } = c.get("principal");
+    if (!(await softDeleteFaq(c.get("services"), tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
+    return c.body(null, 204);
+  })
+  .get("/:id/variants", validate("param", idParam), async (c) => {
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    const row = await liveFaq(services, tenantId, c.req.valid("param").id);
+    return c.json({ variants: (await listVariants(services.db, tenantId, row.id)).map(toVariant) });
+  })
+  .post("/:id/variants", validate("param", idParam), validate("json", newVariantSchema), async (c) => {
+    const { tenantId, keyId } = c.get("principal");
+    const result = await addVariant(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"));
+    if (!result.ok) throw variantError(result.reason);
+    return c.json(toVariant(result.variant), 201);
+  })
+  .get("/:id/related", validate("param", idParam), async (c) => {
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    const row = await liveFaq(services, tenantId, c.req.valid("param").id);
+    return c.json({ related: await listRelated(services.db, tenantId, row.id) });
+  })
+  .post("/:id/related", validate("param", idParam), validate("json", newRelationshipSchema), async (c) => {
+    const { tenantId, keyId } = c.get("principal");
+    const { targetFaqId, relationshipType } = c.req.valid("json");
+    const result = await createRelationship(c.get("services"), tenantId, c.req.valid("param").id, targetFaqId, relationshipType, keyId);
+    if (result.ok) return c.json(result.relationship, 201);
+    switch (result.reason) {
+      case "self":
+        throw new AppError("VALIDATION_FAILED", "An FAQ cannot be linked to itself", [{ path: "targetFaqId", message: "must differ from the FAQ" }]);
+      case "not_found":
+        throw new AppError("NOT_FOUND", "No such FAQ");
+      case "target_not_found":
+        throw new AppError("NOT_FOUND", "No such target FAQ");
+      case "target_deleted":
+        throw new AppError("CONFLICT", "The target FAQ is deleted");
+      case "exists":
+        throw new AppError("CONFLICT", "These two FAQs are already linked; delete that link first");
+    }
+  })
+  .get("/:id/versions", validate("param", idParam), async (c) => {
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    const row = await liveFaq(services, tenantId, c.req.valid("param").id);
+    return c.json({ currentVersion: row.version, versions: await listVersions(services.db, tenantId, row.id) });
+  })
+  .post("/:id/rollback/:version", validate("param", rollbackParams), async (c) => {
+    const services = c.get("services");
+    const { tenantId, keyId } = c.get("principal");
+    const { id, version } = c.req.valid("param");
+    const { changeReason } = await optionalJson(c, rollbackSchema);
+    await liveFaq(services, tenantId, id);
+    const result = await rollbackFaq(services, tenantId, id, version, keyId, changeReason);
+    if (!result.ok) throw new AppError("NOT_FOUND", result.reason === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
+    if (result.row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, result.row.question, keyId);
+    return c.json(await detail(services, tenantId, result.row));
+  })
+  .get("/:id/stats", validate("param", idParam), async (c) => {
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    const row = await liveFaq(services, tenantId, c.req.valid("param").id);
+    return c.json({ id: row.id, question: row.question, ...(await faqStats(services.db, tenantId, row.id)) });
+  });
+
+/** A body that may be absent (empty) or `{}`; when present it is validated like any JSON body. */
+async function optionalJson<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
+  const raw = await c.req.text();
+  let body: unknown;
+  try {
+    body = raw.trim() === "" ? {} : JSON.parse(raw);
+  } catch {
+    throw new AppError("INVALID_JSON", "Malformed JSON in request body");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(root)", message: i.message }));
+    throw new AppError("VALIDATION_FAILED", `Invalid json: ${details.map((d) => d.path).join(", ")}`, details);
+  }
+  return parsed.data;
+}
+
+function variantError(reason: "not_found" | "duplicate" | "too_many"): AppError {
+  if (reason === "not_found") return new AppError("NOT_FOUND", "No such FAQ");
+  if (reason === "duplicate") return new AppError("CONFLICT", "This FAQ already has that phrasing (as its question or a variant)");
+  return new AppError("CONFLICT", "This FAQ has the most variants allowed");
+}
