@@ -109,18 +109,25 @@ async function evaluate(dir) {
 async function peerRows(name, corpus, queries, docVectors, queryVectors, dropSelf) {
   const rows = [];
   const peers = [];
-  try {
+  const load = async (what, modes, make) => {
+    try {
+      peers.push({ peer: await make(), modes });
+    } catch (error) {
+      console.warn(`  ${what} unavailable: ${error.message}`);
+    }
+  };
+  await load("PGlite peer", ["lexical", "vector", "hybrid"], async () => {
     const { createPgliteHybrid } = await import("./peers/pglite-hybrid.mjs");
     const pg = await createPgliteHybrid({ dimensions: docVectors[0].length });
     await pg.load(corpus.map((d, i) => ({ id: d.id, text: d.text, answer: d.answer, vector: docVectors[i] })));
-    peers.push({ peer: pg, modes: ["lexical", "vector", "hybrid"] });
+    return pg;
+  });
+  await load("MiniSearch peer", ["lexical"], async () => {
     const { createMiniSearchPeer } = await import("./peers/minisearch.mjs");
     const mini = createMiniSearchPeer();
     await mini.load(corpus.map((d) => ({ id: d.id, text: d.text })));
-    peers.push({ peer: mini, modes: ["lexical"] });
-  } catch (error) {
-    console.warn(`  peers unavailable: ${error.message}`);
-  }
+    return mini;
+  });
   for (const { peer, modes } of peers) {
     for (const mode of modes) {
       const perQuery = [];

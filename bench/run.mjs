@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeChart } from "./support/chart.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
@@ -26,5 +27,6 @@ for (const file of benches) {
     console.error(`${file} failed (exit ${result.status})`);
   }
 }
-console.log(`\n${benches.length - failed}/${benches.length} benchmarks ran in ${((Date.now() - started) / 1000).toFixed(0)} s; figures in results/*.json`);
+const chart = writeChart(join(here, "..", "results"));
+console.log(`\n${benches.length - failed}/${benches.length} benchmarks ran in ${((Date.now() - started) / 1000).toFixed(0)} s; figures in results/*.json${chart ? `, chart in ${chart}` : ""}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -34,14 +34,24 @@ function pick(r, list) {
   return list[Math.floor(r() * list.length)];
 }
 
-/** n distinct memories: ~70% statements (fact/decision/insight), ~30% questions. */
+const CITIES = ["Austin", "Berlin", "Lisbon", "Osaka", "Toronto", "Nairobi", "Lyon", "Denver", "Porto", "Seoul"];
+const COMPANIES = ["Acme Corp", "Globex", "Initech", "Umbrella", "Hooli", "Stark Industries"];
+/** Statements that memory cards are extracted from (about 1 in 50 memories). */
+const PROFILE = [
+  (r) => `I live in ${pick(r, CITIES)} since ${2010 + Math.floor(r() * 15)}`,
+  (r) => `I work at ${pick(r, COMPANIES)} on the ${pick(r, COMPONENT)}`,
+  (r) => `I'm a ${pick(r, ["backend", "frontend", "platform", "data"])} developer on ${pick(r, PROJECT)}`,
+];
+
+/** n distinct memories: ~70% statements (fact/decision/insight; 1 in 50 a profile fact), ~30% questions. */
 export function memories(n, seed = 42) {
   const r = prng(seed);
   const seen = new Set();
   const out = [];
   while (out.length < n) {
     const question = r() < 0.3;
-    const content = (question ? pick(r, QUESTIONS) : pick(r, STATEMENTS))(r);
+    const profile = !question && r() < 0.02;
+    const content = (question ? pick(r, QUESTIONS) : profile ? pick(r, PROFILE) : pick(r, STATEMENTS))(r);
     if (seen.has(content)) continue;
     seen.add(content);
     out.push({ content, memoryType: question ? "question" : pick(r, ["fact", "decision", "insight"]), importance: Math.round(r() * 10) / 10 });
