@@ -5,6 +5,9 @@
  */
 import { type Clock, systemClock } from "./clock";
 import { cachedEmbedder } from "./embeddings/cached";
+import { heuristicJudge } from "./judge/heuristic";
+import type { Judge } from "./judge/port";
+import { workersAiJudge } from "./judge/workers-ai";
 import { localHttpEmbedder } from "./embeddings/local-http";
 import type { Embedder } from "./embeddings/port";
 import { workersAiEmbedder } from "./embeddings/workers-ai";
@@ -19,8 +22,8 @@ export interface Services {
   embedder: Embedder;
   vectors: VectorIndex;
   clock: Clock;
-  /** Which judge decides ticket-pipeline questions ("heuristic" until an LLM is bound). */
-  judge: string;
+  /** Decides the ticket pipeline's questions a similarity cannot answer (JUDGE=heuristic | workers-ai). */
+  judge: Judge;
 }
 
 export class ConfigError extends Error {
@@ -39,8 +42,20 @@ export function createServices(env: Env, clock: Clock = systemClock): Services {
     embedder,
     vectors: createVectorIndex(env, embedder.model, dimensions),
     clock,
-    judge: env.JUDGE,
+    judge: createJudge(env),
   };
+}
+
+function createJudge(env: Env): Judge {
+  switch (env.JUDGE) {
+    case "heuristic":
+      return heuristicJudge;
+    case "workers-ai":
+      if (!env.AI) throw new ConfigError("JUDGE=workers-ai needs the AI binding");
+      return workersAiJudge(env.AI);
+    default:
+      throw new ConfigError(`unknown JUDGE "${env.JUDGE}" (heuristic | workers-ai)`);
+  }
 }
 
 function createEmbedder(env: Env, dimensions: number): Embedder {

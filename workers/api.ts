@@ -1,6 +1,7 @@
 /** The Recall API Worker: HTTP (Hono), cron upkeep, and the tickets queue consumer. */
 import { createApp } from "../src/http/app";
 import { createServices } from "../src/services";
+import { consumeTickets } from "../src/tickets/consume";
 import { runCron } from "../src/upkeep/cron";
 
 export { ShowMemory } from "./show-memory";
@@ -14,10 +15,8 @@ export default {
     ctx.waitUntil(runCron(controller.cron, createServices(env)));
   },
 
-  async queue(batch) {
-    // The ticket pipeline consumes this queue once it exists; until then nothing is dropped:
-    // messages are retried and end in the dead-letter queue.
-    for (const message of batch.messages) message.retry();
-    console.warn(JSON.stringify({ event: "queue_unhandled", queue: batch.queue, count: batch.messages.length }));
+  async queue(batch, env) {
+    // The TICKETS queue: the ticket-to-FAQ pipeline (src/tickets/consume.ts).
+    await consumeTickets(batch, createServices(env));
   },
 } satisfies ExportedHandler<Env>;

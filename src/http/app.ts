@@ -15,10 +15,15 @@ import { context } from "./routes/context";
 import { faqs } from "./routes/faqs";
 import { health } from "./routes/health";
 import { memories } from "./routes/memories";
+import { pipeline } from "./routes/pipeline";
 import { shows } from "./routes/shows";
 import { query } from "./routes/query";
 import { questions } from "./routes/questions";
 import { sessions } from "./routes/sessions";
+import { staging } from "./routes/staging";
+import { tickets } from "./routes/tickets";
+import { webhookSecrets } from "./routes/webhook-secrets";
+import { webhooks } from "./routes/webhooks";
 
 export interface AppOptions {
   services?: (env: Env) => Services;
@@ -36,12 +41,18 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/context", context)
     .route("/sessions", sessions)
     .route("/faqs", faqs)
+    .route("/tickets", tickets)
+    .route("/staging", staging)
+    .route("/pipeline", pipeline)
+    .route("/admin/webhook-secrets", webhookSecrets)
     .route("/admin", admin);
 
   return new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))
     .use(withServices(services))
     .route("/", health)
+    // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
+    .route("/v1/webhooks", webhooks)
     .route("/v1", v1)
     .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
     .onError(handleError);

@@ -4,7 +4,7 @@
  * again once, then the heuristic judge decides and the verdict says so.
  */
 import { heuristicJudge } from "./heuristic";
-import type { FaqForJudge, Judge, TicketForJudge } from "./port";
+import type { FaqForJudge, Judge, MergeVerdict, TicketForJudge } from "./port";
 
 export const DEFAULT_JUDGE_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 
@@ -51,7 +51,7 @@ export function workersAiJudge(ai: TextGenerator, model: string = DEFAULT_JUDGE_
       return { ...fallback, judge: `${judge} → heuristic (unusable model answer)` };
     },
     async mergeOrNew(ticket, faq, similarity) {
-      const verdict = await ask(
+      const verdict = await ask<MergeVerdict>(
         `FAQ question: ${faq.question}\nFAQ answer: ${faq.answer}\n\nTicket question: ${ticket.question}\nTicket answer: ${ticket.answer}\n\n` +
           'Is the ticket asking the FAQ\'s question (MERGE) or a different question that needs its own FAQ (NEW)? Reply {"action": "MERGE"|"NEW", "rationale": "..."}',
         (o) => ((o.action === "MERGE" || o.action === "NEW") && typeof o.rationale === "string" ? { action: o.action, rationale: o.rationale, judge } : null),

@@ -18,7 +18,7 @@ export const health = new Hono<AppEnv>().get("/healthz", (c) => {
         calibration: calibrationStatus(embedder.model, embedder.calibration),
       },
       vectorIndex: { kind: vectors.kind },
-      judge: { kind: judge },
+      judge: { kind: judge.kind },
     },
   });
 });

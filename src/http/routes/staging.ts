@@ -1,0 +1,47 @@
+/** /v1/staging: MERGE and NEW proposals of the ticket pipeline, for review. Approving or rejecting needs an admin key. */
+import { Hono } from "hono";
+import { z } from "zod";
+import { stagingStatuses } from "../../db/schema";
+import { approveStaging, getStaging, listStaging, rejectStaging, type ReviewResult, toStaging } from "../../tickets/staging";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { requireAdmin } from "../middleware";
+import { validate } from "../validation";
+import { idParam } from "./shared";
+
+const listQuery = z.strictObject({
+  status: z.enum(stagingStatuses).default("pending"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().min(1).optional(),
+});
+const approveSchema = z.strictObject({
+  question: z.string().trim().min(1).max(1000).optional(),
+  answer: z.string().trim().min(1).max(20_000).optional(),
+});
+const rejectSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+
+function answer(result: ReviewResult) {
+  if (result.ok) return toStaging(result.row);
+  if (result.reason === "not_found") throw new AppError("NOT_FOUND", "No such staging item");
+  if (result.reason === "faq_gone") throw new AppError("CONFLICT", "The FAQ this item merges into no longer exists; reject it");
+  throw new AppError("CONFLICT", "This staging item was already reviewed");
+}
+
+export const staging = new Hono<AppEnv>()
+  .get("/", validate("query", listQuery), async (c) => {
+    const { rows, nextCursor } = await listStaging(c.get("services").db, c.get("principal").tenantId, c.req.valid("query"));
+    return c.json({ items: rows.map(toStaging), nextCursor });
+  })
+  .get("/:id", validate("param", idParam), async (c) => {
+    const row = await getStaging(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
+    if (!row) throw new AppError("NOT_FOUND", "No such staging item");
+    return c.json(toStaging(row));
+  })
+  .post("/:id/approve", requireAdmin, validate("param", idParam), validate("json", approveSchema), async (c) => {
+    const { tenantId, keyId } = c.get("principal");
+    return c.json(answer(await approveStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"))));
+  })
+  .post("/:id/reject", requireAdmin, validate("param", idParam), validate("json", rejectSchema), async (c) => {
+    const { tenantId, keyId } = c.get("principal");
+    return c.json(answer(await rejectStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json").reason)));
+  });

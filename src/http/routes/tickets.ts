@@ -1,0 +1,43 @@
+/** /v1/tickets: what the pipeline did with each ticket; admins list dead-lettered ones and requeue them. */
+import { Hono } from "hono";
+import { z } from "zod";
+import { ticketStatuses } from "../../db/schema";
+import type { TicketMessage } from "../../tickets/consume";
+import { getTicket, listTickets, toTicket } from "../../tickets/store";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { requireAdmin } from "../middleware";
+import { validate } from "../validation";
+import { idParam } from "./shared";
+
+const listQuery = z.strictObject({
+  status: z.enum(ticketStatuses).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().min(1).optional(),
+});
+
+export const tickets = new Hono<AppEnv>()
+  .get("/", validate("query", listQuery), async (c) => {
+    const { rows, nextCursor } = await listTickets(c.get("services").db, c.get("principal").tenantId, c.req.valid("query"));
+    return c.json({ tickets: rows.map(toTicket), nextCursor });
+  })
+  .get("/:id", validate("param", idParam), async (c) => {
+    const row = await getTicket(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
+    if (!row) throw new AppError("NOT_FOUND", "No such ticket");
+    return c.json(toTicket(row));
+  })
+  .post("/:id/requeue", requireAdmin, validate("param", idParam), async (c) => {
+    const { db } = c.get("services");
+    const { tenantId } = c.get("principal");
+    const id = c.req.valid("param").id;
+    const moved = await db
+      .prepare("UPDATE tickets SET status = 'received', attempts = 0, lease_until = NULL WHERE id = ? AND tenant_id = ? AND status = 'dead_letter'")
+      .bind(id, tenantId)
+      .run();
+    if ((moved.meta.changes ?? 0) === 0) {
+      if (!(await getTicket(db, tenantId, id))) throw new AppError("NOT_FOUND", "No such ticket");
+      throw new AppError("CONFLICT", "Only a dead-lettered ticket can be requeued");
+    }
+    await c.env.TICKETS.send({ tenantId, ticketRowId: id } satisfies TicketMessage, { contentType: "json" });
+    return c.json(toTicket((await getTicket(db, tenantId, id))!), 202);
+  });

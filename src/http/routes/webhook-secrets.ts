@@ -1,0 +1,44 @@
+/**
+ * /v1/admin/webhook-secrets: the secrets ticket webhooks are signed with (src/tickets/secrets.ts).
+ * POST creates a secret, shown once; POST /rotate makes a new one and keeps the previous ones
+ * valid for `overlapHours` (default 24); DELETE /:id ends one now. The list never shows a secret.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { listWebhookSecrets, MAX_WEBHOOK_SECRET_OVERLAP_MS, revokeWebhookSecret, rotateWebhookSecret, WEBHOOK_SECRET_OVERLAP_MS } from "../../tickets/secrets";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { requireAdmin } from "../middleware";
+import { validate } from "../validation";
+import { idParam } from "./shared";
+
+const HOUR = 3_600_000;
+const rotateSchema = z.strictObject({
+  overlapHours: z
+    .number()
+    .min(0)
+    .max(MAX_WEBHOOK_SECRET_OVERLAP_MS / HOUR)
+    .default(WEBHOOK_SECRET_OVERLAP_MS / HOUR),
+});
+
+export const webhookSecrets = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .post("/", validate("json", rotateSchema), async (c) => {
+    const { db, clock } = c.get("services");
+    const created = await rotateWebhookSecret(db, c.get("principal").tenantId, clock.now(), c.req.valid("json").overlapHours * HOUR);
+    return c.json({ ...created, tenantId: c.get("principal").tenantId }, 201);
+  })
+  .post("/rotate", validate("json", rotateSchema), async (c) => {
+    const { db, clock } = c.get("services");
+    const created = await rotateWebhookSecret(db, c.get("principal").tenantId, clock.now(), c.req.valid("json").overlapHours * HOUR);
+    return c.json({ ...created, tenantId: c.get("principal").tenantId }, 201);
+  })
+  .get("/", async (c) => {
+    const { db, clock } = c.get("services");
+    return c.json({ secrets: await listWebhookSecrets(db, c.get("principal").tenantId, clock.now()) });
+  })
+  .delete("/:id", validate("param", idParam), async (c) => {
+    const { db, clock } = c.get("services");
+    if (!(await revokeWebhookSecret(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now()))) throw new AppError("NOT_FOUND", "No such active secret");
+    return c.body(null, 204);
+  });

@@ -1,0 +1,106 @@
+/**
+ * POST /v1/webhooks/tickets: resolved support tickets from a helpdesk, signed, not Bearer-authed.
+ *   X-Recall-Tenant: <tenant id>
+ *   X-Recall-Timestamp: <unix seconds>
+ *   X-Recall-Signature: v1=<hex HMAC-SHA256(secret, timestamp + "." + rawBody)>
+ * Any mismatch (unknown tenant, no secret, bad/stale signature) is the same 401. Body: one ticket
+ * or { tickets: [...] } (1..MAX_TICKETS_PER_DELIVERY). Each ticket is stored `received` and
+ * enqueued (202); a ticket id the tenant already sent is answered 200 with its first outcome and
+ * nothing else happens.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { activeWebhookSecrets } from "../../tickets/secrets";
+import { verifySignature } from "../../tickets/signature";
+import { deleteReceivedTicket, insertTicket, type TicketInput, type TicketRow, toTicket } from "../../tickets/store";
+import type { TicketMessage } from "../../tickets/consume";
+import { cleanTicketQuestion } from "../../text/ticket-clean";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+
+export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
+export const MAX_TICKETS_PER_DELIVERY = 100;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+const ticketSchema = z.strictObject({
+  ticketId: z.string().trim().min(1).max(200),
+  subject: z.string().trim().max(500).default(""),
+  question: z.string().trim().min(1).max(20_000),
+  answer: z.string().trim().min(1).max(20_000),
+  tags: z.array(z.string().trim().min(1).max(64)).max(32).default([]),
+  resolvedAt: z.iso.datetime({ offset: true }),
+  source: z.string().trim().min(1).max(100).optional(),
+});
+const batchSchema = z.strictObject({ tickets: z.array(ticketSchema).min(1).max(MAX_TICKETS_PER_DELIVERY) });
+
+const unauthorized = () => new AppError("UNAUTHORIZED", "The webhook signature is not valid");
+
+export const webhooks = new Hono<AppEnv>().post("/tickets", async (c) => {
+  const services = c.get("services");
+  const { db, clock } = services;
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (length > MAX_WEBHOOK_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
+  if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
+  const bytes = await c.req.arrayBuffer();
+  if (bytes.byteLength > MAX_WEBHOOK_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
+  let rawBody: string;
+  try {
+    rawBody = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8");
+  }
+
+  const tenantId = c.req.header("x-recall-tenant") ?? "";
+  const now = clock.now();
+  const secrets = tenantId && tenantId.length <= 100 ? await activeWebhookSecrets(db, tenantId, now) : [];
+  const signed = await verifySignature({
+    // No secret (or no such tenant): still verify against a throwaway one, so timing does not tell.
+    secrets: secrets.length > 0 ? secrets : [crypto.randomUUID()],
+    timestamp: c.req.header("x-recall-timestamp"),
+    signature: c.req.header("x-recall-signature"),
+    rawBody,
+    nowMs: now,
+  });
+  if (!signed || secrets.length === 0) throw unauthorized();
+
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new AppError("INVALID_JSON", "The request body is not valid JSON");
+  }
+  const isBatch = typeof json === "object" && json !== null && "tickets" in json;
+  const parsed = isBatch ? batchSchema.safeParse(json) : ticketSchema.safeParse(json);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(root)", message: issue.message }));
+    throw new AppError("VALIDATION_FAILED", `Invalid json: ${details.map((d) => d.path).join(", ")}`, details);
+  }
+  const batch = "tickets" in parsed.data ? parsed.data.tickets : [parsed.data];
+  const empty = batch.flatMap((t, i) =>
+    cleanTicketQuestion(undefined, t.question) ? [] : [{ path: isBatch ? `tickets.${i}.question` : "question", message: "no question text once greetings and signatures are removed" }],
+  );
+  if (empty.length > 0) throw new AppError("VALIDATION_FAILED", "A ticket has no question text", empty);
+  const ids = batch.map((t) => t.ticketId);
+  if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION_FAILED", "A ticketId appears twice in one delivery");
+
+  const stored: { row: TicketRow; created: boolean }[] = [];
+  for (const t of batch) {
+    const input: TicketInput = { ...t, resolvedAt: Date.parse(t.resolvedAt) };
+    stored.push(await insertTicket(db, tenantId, input, now));
+  }
+  const fresh = stored.filter((s) => s.created);
+  if (fresh.length > 0) {
+    try {
+      await c.env.TICKETS.sendBatch(fresh.map((s) => ({ body: { tenantId, ticketRowId: s.row.id } satisfies TicketMessage, contentType: "json" as const })));
+    } catch (error) {
+      // Not enqueued: forget them, so the sender's retry stores and enqueues them again.
+      await Promise.all(fresh.map((s) => deleteReceivedTicket(db, tenantId, s.row.id)));
+      console.error(JSON.stringify({ event: "ticket_enqueue_failed", requestId: c.get("requestId"), tenantId, error: String(error) }));
+      throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
+    }
+  }
+  const status = fresh.length > 0 ? 202 : 200;
+  const view = (s: { row: TicketRow; created: boolean }) => ({ ...toTicket(s.row), duplicate: !s.created });
+  return isBatch ? c.json({ tickets: stored.map(view) }, status) : c.json(view(stored[0]!), status);
+});

@@ -1,0 +1,111 @@
+/**
+ * The closest FAQ question or variant to a ticket's question, and how similar it is.
+ * Candidates come from the FAQ search itself (src/faqs/search.ts: canonical + variants, BM25 +
+ * vector); then the ticket question is compared with each candidate's canonical question and
+ * every one of its variants, and the best pair wins:
+ * - calibrated similarity (`calibrate(cosine, embedder.calibration)`) from the vector index's
+ *   exact cosines (`vectors.similarities`); a candidate text not in the index yet (its outbox
+ *   row is pending) is embedded here;
+ * - text the embedder cannot embed (CJK on the English-only local model) is compared by shared
+ *   content words (`lexicalSimilarity`), and the match says `method: "lexical"`.
+ * An embedder or index fault is not an answer: it throws PipelineUnavailable and the queue
+ * message is retried later, never decided on partial evidence.
+ */
+import { calibrate } from "../calibration/calibration";
+import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "../faqs/indexing";
+import { searchFaqs } from "../faqs/search";
+import type { FaqRow } from "../faqs/store";
+import { cosine } from "../ranking/cosine";
+import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
+import type { Services } from "../services";
+
+/** FAQs the search hands over as candidates. */
+export const MATCH_CANDIDATES = 10;
+
+export class PipelineUnavailable extends Error {
+  override name = "PipelineUnavailable";
+}
+
+export interface TicketMatch {
+  faq: FaqRow;
+  /** The variant that matched best, or null when the canonical question did. */
+  variant: { id: string; text: string } | null;
+  similarity: number;
+  method: "calibrated" | "raw" | "lexical";
+}
+
+interface VariantText {
+  id: string;
+  faq_id: string;
+  variant_text: string;
+}
+
+export async function findBestMatch(services: Services, tenantId: string, question: string): Promise<TicketMatch | null> {
+  const { embedder, vectors, db } = services;
+  const found = await searchFaqs(services, tenantId, { query: question, limit: MATCH_CANDIDATES });
+  if (found.degraded.length > 0) throw new PipelineUnavailable(`FAQ search degraded: ${found.degraded.join(", ")}`);
+  if (found.results.length === 0) return null;
+  const faqs = found.results.map((r) => r.faq);
+  const variants = await variantsOf(db, tenantId, faqs.map((f) => f.id));
+
+  const texts: { faq: FaqRow; variant: VariantText | null; text: string }[] = [
+    ...faqs.map((faq) => ({ faq, variant: null, text: faq.question })),
+    ...variants.flatMap((v) => {
+      const faq = faqs.find((f) => f.id === v.faq_id);
+      return faq ? [{ faq, variant: v, text: v.variant_text }] : [];
+    }),
+  ];
+
+  const scored: { i: number; similarity: number; method: TicketMatch["method"] }[] = [];
+  const questionTerms = lexicalTerms(question);
+  const lexical = (i: number) => scored.push({ i, similarity: lexicalSimilarity(questionTerms, lexicalTerms(texts[i]!.text)), method: "lexical" });
+
+  if (!embedder.canEmbed(question)) {
+    texts.forEach((_, i) => lexical(i));
+  } else {
+    let vector: Float32Array;
+    let canonical: Map<string, number>;
+    let variant: Map<string, number>;
+    try {
+      [vector] = (await embedder.embed([question])) as [Float32Array];
+      const query = { vector, model: embedder.model };
+      [canonical, variant] = await Promise.all([
+        vectors.similarities(tenantId, FAQ_COLLECTION, query, faqs.map((f) => f.id)),
+        variants.length > 0 ? vectors.similarities(tenantId, FAQ_VARIANT_COLLECTION, query, variants.map((v) => v.id)) : new Map<string, number>(),
+      ]);
+    } catch (error) {
+      throw new PipelineUnavailable(`embeddings or vector index: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const method = embedder.calibration ? "calibrated" : "raw";
+    const missing: number[] = [];
+    texts.forEach((t, i) => {
+      if (!embedder.canEmbed(t.text)) return lexical(i);
+      const raw = t.variant ? variant.get(t.variant.id) : canonical.get(t.faq.id);
+      if (raw === undefined) missing.push(i);
+      else scored.push({ i, similarity: calibrate(raw, embedder.calibration), method });
+    });
+    if (missing.length > 0) {
+      let embedded: Float32Array[];
+      try {
+        embedded = await embedder.embed(missing.map((i) => texts[i]!.text));
+      } catch (error) {
+        throw new PipelineUnavailable(`embeddings: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      missing.forEach((i, k) => scored.push({ i, similarity: calibrate(cosine(vector, embedded[k]!), embedder.calibration), method }));
+    }
+  }
+
+  const best = scored.reduce<(typeof scored)[number] | null>((b, s) => (b === null || s.similarity > b.similarity ? s : b), null);
+  if (!best) return null;
+  const t = texts[best.i]!;
+  return { faq: t.faq, variant: t.variant ? { id: t.variant.id, text: t.variant.variant_text } : null, similarity: best.similarity, method: best.method };
+}
+
+async function variantsOf(db: D1Database, tenantId: string, faqIds: readonly string[]): Promise<VariantText[]> {
+  if (faqIds.length === 0) return [];
+  const { results } = await db
+    .prepare(`SELECT id, faq_id, variant_text FROM faq_variants WHERE tenant_id = ? AND faq_id IN (${faqIds.map(() => "?").join(",")}) ORDER BY seq`)
+    .bind(tenantId, ...faqIds)
+    .all<VariantText>();
+  return results;
+}

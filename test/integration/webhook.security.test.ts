@@ -1,0 +1,161 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, newTenant } from "../support/api";
+import { countTickets, deliver, newWebhookSecret, ticket } from "../support/tickets";
+
+const Q = "How do I export my invoices as PDF?";
+const A = "Open Billing, pick the invoices and choose Export → PDF.";
+
+describe("POST /v1/webhooks/tickets: signatures", () => {
+  it("accepts a valid signature with 202 and stores the ticket as received", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const res = await deliver(tenant, secret, ticket(Q, A));
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: "received", duplicate: false });
+    expect(await countTickets(tenant.tenantId)).toBe(1);
+  });
+
+  it("answers the same 401 for a tampered body, a wrong secret, a stale or future timestamp, a wrong tenant and missing headers", async () => {
+    const tenant = await newTenant();
+    const other = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const otherSecret = await newWebhookSecret(other);
+    const body = ticket(Q, A);
+    const stale = String(Math.floor(Date.now() / 1000) - 6 * 60);
+    const future = String(Math.floor(Date.now() / 1000) + 6 * 60);
+    const attempts = [
+      await deliver(tenant, secret, body, { signedBody: JSON.stringify({ ...body, answer: "something else" }) }),
+      await deliver(tenant, "whsec_not_the_secret", body),
+      await deliver(tenant, otherSecret, body),
+      await deliver(tenant, secret, body, { timestamp: stale }),
+      await deliver(tenant, secret, body, { timestamp: future }),
+      await deliver(tenant, secret, body, { tenantId: other.tenantId }),
+      await deliver(tenant, secret, body, { tenantId: "t_does_not_exist" }),
+      await deliver(tenant, secret, body, { signature: "v1=00" }),
+      await deliver(tenant, secret, body, { signature: "" }),
+    ];
+    for (const res of attempts) {
+      expect(res.status).toBe(401);
+      expect(res.json!.error).toMatchObject({ code: "UNAUTHORIZED", message: "The webhook signature is not valid" });
+    }
+    expect(await countTickets(tenant.tenantId)).toBe(0);
+    expect(await countTickets(other.tenantId)).toBe(0);
+  });
+
+  it("accepts a timestamp 4 minutes old (inside the 5-minute tolerance)", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const res = await deliver(tenant, secret, ticket(Q, A), { timestamp: String(Math.floor(Date.now() / 1000) - 4 * 60) });
+    expect(res.status).toBe(202);
+  });
+
+  it("keeps the previous secret valid during a rotation's overlap, and not after an overlap of 0", async () => {
+    const tenant = await newTenant();
+    const first = await newWebhookSecret(tenant);
+    const rotated = await call("/v1/admin/webhook-secrets/rotate", { key: tenant.adminKey, body: {} });
+    expect(rotated.status).toBe(201);
+    expect(rotated.json!.previousValidUntil).toBeTruthy();
+    const second = rotated.json!.secret as string;
+    expect((await deliver(tenant, first, ticket(Q, A))).status).toBe(202);
+    expect((await deliver(tenant, second, ticket(Q, A))).status).toBe(202);
+
+    const listed = await call("/v1/admin/webhook-secrets", { key: tenant.adminKey });
+    expect(listed.json!.secrets).toHaveLength(2);
+    expect(JSON.stringify(listed.json)).not.toContain(first);
+    expect(JSON.stringify(listed.json)).not.toContain(second);
+
+    const third = await newWebhookSecret(tenant, "/v1/admin/webhook-secrets/rotate", { overlapHours: 0 });
+    expect((await deliver(tenant, first, ticket(Q, A))).status).toBe(401);
+    expect((await deliver(tenant, second, ticket(Q, A))).status).toBe(401);
+    expect((await deliver(tenant, third, ticket(Q, A))).status).toBe(202);
+  });
+
+  it("a tenant without a secret accepts nothing", async () => {
+    const tenant = await newTenant();
+    expect((await deliver(tenant, "whsec_guess", ticket(Q, A))).status).toBe(401);
+  });
+
+  it("webhook secrets are admin-only", async () => {
+    const tenant = await newTenant();
+    expect((await call("/v1/admin/webhook-secrets", { key: tenant.clientKey, body: {} })).status).toBe(403);
+    expect((await call("/v1/admin/webhook-secrets", { body: {} })).status).toBe(401);
+  });
+});
+
+describe("POST /v1/webhooks/tickets: bad input", () => {
+  it("refuses a body over 256 KiB with 413", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const res = await deliver(tenant, secret, ticket(Q, "x".repeat(300 * 1024)));
+    expect(res.status).toBe(413);
+  });
+
+  it("refuses non-UTF-8 bytes with 400", async () => {
+    const tenant = await newTenant();
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"ticketId":"T1","question":"caf'), 0xe9, ...new TextEncoder().encode('?"}')]);
+    const response = await SELF.fetch("https://recall.test/v1/webhooks/tickets", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-recall-tenant": tenant.tenantId, "x-recall-timestamp": String(Math.floor(Date.now() / 1000)), "x-recall-signature": "v1=00" },
+      body: bytes,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain("UTF-8");
+  });
+
+  it("refuses a ticket with no question text (only a greeting and a signature) with 400", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const res = await deliver(tenant, secret, ticket("Hi team,\n\nThanks,\nAnna", A));
+    expect(res.status).toBe(400);
+    expect(res.json!.error.code).toBe("VALIDATION_FAILED");
+    expect(await countTickets(tenant.tenantId)).toBe(0);
+  });
+
+  it("answers 400 for signed bad JSON and for missing fields, 415 for another content type", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    expect((await deliver(tenant, secret, "{not json")).json!.error.code).toBe("INVALID_JSON");
+    const missing = await deliver(tenant, secret, { ticketId: "T-1", question: Q });
+    expect(missing.status).toBe(400);
+    expect(missing.json!.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(["answer", "resolvedAt"]));
+    expect((await deliver(tenant, secret, ticket(Q, A), { headers: { "content-type": "text/plain" } })).status).toBe(415);
+  });
+});
+
+describe("POST /v1/webhooks/tickets: idempotency", () => {
+  it("a redelivery answers 200 with the first outcome and stores nothing new", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const body = ticket(Q, A);
+    const first = await deliver(tenant, secret, body);
+    expect(first.status).toBe(202);
+    const again = await deliver(tenant, secret, { ...body, answer: "a different answer the second time" });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ id: first.json!.id, ticketId: body.ticketId, answer: A, duplicate: true });
+    expect(await countTickets(tenant.tenantId)).toBe(1);
+  });
+
+  it("takes a batch ({ tickets: [...] }) and reports each ticket, duplicates included", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const a = ticket(Q, A);
+    await deliver(tenant, secret, a);
+    const b = ticket("Can I pay by bank transfer?", "Yes, for annual plans.");
+    const res = await deliver(tenant, secret, { tickets: [a, b] });
+    expect(res.status).toBe(202);
+    expect(res.json!.tickets.map((t: { ticketId: string; duplicate: boolean }) => [t.ticketId, t.duplicate])).toEqual([
+      [a.ticketId, true],
+      [b.ticketId, false],
+    ]);
+    expect(await countTickets(tenant.tenantId)).toBe(2);
+  });
+
+  it("the same ticket id of two tenants is two tickets", async () => {
+    const one = await newTenant();
+    const two = await newTenant();
+    const body = ticket(Q, A);
+    expect((await deliver(one, await newWebhookSecret(one), body)).status).toBe(202);
+    expect((await deliver(two, await newWebhookSecret(two), body)).status).toBe(202);
+  });
+});
