@@ -30,12 +30,37 @@ export function generateApiKey(): string {
   return `rk_${randomToken(32)}`;
 }
 
-export async function findPrincipal(db: D1Database, key: string): Promise<Principal | null> {
+/**
+ * Valid keys are remembered per isolate for this long, saving a D1 round trip on every request.
+ * A revocation applies at once in the isolate that made it and within this time everywhere else.
+ */
+export const PRINCIPAL_CACHE_MS = 30_000;
+const MAX_CACHED_PRINCIPALS = 10_000;
+const principals = new Map<string, { principal: Principal; until: number }>();
+
+export async function findPrincipal(db: D1Database, key: string, now: number, cache = true): Promise<Principal | null> {
+  const hash = await sha256Hex(key);
+  const hit = cache ? principals.get(hash) : undefined;
+  if (hit && hit.until > now) return hit.principal;
   const row = await db
     .prepare("SELECT id, tenant_id, role FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL")
-    .bind(await sha256Hex(key))
+    .bind(hash)
     .first<{ id: string; tenant_id: string; role: Role }>();
-  return row ? { keyId: row.id, tenantId: row.tenant_id, role: row.role } : null;
+  if (!row) {
+    principals.delete(hash);
+    return null;
+  }
+  const principal: Principal = { keyId: row.id, tenantId: row.tenant_id, role: row.role };
+  // Only valid keys are remembered: a key created a moment ago must work at once.
+  if (cache) {
+    if (principals.size >= MAX_CACHED_PRINCIPALS) principals.clear();
+    principals.set(hash, { principal, until: now + PRINCIPAL_CACHE_MS });
+  }
+  return principal;
+}
+
+function forgetPrincipal(keyId: string): void {
+  for (const [hash, entry] of principals) if (entry.principal.keyId === keyId) principals.delete(hash);
 }
 
 export async function createApiKey(
@@ -88,6 +113,7 @@ export async function revokeApiKey(db: D1Database, tenantId: string, keyId: stri
     .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND tenant_id = ? AND revoked_at IS NULL")
     .bind(now, keyId, tenantId)
     .run();
+  forgetPrincipal(keyId);
   return result.meta.changes > 0;
 }
 

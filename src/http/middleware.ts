@@ -57,11 +57,13 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     if (!match) throw new AppError("UNAUTHORIZED", "Send an API key as 'Authorization: Bearer <key>'");
     const key = match[1]!;
     const { db, clock } = c.get("services");
-    let principal = await findPrincipal(db, key);
     const devKey = c.env.RECALL_DEV_API_KEY;
-    if (!principal && devKey && key === devKey) {
+    const isDevKey = devKey !== undefined && key === devKey;
+    // The local dev key is never cached: its tenant is created on demand in whatever database is current.
+    let principal = await findPrincipal(db, key, clock.now(), !isDevKey);
+    if (!principal && isDevKey) {
       await ensureDevKey(db, devKey, clock.now());
-      principal = await findPrincipal(db, key);
+      principal = await findPrincipal(db, key, clock.now(), false);
     }
     if (!principal) throw new AppError("UNAUTHORIZED", "The API key is not valid");
     c.set("principal", principal);

@@ -32,8 +32,18 @@ interface VersionRow {
 }
 
 export function exactD1Index(db: D1Database, model: string, dimensions: number): VectorIndex {
-  const versionOf = (tenantId: string, collection: string) =>
-    db.prepare("SELECT epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection = ?").bind(tenantId, collection).first<VersionRow>();
+  // An index object lives for one request (createServices runs per request), so one version
+  // check per collection serves all of that request's queries; our own writes keep it current.
+  const checked = new Map<string, Promise<VersionRow | null>>();
+  const versionOf = (tenantId: string, collection: string) => {
+    const key = cacheKey(tenantId, collection, model);
+    let version = checked.get(key);
+    if (!version) {
+      version = db.prepare("SELECT epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection = ?").bind(tenantId, collection).first<VersionRow>();
+      checked.set(key, version);
+    }
+    return version;
+  };
   const bump = (tenantId: string, collection: string) =>
     db
       .prepare(
@@ -69,6 +79,7 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
   /** After our own write: apply it to the snapshot if it was current just before, else drop the snapshot. */
   function afterWrite(tenantId: string, collection: string, version: VersionRow | undefined, apply: (s: VectorSnapshot) => void) {
     const key = cacheKey(tenantId, collection, model);
+    checked.set(key, Promise.resolve(version ?? null));
     const cached = snapshots.get(key);
     if (!cached || !version) return;
     if (cached.epoch === version.epoch && cached.counter === version.counter - 1) {

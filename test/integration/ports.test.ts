@@ -110,8 +110,10 @@ describe("exactD1Index snapshot coherence", () => {
       ),
       env.DB.prepare("UPDATE vector_collections SET counter = counter + 1 WHERE tenant_id = ? AND collection = ?").bind("t_coh", "c"),
     ]);
-    expect((await ours.query("t_coh", "c", { vector: v(0, 1), model: "coherence-model", topK: 1 }))[0]!.id).toBe("b");
-    await ours.delete("t_coh", "c", ["b"]);
-    expect((await ours.query("t_coh", "c", { vector: v(0, 1), model: "coherence-model", topK: 5 })).map((m) => m.id)).toEqual(["a"]);
+    // The next request (a new index object, as createServices makes per request) sees it.
+    const next = exactD1Index(env.DB, "coherence-model", 2);
+    expect((await next.query("t_coh", "c", { vector: v(0, 1), model: "coherence-model", topK: 1 }))[0]!.id).toBe("b");
+    await next.delete("t_coh", "c", ["b"]);
+    expect((await next.query("t_coh", "c", { vector: v(0, 1), model: "coherence-model", topK: 5 })).map((m) => m.id)).toEqual(["a"]);
   });
 });
