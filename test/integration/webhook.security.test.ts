@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { signPayload } from "../../src/tickets/signature";
 import { call, newTenant } from "../support/api";
 import { countTickets, deliver, newWebhookSecret, ticket } from "../support/tickets";
 
@@ -133,6 +134,21 @@ describe("POST /v1/webhooks/tickets: idempotency", () => {
     const again = await deliver(tenant, secret, { ...body, answer: "a different answer the second time" });
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ id: first.json!.id, ticketId: body.ticketId, answer: A, duplicate: true });
+    expect(await countTickets(tenant.tenantId)).toBe(1);
+  });
+
+  it("a replayed request (same timestamp and signature) inside the tolerance is a 200 duplicate; stale, it is a 401", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const body = ticket(Q, A);
+    const ts = String(Math.floor(Date.now() / 1000));
+    const signature = await signPayload(secret, ts, JSON.stringify(body));
+    expect((await deliver(tenant, secret, body, { timestamp: ts, signature })).status).toBe(202);
+    const replayed = await deliver(tenant, secret, body, { timestamp: ts, signature });
+    expect(replayed.status).toBe(200);
+    expect(replayed.json!.duplicate).toBe(true);
+    const old = String(Math.floor(Date.now() / 1000) - 301);
+    expect((await deliver(tenant, secret, body, { timestamp: old, signature: await signPayload(secret, old, JSON.stringify(body)) })).status).toBe(401);
     expect(await countTickets(tenant.tenantId)).toBe(1);
   });
 
