@@ -6,6 +6,7 @@
 import { type Clock, systemClock } from "./clock";
 import { cachedEmbedder } from "./embeddings/cached";
 import { heuristicJudge } from "./judge/heuristic";
+import type { TicketMessage } from "./tickets/consume";
 import type { Judge } from "./judge/port";
 import { workersAiJudge } from "./judge/workers-ai";
 import { localHttpEmbedder } from "./embeddings/local-http";
@@ -19,6 +20,8 @@ import { vectorizeIndex } from "./vectors/vectorize";
 export interface Services {
   db: D1Database;
   cache: KVNamespace;
+  /** The ticket pipeline's queue (producer side). */
+  ticketQueue: Queue<TicketMessage>;
   embedder: Embedder;
   vectors: VectorIndex;
   clock: Clock;
@@ -39,6 +42,7 @@ export function createServices(env: Env, clock: Clock = systemClock): Services {
   return {
     db: env.DB,
     cache: env.CACHE,
+    ticketQueue: env.TICKETS as Queue<TicketMessage>,
     embedder,
     vectors: createVectorIndex(env, embedder.model, dimensions),
     clock,

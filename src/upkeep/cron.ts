@@ -7,6 +7,7 @@ import { pruneFaqVersions } from "../faqs/versions";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
 import type { Services } from "../services";
+import { resendStrandedTickets } from "../tickets/sweep";
 import { pruneRecentVectors } from "../vectors/read-your-writes";
 import { pruneShowArchive } from "../shows/archive";
 
@@ -20,8 +21,8 @@ const jobs: Record<string, Record<string, Job>> = {
     reindexMemories: reindexPendingMemories,
     reindexFaqs: reindexPendingFaqs,
     pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
+    resendStrandedTickets: (s) => resendStrandedTickets(s.db, s.ticketQueue, s.clock.now()),
   },
-  // Retention jobs (show history 30 days, FAQ versions 90 days) join this list with their modules.
   [RETENTION_CRON]: {
     showArchive: pruneShowArchive,
     faqVersions: pruneFaqVersions,

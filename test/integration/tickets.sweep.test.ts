@@ -1,0 +1,36 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { fixedClock } from "../../src/clock";
+import { createServices } from "../../src/services";
+import type { TicketMessage } from "../../src/tickets/consume";
+import { insertTicket } from "../../src/tickets/store";
+import { resendStrandedTickets, STRANDED_AFTER_MS } from "../../src/tickets/sweep";
+import { REINDEX_CRON, runCron } from "../../src/upkeep/cron";
+import { newTenant } from "../support/api";
+
+describe("the cron's stranded-ticket sweep", () => {
+  it("sends again a ticket still received long after it arrived, and leaves fresh ones to the queue", async () => {
+    const { tenantId } = await newTenant();
+    const now = Date.UTC(2026, 10, 22, 12);
+    const ticket = (ticketId: string) => ({ ticketId, subject: "Refunds", question: "How long do refunds take?", answer: "Five days.", tags: [], resolvedAt: now });
+    const stranded = await insertTicket(env.DB, tenantId, ticket("T-stranded"), now - STRANDED_AFTER_MS - 1000);
+    await insertTicket(env.DB, tenantId, ticket("T-fresh"), now - 60_000);
+
+    const sent: MessageSendRequest<TicketMessage>[] = [];
+    const real = env.TICKETS as Queue<TicketMessage>;
+    // The real queue, recording what goes through it.
+    const recording = { ...real, send: real.send.bind(real), sendBatch: async (messages: Iterable<MessageSendRequest<TicketMessage>>) => {
+      sent.push(...messages);
+      return real.sendBatch(messages);
+    } } as Queue<TicketMessage>;
+
+    expect(await resendStrandedTickets(env.DB, recording, now)).toEqual({ resent: 1 });
+    expect(sent.map((m) => m.body)).toEqual([{ tenantId, ticketRowId: stranded.row.id }]);
+  });
+
+  it("runs every five minutes with the re-index jobs", async () => {
+    const clock = fixedClock(Date.now());
+    const report = await runCron(REINDEX_CRON, createServices(env, clock));
+    expect(report.resendStrandedTickets).toEqual({ resent: expect.any(Number) });
+  });
+});
