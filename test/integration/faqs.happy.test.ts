@@ -250,8 +250,8 @@ describe("POST /v1/faqs/import", () => {
       ]),
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ imported: 2, failed: 3, duplicateVariants: 1, indexed: 4, pendingIndex: 0 });
-    expect(res.json!.results).toMatchObject([
+    expect(res.json!.counts).toEqual({ imported: 2, failed: 3, duplicateVariants: 1, indexed: 4, pendingIndex: 0 });
+    expect(res.json!.imported).toMatchObject([
       { line: 1, variants: 2 },
       { line: 5, variants: 0 },
     ]);
@@ -261,7 +261,7 @@ describe("POST /v1/faqs/import", () => {
       { line: 6, code: "VALIDATION_FAILED", details: [{ path: "tags.0" }] },
     ]);
     const found = await call("/v1/faqs/search", { key: clientKey, body: { query: "data takeout" } });
-    expect(found.json!.results[0]).toMatchObject({ id: res.json!.results[0].id, matchedVariant: { variantText: "data takeout" } });
+    expect(found.json!.results[0]).toMatchObject({ id: res.json!.imported[0].id, matchedVariant: { variantText: "data takeout" } });
   });
 
   it("refuses a JSON body (415), an empty import (400) and more lines than the batch size (413)", async () => {
@@ -288,7 +288,7 @@ describe("POST /v1/faqs/import", () => {
     expect(big.length).toBeGreaterThan(256 * 1024);
     const ok = await call("/v1/faqs/import", { key: clientKey, headers: { "content-type": "application/x-ndjson" }, raw: big });
     expect(ok.status).toBe(200);
-    expect(ok.json!.imported).toBe(20);
+    expect(ok.json!.counts.imported).toBe(20);
     const huge = await call("/v1/faqs/import", { key: clientKey, headers: { "content-type": "application/x-ndjson" }, raw: "x".repeat(5 * 1024 * 1024 + 1) });
     expect(huge.status).toBe(413);
   });

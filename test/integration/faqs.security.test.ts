@@ -35,7 +35,10 @@ describe("another tenant's FAQ ids", () => {
 
     expect((await call("/v1/faqs", { key })).json!.faqs.map((f: { id: string }) => f.id)).toEqual([mine.id]);
     const found = await call("/v1/faqs/search", { key, body: { query: "secret launch date when do we launch" } });
-    expect(found.json!.results.map((r: { id: string }) => r.id)).toEqual([mine.id]);
+    expect(found.status).toBe(200);
+    expect(found.json!.results.map((r: { id: string }) => r.id).filter((id: string) => id !== mine.id)).toEqual([]);
+    const own = await call("/v1/faqs/search", { key, body: { query: "intruder's own FAQ" } });
+    expect(own.json!.results.map((r: { id: string }) => r.id)).toEqual([mine.id]);
     expect((await call("/v1/faqs/stats", { key })).json!.faqs.map((f: { id: string }) => f.id)).toEqual([mine.id]);
 
     // Nothing changed for the owner.

@@ -84,7 +84,8 @@ export const faqs = new Hono<AppEnv>()
     const found = await searchFaqs(services, tenantId, args);
     if (args.sessionId) afterResponse(c, "faq_hits", recordHits(services, tenantId, args.sessionId, args.query, found.results));
     afterResponse(c, "faq_suggestion", recordSuggestion(services, tenantId, args.query, found.results));
-    c.header("server-timing", `embed;dur=${found.timing.embedMs}, search;dur=${found.timing.totalMs - found.timing.embedMs}`);
+    const { embedMs, listsMs, rowsMs, totalMs } = found.timing;
+    c.header("server-timing", `embed;dur=${embedMs}, lists;dur=${listsMs}, rows;dur=${rowsMs}, search;dur=${totalMs - embedMs}`);
     return c.json({
       results: found.results.map((r) => ({
         id: r.faq.id,
@@ -130,13 +131,15 @@ export const faqs = new Hono<AppEnv>()
     const { tenantId, keyId } = c.get("principal");
     const report = await importFaqs(c.get("services"), tenantId, keyId, items);
     return c.json({
-      imported: report.imported.length,
-      failed: errors.length,
-      results: report.imported,
+      imported: report.imported,
       errors,
-      duplicateVariants: report.duplicateVariants,
-      indexed: report.indexed,
-      pendingIndex: report.pendingIndex,
+      counts: {
+        imported: report.imported.length,
+        failed: errors.length,
+        duplicateVariants: report.duplicateVariants,
+        indexed: report.indexed,
+        pendingIndex: report.pendingIndex,
+      },
     });
   })
   .get("/stats", validate("query", limitQuery), async (c) => {
