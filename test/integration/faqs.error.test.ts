@@ -100,3 +100,16 @@ describe("list errors", () => {
     expect((await call("/v1/faqs?sort=asc", { key: clientKey })).status).toBe(400);
   });
 });
+
+describe("stats and suggestions errors", () => {
+  it("refuses out-of-range limits and unknown parameters, and answers 404 for unknown FAQ stats and suggestions", async () => {
+    const { clientKey } = await newTenant();
+    for (const path of ["/v1/faqs/stats?limit=0", "/v1/faqs/stats?limit=201", "/v1/faqs/suggestions?limit=x", "/v1/faqs/suggestions?status=open"]) {
+      expect((await call(path, { key: clientKey })).status, path).toBe(400);
+    }
+    expect((await call("/v1/faqs/faq_missing/stats", { key: clientKey })).status).toBe(404);
+    expect((await call("/v1/faqs/suggestions/sug_missing/accept", { key: clientKey, body: {} })).status).toBe(404);
+    expect((await call("/v1/faqs/suggestions/sug_missing/dismiss", { key: clientKey, body: { bogus: true } })).status).toBe(400);
+    expect((await call("/v1/faqs/suggestions/sug_missing/dismiss", { key: clientKey, raw: "{nope" })).status).toBe(400);
+  });
+});
