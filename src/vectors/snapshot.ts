@@ -86,10 +86,23 @@ export class VectorSnapshot {
   }
 
   private dot(q: Float32Array, slot: number): number {
+    const data = this.data;
     const offset = slot * this.dimensions;
-    let sum = 0;
-    for (let i = 0; i < this.dimensions; i++) sum += q[i]! * this.data[offset + i]!;
-    return sum;
+    const n = this.dimensions;
+    // Four running sums: shorter dependency chains, measurably faster in V8 than one.
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    let i = 0;
+    for (; i + 3 < n; i += 4) {
+      a += q[i]! * data[offset + i]!;
+      b += q[i + 1]! * data[offset + i + 1]!;
+      c += q[i + 2]! * data[offset + i + 2]!;
+      d += q[i + 3]! * data[offset + i + 3]!;
+    }
+    for (; i < n; i++) a += q[i]! * data[offset + i]!;
+    return a + b + c + d;
   }
 
   private grow(): void {
