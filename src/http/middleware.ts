@@ -34,7 +34,8 @@ export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<Ap
     const type = c.req.header("content-type") ?? "";
     if (NDJSON_CONTENT_TYPE.test(type) && NDJSON_ROUTES.some((route) => route.test(c.req.path))) return ndjsonLimit(c, next);
     const length = c.req.header("content-length");
-    if (!JSON_CONTENT_TYPE.test(type) && !(length === "0" && type === "")) {
+    // A POST with no body at all (no type, no or zero length) is fine: routes like rollback take none.
+    if (!JSON_CONTENT_TYPE.test(type) && !((length === undefined || length === "0") && type === "")) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
     }
     return limit(c, next);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { call, newTenant } from "../support/api";
+
+describe("request bodies", () => {
+  it("accepts a POST with no body at all on a route that takes none (rollback)", async () => {
+    const { clientKey } = await newTenant();
+    const created = await call("/v1/faqs", { key: clientKey, body: { question: "How do I reset my password?", answer: "Use the reset link." } });
+    expect(created.status).toBe(201);
+    await call(`/v1/faqs/${created.json?.id}`, { method: "PATCH", key: clientKey, body: { answer: "Use the reset link on the login page." } });
+    const rolled = await call(`/v1/faqs/${created.json?.id}/rollback/1`, { method: "POST", key: clientKey });
+    expect(rolled.status).toBe(200);
+    expect(rolled.json?.answer).toBe("Use the reset link.");
+  });
+
+  it("still refuses a body that is not JSON (415) and a JSON route called without one (400)", async () => {
+    const { clientKey } = await newTenant();
+    expect((await call("/v1/memories", { key: clientKey, raw: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(415);
+    expect((await call("/v1/memories", { method: "POST", key: clientKey })).status).toBe(400);
+  });
+});
