@@ -6,6 +6,7 @@
 //    (vector); title of doc A + vector of doc B puts A and B in the top 2 (hybrid).
 // 2. PGlite at 3,000 docs: the plans use the seed's GIN and the HNSW index, and vector mode still
 //    finds a doc from its own vector.
+import { rng } from "../../scripts/calibration-fit.mjs";
 import { createMiniSearchPeer, tokenizeCjk } from "./minisearch.mjs";
 import { createPgliteHybrid } from "./pglite-hybrid.mjs";
 
@@ -33,16 +34,6 @@ const TITLES = [
   "Which browsers are supported by the dashboard",
 ];
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function makeDocs(n, seed, titleOf) {
   const rand = rng(seed);

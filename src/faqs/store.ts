@@ -9,6 +9,7 @@ import { newId } from "../ids";
 import type { Services } from "../services";
 import { ftsDocument } from "../text/fts";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, indexFaqs } from "./indexing";
+import { selectByIds } from "../db/by-ids";
 
 export interface NewFaq {
   question: string;
@@ -132,18 +133,8 @@ export async function getFaqRowIncludingDeleted(db: D1Database, tenantId: string
 }
 
 /** Live FAQs of one tenant by id, keyed by id (other tenants' and deleted ids are absent). */
-export async function getFaqsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, FaqRow>> {
-  const rows = new Map<string, FaqRow>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const { results } = await db
-      .prepare(`SELECT ${FAQ_COLUMNS} FROM faqs WHERE tenant_id = ? AND deleted_at IS NULL AND id IN (${chunk.map(() => "?").join(",")})`)
-      .bind(tenantId, ...chunk)
-      .all<FaqRow>();
-    for (const row of results) rows.set(row.id, row);
-  }
-  return rows;
+export function getFaqsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, FaqRow>> {
+  return selectByIds<FaqRow>(db, { from: "faqs", columns: FAQ_COLUMNS, where: "deleted_at IS NULL" }, tenantId, ids);
 }
 
 export interface FaqListArgs {

@@ -5,6 +5,7 @@ import type { Services } from "../services";
 import { ftsDocument } from "../text/fts";
 import { FAQ_VARIANT_COLLECTION, indexVariants } from "./indexing";
 import { foldText, getFaqRow } from "./store";
+import { selectByIds } from "../db/by-ids";
 
 /** Most variants one FAQ may have. */
 export const MAX_VARIANTS_PER_FAQ = 200;
@@ -112,18 +113,9 @@ export async function listVariants(db: D1Database, tenantId: string, faqId: stri
   return results;
 }
 
-/** Variants by id within one tenant whose FAQ is live, keyed by id. */
-export async function getVariantsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, VariantRow>> {
-  const rows = new Map<string, VariantRow>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const { results } = await db
-      .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ? AND id IN (${chunk.map(() => "?").join(",")})`)
-      .bind(tenantId, ...chunk)
-      .all<VariantRow>();
-    for (const row of results) rows.set(row.id, row);
-  }
-  return rows;
+/** Variants by id within one tenant, keyed by id. */
+export function getVariantsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, VariantRow>> {
+  return selectByIds<VariantRow>(db, { from: "faq_variants", columns: VARIANT_COLUMNS }, tenantId, ids);
 }
 
 /** Deletes a variant of a live FAQ (row, full-text row, vector); false when the tenant has no such variant. */

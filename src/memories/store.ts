@@ -8,6 +8,7 @@ import type { Services } from "../services";
 import { extractCards } from "../text/cards";
 import { ftsDocument } from "../text/fts";
 import { indexMemories, MEMORY_COLLECTION } from "./indexing";
+import { selectByIds } from "../db/by-ids";
 
 export interface NewMemory {
   scope: string;
@@ -204,22 +205,8 @@ export async function getMemory(db: D1Database, tenantId: string, id: string): P
 }
 
 /** Loads memories by id within one tenant, keyed by id (ids of other tenants are simply absent). */
-export async function getMemoriesByIds(
-  db: D1Database,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, MemoryRow>> {
-  const rows = new Map<string, MemoryRow>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const { results } = await db
-      .prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE tenant_id = ? AND id IN (${chunk.map(() => "?").join(",")})`)
-      .bind(tenantId, ...chunk)
-      .all<MemoryRow>();
-    for (const row of results) rows.set(row.id, row);
-  }
-  return rows;
+export function getMemoriesByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, MemoryRow>> {
+  return selectByIds<MemoryRow>(db, { from: "memories", columns: MEMORY_COLUMNS }, tenantId, ids);
 }
 
 /** Deletes the memory, its full-text row and its vector; false when the tenant has no such memory. */

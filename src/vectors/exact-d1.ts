@@ -11,11 +11,10 @@
  */
 import { cosine } from "../ranking/cosine";
 import { randomToken } from "../crypto";
+import { ID_CHUNK } from "../db/by-ids";
 import { assertSameModel, type VectorIndex, type VectorMatch, type VectorMetadata, VectorModelMismatch, type VectorRecord } from "./port";
 import { VectorSnapshot } from "./snapshot";
 
-/** D1 allows at most 100 bound parameters per statement. */
-const ID_CHUNK = 90;
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
  * Floats the snapshots of one isolate may hold: 24M floats = 96 MB, e.g. 45k vectors of 512
