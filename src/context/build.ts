@@ -1,14 +1,14 @@
 /**
  * POST /v1/context: what an assistant should know before answering a prompt. Trivial prompts
  * (seed 001) return at once, with no search and no embedding call. Otherwise the prompt is
- * enriched with the session's files, embedded once, and three lookups run side by side —
- * similar questions, relevant memories, cards answering the question — rendered as one markdown
- * block within a token budget. Additive only (seed 000): a failing part is left out and named in
+ * enriched with the session's files, embedded once, and two lookups run side by side: one
+ * memory search, split into similar questions and relevant memories, and the cards that answer
+ * the question. They are rendered as one markdown block within a token budget. Additive only (seed 000): a failing part is left out and named in
  * `degraded`; the call itself still answers.
  */
 import { lookupCards } from "../cards/store";
 import { type Degradation, embedQuery, type MemoryHit, searchMemories } from "../memories/search";
-import { findSimilarQuestions, type SimilarQuestion } from "../questions/similar";
+import { MIN_SIMILAR_QUESTION_SIMILARITY, type SimilarQuestion, toSimilarQuestion } from "../questions/similar";
 import type { Services } from "../services";
 import { recentFileNames } from "../sessions/files";
 import { slotsForQuestion } from "../text/cards";
@@ -20,12 +20,19 @@ import { renderContext } from "./markdown";
 
 /** Prompts are cut to this many characters before embedding and search. */
 export const MAX_CONTEXT_PROMPT_CHARS = 2000;
-/** Relevant memories (facts, decisions, insights) considered for the block. */
+/** Relevant memories (facts, decisions, insights) in the block. */
 export const CONTEXT_MEMORIES = 5;
-/** A memory found only by its vector must be at least this similar (calibrated) to be "relevant". */
-export const MIN_MEMORY_SIMILARITY = 0.6;
+/** Similar questions in the block (seed 000: 3). */
+export const SIMILAR_QUESTIONS_IN_CONTEXT = 3;
+/** Candidates ranked for both sections at once: enough that neither type crowds out the other. */
+export const CONTEXT_CANDIDATES = 30;
+/**
+ * A memory found only by its vector must be at least this similar (calibrated) to be relevant;
+ * the same floor as for similar questions.
+ */
+export const MIN_MEMORY_SIMILARITY = MIN_SIMILAR_QUESTION_SIMILARITY;
 
-export type ContextDegradation = Degradation | "similar_questions" | "memories" | "session_files";
+export type ContextDegradation = Degradation | "memories" | "session_files";
 
 export interface ContextArgs {
   scope: string;
@@ -76,24 +83,13 @@ export async function buildContext(services: Services, tenantId: string, args: C
   for (const d of embedDegraded) degraded.add(d);
   const asked = isQuestion(prompt);
 
-  const [similar, memories, cards] = await Promise.all([
-    asked
-      ? findSimilarQuestions(services, tenantId, {
-          scope: args.scope,
-          text: searchText,
-          limit: 3,
-          excludeSessionId: args.sessionId,
-          queryVector,
-        }).catch(() => {
-          degraded.add("similar_questions");
-          return null;
-        })
-      : null,
+  // One search over every memory type serves both sections: a second search would repeat the
+  // full-text query, the vector scan and the row reads.
+  const [found, cards] = await Promise.all([
     searchMemories(services, tenantId, {
       scope: args.scope,
       query: searchText,
-      limit: CONTEXT_MEMORIES,
-      memoryTypes: ["fact", "decision", "insight"],
+      limit: CONTEXT_CANDIDATES,
       queryVector,
       minSimilarity: MIN_MEMORY_SIMILARITY,
     }).catch(() => {
@@ -105,18 +101,21 @@ export async function buildContext(services: Services, tenantId: string, args: C
       return [];
     }),
   ]);
-  for (const d of [...(similar?.degraded ?? []), ...(memories?.degraded ?? [])]) degraded.add(d);
+  for (const d of found?.degraded ?? []) degraded.add(d);
+  const hits = found?.results ?? [];
 
   const sections: ContextResult["sections"] = {
-    similarQuestions: similar?.questions ?? [],
-    memories: (memories?.results ?? []).map(({ id, content, memoryType, score, similarity, createdAt }) => ({
-      id,
-      content,
-      memoryType,
-      score,
-      similarity,
-      createdAt,
-    })),
+    // The caller's own session already holds its questions.
+    similarQuestions: asked
+      ? hits
+          .filter((m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId))
+          .slice(0, SIMILAR_QUESTIONS_IN_CONTEXT)
+          .map(toSimilarQuestion)
+      : [],
+    memories: hits
+      .filter((m) => m.memoryType !== "question")
+      .slice(0, CONTEXT_MEMORIES)
+      .map(({ id, content, memoryType, score, similarity, createdAt }) => ({ id, content, memoryType, score, similarity, createdAt })),
     cards: cards.map((c) => ({ slot: c.slot, value: c.value, sourceMemoryId: c.source_memory_id })),
   };
   const rendered = renderContext(sections, args.tokenBudget);

@@ -1,5 +1,5 @@
 /** Similar questions (seed 000): the scope's earlier questions closest to a new one. */
-import { type Degradation, searchMemories } from "../memories/search";
+import { type Degradation, type MemoryHit, searchMemories } from "../memories/search";
 import type { Services } from "../services";
 
 /** Seed 000 returns the top 3. */
@@ -46,7 +46,11 @@ export async function findSimilarQuestions(
     queryVector: args.queryVector,
     minSimilarity: MIN_SIMILAR_QUESTION_SIMILARITY,
   });
-  const questions = results.map((m) => ({
+  return { questions: results.map(toSimilarQuestion), degraded };
+}
+
+export function toSimilarQuestion(m: MemoryHit): SimilarQuestion {
+  return {
     id: m.id,
     content: m.content,
     context: m.category ? `Category: ${m.category}` : null,
@@ -55,6 +59,5 @@ export async function findSimilarQuestions(
     similarity: m.similarity,
     rawCosine: m.rawCosine,
     createdAt: m.createdAt,
-  }));
-  return { questions, degraded };
+  };
 }
