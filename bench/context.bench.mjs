@@ -21,7 +21,7 @@ try {
   console.log(`\n/v1/context with ${MEMORIES.toLocaleString("en")} memories in one scope`);
 
   const texts = [...data.map((m) => m.content), ...questions];
-  const vectors = await embedAll(worker.embedderUrl, texts, progress("embedding", texts.length));
+  const vectors = await embedAll(worker.seedEmbedderUrls, texts, progress("embedding", texts.length));
   const embedStart = performance.now();
   await embedAll(worker.embedderUrl, questions.slice(0, 64));
   const batchMs = performance.now() - embedStart;

@@ -65,7 +65,7 @@ async function evaluate(dir) {
   let queryVectors = null;
   if (english) {
     const texts = [...corpus.map((d) => d.text), ...queries.map((q) => q.text)];
-    const vectors = await embedAll(worker.embedderUrl, texts, progress("embedding", texts.length));
+    const vectors = await embedAll(worker.seedEmbedderUrls, texts, progress("embedding", texts.length));
     docVectors = vectors.slice(0, corpus.length);
     queryVectors = vectors.slice(corpus.length);
     await cacheEmbeddings(worker.cache, MODEL, texts, vectors, progress("caching", texts.length));

@@ -77,7 +77,7 @@ try {
   const texts = rest.flatMap((f) => [f.question, ...f.variants]);
   let cachedSeconds = 0;
   if (rest.length > 0) {
-    const vectors = await embedAll(worker.embedderUrl, texts, progress("embedding (outside the Worker)", texts.length));
+    const vectors = await embedAll(worker.seedEmbedderUrls, texts, progress("embedding (outside the Worker)", texts.length));
     await cacheEmbeddings(worker.cache, MODEL, texts, vectors, progress("caching embeddings", texts.length));
     const bar = progress("importing", rest.length);
     const start = performance.now();

@@ -1,7 +1,7 @@
 // The Recall Worker for HTTP-level benchmarks: built by wrangler as for deploy (env test), run by
 // Miniflare with local D1/KV/Durable Objects, the migrations applied, and the real local embedder
 // on 127.0.0.1. Requests go through the Worker's fetch handler exactly as in production.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -17,6 +17,8 @@ export async function startWorker() {
   const outdir = mkdtempSync(join(tmpdir(), "recall-bench-"));
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: root, stdio: "ignore" });
   const embedder = await startLocalEmbedder();
+  // A second embedder in its own process, so seeding embeds on both cores (the model runs on one thread).
+  const helper = await startEmbedderProcess();
   const mf = new Miniflare({
     modules: true,
     scriptPath: join(outdir, "api.js"),
@@ -71,27 +73,57 @@ export async function startWorker() {
     db,
     cache,
     embedderUrl: embedder.url,
+    /** Embedders to spread seeding over (embedAll): the Worker's and the helper process. */
+    seedEmbedderUrls: [embedder.url, helper.url],
     call,
     async close() {
       await mf.dispose();
       embedder.server.close();
+      helper.child.kill();
       rmSync(outdir, { recursive: true, force: true });
     },
   };
 }
 
-/** Embeds texts with the local embedder in batches of 64, with a progress bar. */
-export async function embedAll(embedderUrl, texts, onProgress = () => {}) {
-  const vectors = [];
-  for (let i = 0; i < texts.length; i += 64) {
-    const response = await fetch(`${embedderUrl}/embed`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ texts: texts.slice(i, i + 64) }),
+/** `node scripts/local-embedder.mjs 0` as a child process; resolves when it listens. */
+function startEmbedderProcess() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, "scripts", "local-embedder.mjs"), "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    child.once("error", reject);
+    child.stdout.on("data", (chunk) => {
+      const url = /listening on (http:\/\/\S+)/.exec(String(chunk))?.[1];
+      if (url) resolve({ child, url });
     });
-    vectors.push(...(await response.json()).vectors);
-    onProgress(Math.min(texts.length, i + 64));
-  }
+  });
+}
+
+/**
+ * Embeds texts in batches of 64 with the local embedder(s), one request in flight per embedder,
+ * with a progress bar; vectors come back in the texts' order.
+ */
+export async function embedAll(embedderUrls, texts, onProgress = () => {}) {
+  const urls = Array.isArray(embedderUrls) ? embedderUrls : [embedderUrls];
+  const vectors = new Array(texts.length);
+  const starts = [];
+  for (let i = 0; i < texts.length; i += 64) starts.push(i);
+  let done = 0;
+  await Promise.all(
+    urls.map(async (url) => {
+      for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
+        const response = await fetch(`${url}/embed`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ texts: texts.slice(start, start + 64) }),
+        });
+        if (!response.ok) throw new Error(`embedder answered ${response.status}`);
+        (await response.json()).vectors.forEach((v, j) => {
+          vectors[start + j] = v;
+        });
+        done += Math.min(64, texts.length - start);
+        onProgress(done);
+      }
+    }),
+  );
   return vectors;
 }
 
