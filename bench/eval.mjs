@@ -76,8 +76,7 @@ async function evaluate(dir) {
   const imported = progress("importing", corpus.length);
   for (let i = 0; i < corpus.length; i += IMPORT_CHUNK) {
     const chunk = corpus.slice(i, i + IMPORT_CHUNK);
-    // An FAQ question is one line: forum posts ("subject\nbody") are joined with spaces.
-    const ndjson = chunk.map((d) => JSON.stringify({ question: oneLine(d.text), answer: d.answer || d.text })).join("\n");
+    const ndjson = chunk.map((d) => JSON.stringify({ question: d.text, answer: d.answer || d.text })).join("\n");
     const { json } = await worker.call("/v1/faqs/import", ndjson, { key, contentType: "application/x-ndjson" });
     if (json.errors?.length) console.warn(`  WARNING: ${json.errors.length} lines refused (they count as misses), e.g. ${JSON.stringify(json.errors[0])}`);
     for (const { line, id } of json.imported) faqToDoc.set(id, chunk[line - 1].id);
@@ -155,10 +154,6 @@ function printTable(rows) {
       : `${r.ndcg.toFixed(3).padStart(9)}${r.recall.toFixed(3).padStart(8)}${r.mrr.toFixed(3).padStart(9)}${r.msPerQuery.toFixed(1).padStart(8)}`;
     console.log(`${r.set.padEnd(16)}${r.system.slice(0, 56).padEnd(58)}${r.mode.padEnd(9)}${figures}`);
   }
-}
-
-function oneLine(text) {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 function readJsonl(file) {

@@ -19,14 +19,15 @@ const tagsSchema = z
   .max(MAX_TAGS)
   .transform((tags) => [...new Set(tags)]);
 
-/** One line of printable text (no control characters). */
+/**
+ * One line of printable text: line breaks and tabs (a question pasted from a ticket or a forum)
+ * are folded into single spaces; other control characters are refused.
+ */
 const printable = (max: number) =>
   z
     .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .regex(/^[^\p{Cc}\p{Cs}]*$/u, "must not contain control characters");
+    .transform((text) => text.replace(/[\t\r\n]+/g, " ").trim())
+    .pipe(z.string().min(1).max(max).regex(/^[^\p{Cc}\p{Cs}]*$/u, "must not contain control characters"));
 
 export const questionSchema = printable(MAX_QUESTION_CHARS);
 /** Answers may hold newlines and tabs. */
