@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKey, roles } from "../../auth/keys";
 import { backfillCards, MAX_BACKFILL_BATCH } from "../../cards/backfill";
+import { reembedTenant } from "../../indexing/reembed";
 import { readRecallMetrics } from "../../metrics/counters";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
@@ -44,4 +45,8 @@ export const admin = new Hono<AppEnv>()
   .get("/metrics", async (c) => {
     const { db, clock } = c.get("services");
     return c.json({ recall: await readRecallMetrics(db, c.get("principal").tenantId, clock.now()) });
+  })
+  .post("/reembed", async (c) => {
+    // After EMBEDDING_MODEL changed: the rows go back to the outbox; the cron re-indexes them.
+    return c.json(await reembedTenant(c.get("services"), c.get("principal").tenantId), 202);
   });
