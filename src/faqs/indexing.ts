@@ -4,8 +4,7 @@
  * cron retries what failed. Text the model cannot embed is 'lexical_only' from the start.
  */
 import type { IndexState } from "../db/schema";
-import { indexRows } from "../indexing/outbox";
-import { MAX_INDEX_ATTEMPTS, REINDEX_BATCH_SIZE } from "../memories/indexing";
+import { indexRows, REINDEX_BATCH_SIZE, recordIndexOutcomes } from "../indexing/outbox";
 import type { Services } from "../services";
 
 export const FAQ_COLLECTION = "faqs";
@@ -24,37 +23,6 @@ interface IndexableVariant {
   variant_text: string;
 }
 
-type Table = "faqs" | "faq_variants";
-
-/** Records each row's outcome; returns the new states in order. */
-async function recordOutcomes(
-  services: Services,
-  table: Table,
-  ids: readonly string[],
-  outcomes: Map<string, { ok: true; model: string } | { ok: false; error: string }>,
-): Promise<IndexState[]> {
-  const { db } = services;
-  const states: IndexState[] = [];
-  const statements = ids.map((id) => {
-    const outcome = outcomes.get(id);
-    if (outcome?.ok) {
-      states.push("indexed");
-      return db
-        .prepare(`UPDATE ${table} SET index_state = 'indexed', embedding_model = ?, index_error = NULL WHERE id = ? AND index_state = 'pending'`)
-        .bind(outcome.model, id);
-    }
-    states.push("pending");
-    return db
-      .prepare(
-        `UPDATE ${table} SET index_attempts = index_attempts + 1, index_error = ?,
-           index_state = CASE WHEN index_attempts + 1 >= ? THEN 'failed' ELSE index_state END
-         WHERE id = ? AND index_state = 'pending'`,
-      )
-      .bind(outcome?.ok === false ? outcome.error : "not indexed", MAX_INDEX_ATTEMPTS, id);
-  });
-  for (let i = 0; i < statements.length; i += 100) await db.batch(statements.slice(i, i + 100));
-  return states;
-}
 
 /** Embeds and upserts the FAQs' canonical questions. */
 export async function indexFaqs(services: Services, rows: readonly IndexableFaq[]): Promise<IndexState[]> {
@@ -63,7 +31,7 @@ export async function indexFaqs(services: Services, rows: readonly IndexableFaq[
     FAQ_COLLECTION,
     rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, text: r.question, metadata: {} })),
   );
-  return recordOutcomes(services, "faqs", rows.map((r) => r.id), outcomes);
+  return recordIndexOutcomes(services.db, "faqs", rows.map((r) => r.id), outcomes);
 }
 
 /** Embeds and upserts variants; metadata carries the FAQ id. */
@@ -73,7 +41,7 @@ export async function indexVariants(services: Services, rows: readonly Indexable
     FAQ_VARIANT_COLLECTION,
     rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, text: r.variant_text, metadata: { faqId: r.faq_id } })),
   );
-  return recordOutcomes(services, "faq_variants", rows.map((r) => r.id), outcomes);
+  return recordIndexOutcomes(services.db, "faq_variants", rows.map((r) => r.id), outcomes);
 }
 
 /** One cron step: index the oldest pending FAQs and variants of every tenant (one embedding batch each). */

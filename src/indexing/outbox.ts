@@ -4,6 +4,7 @@
  * cron retries it. Upserts are idempotent, so a row indexed twice (request and cron racing) is
  * harmless.
  */
+import type { IndexState } from "../db/schema";
 import type { Services } from "../services";
 import type { VectorMetadata } from "../vectors/port";
 
@@ -16,6 +17,14 @@ export interface OutboxRow {
 }
 
 export type IndexOutcome = { ok: true; model: string } | { ok: false; error: string };
+
+/** Rows the cron re-indexes per run and table: one embedding batch, bounded so a run stays short. */
+export const REINDEX_BATCH_SIZE = 64;
+/** After this many failed attempts a row is marked 'failed' (still searchable lexically) and left for an operator. */
+export const MAX_INDEX_ATTEMPTS = 10;
+
+/** The tables whose rows go through the outbox; each has index_state, index_attempts, index_error, embedding_model. */
+export type OutboxTable = "memories" | "faqs" | "faq_variants";
 
 /** Embeds the rows in one batch and upserts them, per tenant. Never throws: outcomes say what happened. */
 export async function indexRows(
@@ -55,4 +64,38 @@ export async function indexRows(
 
 function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+/**
+ * Records each row's outcome on the row: 'indexed' with the model that made its vector, or one
+ * more failed attempt ('failed' after MAX_INDEX_ATTEMPTS). Only rows still 'pending' change, so a
+ * row deleted or re-queued meanwhile is left alone. Returns the new states, in order of `ids`.
+ */
+export async function recordIndexOutcomes(
+  db: D1Database,
+  table: OutboxTable,
+  ids: readonly string[],
+  outcomes: Map<string, IndexOutcome>,
+): Promise<IndexState[]> {
+  const states: IndexState[] = [];
+  const statements = ids.map((id) => {
+    const outcome = outcomes.get(id);
+    if (outcome?.ok) {
+      states.push("indexed");
+      return db
+        .prepare(`UPDATE ${table} SET index_state = 'indexed', embedding_model = ?, index_error = NULL WHERE id = ? AND index_state = 'pending'`)
+        .bind(outcome.model, id);
+    }
+    states.push("pending");
+    return db
+      .prepare(
+        `UPDATE ${table} SET index_attempts = index_attempts + 1, index_error = ?,
+           index_state = CASE WHEN index_attempts + 1 >= ? THEN 'failed' ELSE index_state END
+         WHERE id = ? AND index_state = 'pending'`,
+      )
+      .bind(outcome?.ok === false ? outcome.error : "not indexed", MAX_INDEX_ATTEMPTS, id);
+  });
+  // D1 runs at most 100 statements per batch.
+  for (let i = 0; i < statements.length; i += 100) await db.batch(statements.slice(i, i + 100));
+  return states;
 }

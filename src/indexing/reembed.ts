@@ -9,13 +9,14 @@
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "../faqs/indexing";
 import { MEMORY_COLLECTION } from "../memories/indexing";
 import type { Services } from "../services";
+import type { OutboxTable } from "./outbox";
 
-/** The tables whose rows carry a vector, and the collection it lives in. Trusted names. */
-const INDEXED_TABLES = [
+/** The outbox tables and the collection each one's vectors live in. */
+const INDEXED_TABLES: readonly { table: OutboxTable; collection: string }[] = [
   { table: "memories", collection: MEMORY_COLLECTION },
   { table: "faqs", collection: FAQ_COLLECTION },
   { table: "faq_variants", collection: FAQ_VARIANT_COLLECTION },
-] as const;
+];
 
 /** Rows marked per statement (an id list is bound in chunks below D1's parameter limit). */
 const PAGE = 90;

@@ -1,14 +1,10 @@
 /** Moves memories through the vector outbox (see src/indexing/outbox.ts). */
 import type { IndexState } from "../db/schema";
-import { indexRows } from "../indexing/outbox";
+import { indexRows, REINDEX_BATCH_SIZE, recordIndexOutcomes } from "../indexing/outbox";
 import type { Services } from "../services";
 import type { MemoryRow } from "./store";
 
 export const MEMORY_COLLECTION = "memories";
-/** Rows the cron re-indexes per run: one embedding batch, bounded so a run stays short. */
-export const REINDEX_BATCH_SIZE = 64;
-/** After this many failed attempts a row is marked 'failed' (still searchable lexically) and left for an operator. */
-export const MAX_INDEX_ATTEMPTS = 10;
 
 type IndexableRow = Pick<MemoryRow, "id" | "tenant_id" | "scope" | "content" | "memory_type">;
 
@@ -24,30 +20,12 @@ export async function indexMemories(services: Services, rows: readonly Indexable
       metadata: { scope: r.scope, memoryType: r.memory_type },
     })),
   );
-  const { db, clock } = services;
-  const now = clock.now();
-  const states: IndexState[] = [];
-  const statements = rows.map((row) => {
-    const outcome = outcomes.get(row.id);
-    if (outcome?.ok) {
-      states.push("indexed");
-      return db
-        .prepare(
-          "UPDATE memories SET index_state = 'indexed', embedding_model = ?, index_error = NULL, updated_at = ? WHERE id = ?",
-        )
-        .bind(outcome.model, now, row.id);
-    }
-    states.push("pending");
-    return db
-      .prepare(
-        `UPDATE memories SET index_attempts = index_attempts + 1, index_error = ?, updated_at = ?,
-           index_state = CASE WHEN index_attempts + 1 >= ? THEN 'failed' ELSE index_state END
-         WHERE id = ? AND index_state = 'pending'`,
-      )
-      .bind(outcome?.ok === false ? outcome.error : "not indexed", now, MAX_INDEX_ATTEMPTS, row.id);
-  });
-  if (statements.length > 0) await db.batch(statements);
-  return states;
+  return recordIndexOutcomes(
+    services.db,
+    "memories",
+    rows.map((r) => r.id),
+    outcomes,
+  );
 }
 
 /** One cron step: index the oldest pending memories of every tenant. */
