@@ -67,6 +67,8 @@ export interface FaqSearchHit {
 export interface FaqSearchResult {
   results: FaqSearchHit[];
   degraded: FaqDegradation[];
+  /** The query's vector, when it was embedded: a caller comparing more texts with the query reuses it. */
+  queryVector: Float32Array | null;
   /** Milliseconds: embedding the query (0 when not embedded), the four lists, loading rows + fusing, and in total. */
   timing: { embedMs: number; listsMs: number; rowsMs: number; totalMs: number };
 }
@@ -156,7 +158,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     };
   });
   const done = Date.now();
-  return { results, degraded, timing: { embedMs, listsMs: rowsStarted - listsStarted, rowsMs: done - rowsStarted, totalMs: done - started } };
+  return { results, degraded, queryVector, timing: { embedMs, listsMs: rowsStarted - listsStarted, rowsMs: done - rowsStarted, totalMs: done - started } };
 }
 
 /** FAQ ids best first by bm25 with column weights (question A, answer B). FTS5's bm25() is lower-is-better. */

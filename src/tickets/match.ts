@@ -63,11 +63,12 @@ export async function findBestMatch(services: Services, tenantId: string, questi
   if (!embedder.canEmbed(question)) {
     texts.forEach((_, i) => lexical(i));
   } else {
-    let vector: Float32Array;
+    // The search embedded the question already (it was not degraded, so the vector is there).
+    const vector = found.queryVector;
+    if (!vector) throw new PipelineUnavailable("the FAQ search did not embed the question");
     let canonical: Map<string, number>;
     let variant: Map<string, number>;
     try {
-      [vector] = (await embedder.embed([question])) as [Float32Array];
       const query = { vector, model: embedder.model };
       [canonical, variant] = await Promise.all([
         vectors.similarities(tenantId, FAQ_COLLECTION, query, faqs.map((f) => f.id)),
