@@ -15,20 +15,19 @@ export const NDJSON_ROUTES: readonly RegExp[] = [/^\/v1\/faqs\/import\/?$/];
 export const MAX_NDJSON_BODY_BYTES = 5 * 1024 * 1024;
 const NDJSON_CONTENT_TYPE = /^application\/x-ndjson\s*(?:;|$)/i;
 
+function limitTo(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize} bytes`);
+    },
+  });
+}
+
 /** Requests that carry a body must say it is JSON (415) and stay under the size limit (413). */
 export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<AppEnv> {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes`);
-    },
-  });
-  const ndjsonLimit = bodyLimit({
-    maxSize: MAX_NDJSON_BODY_BYTES,
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_NDJSON_BODY_BYTES} bytes`);
-    },
-  });
+  const limit = limitTo(maxBytes);
+  const ndjsonLimit = limitTo(MAX_NDJSON_BODY_BYTES);
   return async (c, next) => {
     if (!["POST", "PUT", "PATCH"].includes(c.req.method)) return next();
     const type = c.req.header("content-type") ?? "";

@@ -9,7 +9,7 @@ import { createFaq, type FaqRow, getFaqRow, listFaqs, softDeleteFaq, toFaq, upda
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "../../faqs/suggestions";
 import { listVersions, rollbackFaq } from "../../faqs/versions";
 import { addVariant, deleteVariant, listVariants, toVariant } from "../../faqs/variants";
-import { cachedExpandQuery } from "../../query/analyze";
+import { expandQuery } from "../../text/expand";
 import type { Services } from "../../services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
@@ -62,9 +62,9 @@ export const faqs = new Hono<AppEnv>()
     return c.json(await detail(services, tenantId, row), 201);
   })
   .get("/", validate("query", listFaqQuerySchema), async (c) => {
-    const { db, cache } = c.get("services");
+    const { db } = c.get("services");
     const args = c.req.valid("query");
-    const match = args.q === undefined ? undefined : (await cachedExpandQuery(cache, args.q)).orQuery;
+    const match = args.q === undefined ? undefined : expandQuery(args.q).orQuery;
     if (args.q !== undefined && match === null) return c.json({ faqs: [], nextCursor: null });
     const { rows, more } = await listFaqs(db, c.get("principal").tenantId, {
       tag: args.tag,
