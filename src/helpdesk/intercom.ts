@@ -29,7 +29,8 @@ export const intercom: ProviderModule = {
     const externalId = item ? str(item.id) : "";
     if (json.topic !== "conversation.admin.closed") return { kind: "skip", reason: `topic "${json.topic}" is not conversation.admin.closed`, externalId };
     if (!item || !externalId) return { kind: "invalid", message: "data.item.id is missing" };
-    const source = isRecord(item.source) ? item.source : {};
+    // `source` in API 2.x payloads, `conversation_message` in 1.x ones.
+    const source = isRecord(item.source) ? item.source : isRecord(item.conversation_message) ? item.conversation_message : {};
     const sourceAuthor = isRecord(source.author) ? str(source.author.type) : "";
     const question = CUSTOMER_AUTHORS.has(sourceAuthor) || !sourceAuthor ? messageText(source.body) : "";
     if (!question) return { kind: "skip", reason: "the conversation was not started by a customer message", externalId };

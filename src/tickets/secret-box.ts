@@ -45,7 +45,7 @@ export async function createSecretBox(kek: string | undefined): Promise<SecretBo
   let currentKeyId = "";
   for (const entry of kek.split(",")) {
     const [keyId = "", material = ""] = entry.trim().split(/:(.*)/s);
-    if (!KEY_ID.test(keyId)) throw new ConfigError("SECRETS_KEK: every entry must look like keyId:base64 (keyId of A-Z a-z 0-9 _ . -)");
+    if (!KEY_ID.test(keyId) || !material) throw new ConfigError("SECRETS_KEK: every entry must look like keyId:base64 (keyId of A-Z a-z 0-9 _ . -)");
     let raw: Uint8Array;
     try {
       raw = fromBase64(material);
