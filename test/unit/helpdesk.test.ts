@@ -59,7 +59,7 @@ const cases = [
   { name: "front", body: JSON.stringify(frontEvent("cnv_1", "archive")), timestamped: true },
 ] as const;
 
-describe.each(cases)("$name verification (documented scheme)", ({ name, body, timestamped }) => {
+describe.each(cases)("$name verification (documented scheme)", ({ name, body }) => {
   const module = providers[name];
   const signer = sign[name] as (secret: string, body: string, o?: { at?: number; signedBody?: string }) => Promise<Record<string, string>>;
 
@@ -74,7 +74,13 @@ describe.each(cases)("$name verification (documented scheme)", ({ name, body, ti
     expect(await module.verify(delivery(body, {}), [SECRET])).toBe(false);
   });
 
-  it.runIf(timestamped)("refuses a stale (6 min) and a future-dated (6 min) timestamp", async () => {
+});
+
+describe.each(cases.filter((c) => c.timestamped))("$name timestamp window", ({ name, body }) => {
+  const module = providers[name];
+  const signer = sign[name] as (secret: string, body: string, o?: { at?: number }) => Promise<Record<string, string>>;
+
+  it("refuses a stale (6 min) and a future-dated (6 min) timestamp, accepts one 4 minutes old", async () => {
     expect(await module.verify(delivery(body, await signer(SECRET, body, { at: NOW - 6 * MIN })), [SECRET])).toBe(false);
     expect(await module.verify(delivery(body, await signer(SECRET, body, { at: NOW + 6 * MIN })), [SECRET])).toBe(false);
     expect(await module.verify(delivery(body, await signer(SECRET, body, { at: NOW - 4 * MIN })), [SECRET])).toBe(true);

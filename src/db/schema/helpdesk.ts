@@ -26,7 +26,7 @@ export const helpdeskConnections = sqliteTable(
   (t) => [index("helpdesk_connections_tenant_idx").on(t.tenantId, t.createdAt)],
 );
 
-export const deliveryOutcomes = ["queued", "duplicate_ticket", "skipped"] as const;
+export const deliveryOutcomes = ["queued", "duplicate_ticket", "gathered", "skipped"] as const;
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
 
 export const webhookDeliveries = sqliteTable(

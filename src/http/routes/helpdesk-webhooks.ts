@@ -9,7 +9,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { helpdeskProviders } from "../../db/schema/helpdesk";
+import { type HelpdeskProvider, helpdeskProviders } from "../../db/schema/helpdesk";
 import { getConnection } from "../../helpdesk/connections";
 import { type DeliveryRow, findDelivery, forgetThread, gatherThreadPart, getThread, recordDelivery, toDelivery } from "../../helpdesk/deliveries";
 import { providers } from "../../helpdesk/providers";
@@ -26,7 +26,8 @@ import { AppError } from "../errors";
 import { validate } from "../validation";
 import { MAX_WEBHOOK_BODY_BYTES } from "./webhooks";
 
-const params = z.object({ provider: z.enum(helpdeskProviders), connectionId: z.string().min(1).max(100) });
+const params = z.object({ provider: z.string(), connectionId: z.string().min(1).max(100) });
+const isProvider = (p: string): p is HelpdeskProvider => (helpdeskProviders as readonly string[]).includes(p);
 
 const invalidSignature = () => new AppError("WEBHOOK_SIGNATURE_INVALID", "The webhook signature is not valid");
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
@@ -34,6 +35,7 @@ const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is la
 export const helpdeskWebhooks = new Hono<AppEnv>().post("/:provider/:connectionId", validate("param", params), async (c) => {
   const { db, clock, secretBox } = c.get("services");
   const { provider, connectionId } = c.req.valid("param");
+  if (!isProvider(provider)) throw new AppError("NOT_FOUND", `No helpdesk "${provider}" (one of ${helpdeskProviders.join(", ")})`);
   const module = providers[provider];
   if (Number(c.req.header("content-length") ?? "0") > MAX_WEBHOOK_BODY_BYTES) throw tooLarge();
   const bytes = await c.req.arrayBuffer();
@@ -81,7 +83,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post("/:provider/:connectionI
   if (mapped.kind === "skip") return skip(mapped.reason, mapped.externalId);
   if (mapped.kind === "thread_part") {
     await gatherThreadPart(db, tenantId, connection.id, mapped.part, now);
-    await record("skipped", { reason: "gathered: waiting for the solved event", external_id: mapped.part.externalId });
+    await record("gathered", { reason: "waiting for the solved event", external_id: mapped.part.externalId });
     return c.json({ status: "gathered", externalId: mapped.part.externalId }, 202);
   }
   let fromThread = false;
