@@ -70,8 +70,8 @@ export async function createConnection(
   const generated = secret === undefined && module.generateSecret ? module.generateSecret() : undefined;
   const first = secret ?? generated;
   if (first === undefined) return { ...toConnection(row, []), secret: null };
-  const created = await rotateWebhookSecret(db, box, { tenantId, scope: row.id, now, supplied: first });
-  return { ...toConnection(row, [{ ...created }]), secret: generated ?? null };
+  const { secret: _shown, previousValidUntil: _none, ...info } = await rotateWebhookSecret(db, box, { tenantId, scope: row.id, now, secret: first, supplied: generated === undefined });
+  return { ...toConnection(row, [info]), secret: generated ?? null };
 }
 
 /** A new secret for the connection (generated, or the helpdesk's); the previous ones stay valid for the overlap. */
@@ -79,7 +79,7 @@ export async function rotateConnectionSecret(db: D1Database, box: SecretBox, row
   const generated = args.secret === undefined ? providers[row.provider].generateSecret?.() : undefined;
   const secret = args.secret ?? generated;
   if (secret === undefined) return null;
-  const created = await rotateWebhookSecret(db, box, { tenantId: row.tenant_id, scope: row.id, now: args.now, overlapMs: args.overlapMs, supplied: secret });
+  const created = await rotateWebhookSecret(db, box, { tenantId: row.tenant_id, scope: row.id, now: args.now, overlapMs: args.overlapMs, secret, supplied: generated === undefined });
   return { id: created.id, createdAt: created.createdAt, previousValidUntil: created.previousValidUntil, secret: generated ?? null };
 }
 

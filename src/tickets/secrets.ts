@@ -65,16 +65,18 @@ export function generateSecret(): string {
 /**
  * A new secret for the scope. Every secret of the scope still valid gets `expires_at = now +
  * overlapMs` (unless it already ends sooner): creating and rotating are the same operation.
- * `supplied`: the provider's secret (not echoed back); otherwise one is generated and returned.
+ * `secret`: the value to store (default: a generated `whsec_` secret); it is returned unless
+ * `supplied` (the helpdesk's own, never echoed back).
  */
 export async function rotateWebhookSecret(
   db: D1Database,
   box: SecretBox,
-  args: { tenantId: string; scope: SecretScope; now: number; overlapMs?: number; supplied?: string | undefined },
+  args: { tenantId: string; scope: SecretScope; now: number; overlapMs?: number; secret?: string | undefined; supplied?: boolean },
 ): Promise<WebhookSecretInfo & { secret?: string; previousValidUntil: string | null }> {
-  const { tenantId, scope, now, overlapMs = WEBHOOK_SECRET_OVERLAP_MS, supplied } = args;
-  const secret = supplied ?? generateSecret();
-  const prefix = supplied === undefined ? secret.slice(0, 12) : "";
+  const { tenantId, scope, now, overlapMs = WEBHOOK_SECRET_OVERLAP_MS, supplied = false } = args;
+  const secret = args.secret ?? generateSecret();
+  // A secret the helpdesk supplied is theirs: not even a prefix of it is shown again.
+  const prefix = supplied ? "" : secret.slice(0, 12);
   const id = newId("whs");
   const until = now + overlapMs;
   const sealed = await box.seal(secret, additionalData({ tenant_id: tenantId, id }));
@@ -91,7 +93,7 @@ export async function rotateWebhookSecret(
   const hadPrevious = (expired?.meta.changes ?? 0) > 0;
   return {
     ...toInfo({ id, secret_prefix: prefix, created_at: now, expires_at: null }, now),
-    ...(supplied === undefined ? { secret } : {}),
+    ...(supplied ? {} : { secret }),
     previousValidUntil: hadPrevious ? new Date(until).toISOString() : null,
   };
 }
