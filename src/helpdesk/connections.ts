@@ -19,6 +19,9 @@ export interface ConnectionRow {
   revoked_at: number | null;
 }
 
+/** Zendesk signs test deliveries with this published value before a webhook has its own secret. */
+export const ZENDESK_TEST_SECRET = "dGhpc19zZWNyZXRfaXNfZm9yX3Rlc3Rpbmdfb25seQ==";
+
 export const webhookPath = (row: Pick<ConnectionRow, "provider" | "id">) => `/v1/webhooks/tickets/${row.provider}/${row.id}`;
 
 export function toConnection(row: ConnectionRow, secrets: WebhookSecretInfo[]) {
@@ -41,6 +44,7 @@ export function secretProblem(provider: HelpdeskProvider, secret: string): strin
     const key = standardKey(secret);
     return key && key.length >= 24 && key.length <= 64 ? null : "a Standard Webhooks secret is whsec_ followed by base64 of 24 to 64 bytes";
   }
+  if (provider === "zendesk" && secret === ZENDESK_TEST_SECRET) return "this is Zendesk's published test secret, which anyone can sign with: reveal the webhook's own signing secret";
   if (provider === "helpscout" && secret.length > 40) return "Help Scout accepts a secret key of at most 40 characters";
   if (provider === "freshdesk" && secret.length < 24) return "a Freshdesk token must be at least 24 characters (it is the only protection)";
   return secret.length >= 8 ? null : "the secret is too short";

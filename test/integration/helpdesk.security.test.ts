@@ -129,6 +129,7 @@ describe("/v1/admin/helpdesk-connections", () => {
       { provider: "helpscout", secret: "x".repeat(41) },
       { provider: "freshdesk", secret: "short-token" },
       { provider: "gorgias" },
+      { provider: "zendesk", secret: "dGhpc19zZWNyZXRfaXNfZm9yX3Rlc3Rpbmdfb25seQ==" },
     ];
     for (const body of bad) expect((await call("/v1/admin/helpdesk-connections", { key: tenant.adminKey, body })).status).toBe(400);
     const conn = await connect(tenant, "front");
