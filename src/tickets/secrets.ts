@@ -12,6 +12,7 @@
  * longer SECRETS_KEK's first. Ended secrets are deleted by the same cron (pruneEndedSecrets).
  */
 import { newId } from "../ids";
+import { ConfigError } from "../services";
 import type { SecretBox } from "./secret-box";
 
 export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -140,7 +141,17 @@ export async function activeWebhookSecrets(db: D1Database, box: SecretBox, tenan
     .prepare("SELECT * FROM webhook_secrets WHERE tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)")
     .bind(tenantId, scope, now)
     .all<SecretRow>();
-  return Promise.all(results.map((r) => openAndUpgrade(db, box, r)));
+  const opened = await Promise.all(
+    results.map((r) =>
+      openAndUpgrade(db, box, r).catch((error: unknown) => {
+        // A retired KEK is misconfiguration (ConfigError → 503); one damaged row only loses that secret.
+        if (error instanceof ConfigError) throw error;
+        console.error(JSON.stringify({ event: "webhook_secret_unreadable", secretId: r.id, error: String(error) }));
+        return null;
+      }),
+    ),
+  );
+  return opened.filter((s): s is string => s !== null);
 }
 
 /** Cron: seals plaintext rows and re-seals rows under a retired key (SEAL_BATCH per run). */

@@ -63,6 +63,15 @@ describe("webhook secrets at rest", () => {
     expect(await activeWebhookSecrets(env.DB, await services.secretBox(), tenant.tenantId, null, Date.now())).toEqual(["whsec_legacy_plaintext_secret_2"]);
   });
 
+  it("a damaged ciphertext loses only that secret (logged), the tenant's other secret still verifies", async () => {
+    const tenant = await newTenant();
+    const first = await newWebhookSecret(tenant);
+    const second = await newWebhookSecret(tenant, "/v1/admin/webhook-secrets/rotate", { overlapHours: 1 });
+    await env.DB.prepare("UPDATE webhook_secrets SET ciphertext = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE tenant_id = ? AND secret_prefix = ?").bind(tenant.tenantId, first.slice(0, 12)).run();
+    expect((await deliver(tenant, first, ticket("How do I export invoices?", "Billing → Export."))).status).toBe(401);
+    expect((await deliver(tenant, second, ticket("How do I export invoices?", "Billing → Export."))).status).toBe(202);
+  });
+
   it("prunes secrets whose end has passed, and only those", async () => {
     const tenant = await newTenant();
     const first = await newWebhookSecret(tenant);
