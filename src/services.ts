@@ -16,6 +16,7 @@ import { exactD1Index } from "./vectors/exact-d1";
 import type { VectorIndex } from "./vectors/port";
 import { withReadYourWrites } from "./vectors/read-your-writes";
 import { vectorizeIndex } from "./vectors/vectorize";
+import { createSecretBox, type SecretBox } from "./tickets/secret-box";
 
 export interface Services {
   db: D1Database;
@@ -27,6 +28,8 @@ export interface Services {
   clock: Clock;
   /** Decides the ticket pipeline's questions a similarity cannot answer (JUDGE=heuristic | workers-ai). */
   judge: Judge;
+  /** Seals and opens webhook secrets (SECRETS_KEK); throws ConfigError on first use when the binding is missing or malformed. */
+  secretBox: () => Promise<SecretBox>;
 }
 
 export class ConfigError extends Error {
@@ -47,6 +50,8 @@ export function createServices(env: Env, clock: Clock = systemClock): Services {
     vectors: createVectorIndex(env, embedder.model, dimensions),
     clock,
     judge: createJudge(env),
+    // Lazy: only the webhook and secret routes (and the cron) need it, so a missing KEK takes down those, not search.
+    secretBox: memo(() => createSecretBox(env.SECRETS_KEK)),
   };
 }
 
@@ -85,4 +90,12 @@ function createVectorIndex(env: Env, model: string, dimensions: number): VectorI
     default:
       throw new ConfigError(`unknown VECTOR_INDEX "${env.VECTOR_INDEX}" (vectorize | d1-exact)`);
   }
+}
+
+function memo<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make().catch((error: unknown) => {
+    made = undefined;
+    throw error;
+  }));
 }

@@ -22,6 +22,8 @@ import { questions } from "./routes/questions";
 import { sessions } from "./routes/sessions";
 import { staging } from "./routes/staging";
 import { tickets } from "./routes/tickets";
+import { helpdeskConnections } from "./routes/helpdesk-connections";
+import { helpdeskWebhooks } from "./routes/helpdesk-webhooks";
 import { webhookSecrets } from "./routes/webhook-secrets";
 import { webhooks } from "./routes/webhooks";
 
@@ -45,6 +47,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/staging", staging)
     .route("/pipeline", pipeline)
     .route("/admin/webhook-secrets", webhookSecrets)
+    .route("/admin/helpdesk-connections", helpdeskConnections)
     .route("/admin", admin);
 
   return new Hono<AppEnv>()
@@ -53,6 +56,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
     .route("/v1/webhooks", webhooks)
+    .route("/v1/webhooks/tickets", helpdeskWebhooks)
     .route("/v1", v1)
     .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
     .onError(handleError);

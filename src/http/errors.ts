@@ -14,6 +14,8 @@ export const errorStatus = {
   INVALID_JSON: 400,
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
+  /** A helpdesk delivery that fails its provider's verification (which part failed is never said). */
+  WEBHOOK_SIGNATURE_INVALID: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

@@ -7,6 +7,8 @@ import { pruneFaqVersions } from "../faqs/versions";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
 import type { Services } from "../services";
+import { pruneDeliveries } from "../helpdesk/deliveries";
+import { pruneEndedSecrets, sealPendingSecrets } from "../tickets/secrets";
 import { resendStrandedTickets } from "../tickets/sweep";
 import { pruneRecentVectors } from "../vectors/read-your-writes";
 import { pruneShowArchive } from "../shows/archive";
@@ -22,11 +24,14 @@ const jobs: Record<string, Record<string, Job>> = {
     reindexFaqs: reindexPendingFaqs,
     pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
     resendStrandedTickets: (s) => resendStrandedTickets(s.db, s.ticketQueue, s.clock.now()),
+    sealWebhookSecrets: async (s) => sealPendingSecrets(s.db, await s.secretBox()),
+    pruneWebhookSecrets: (s) => pruneEndedSecrets(s.db, s.clock.now()),
   },
   [RETENTION_CRON]: {
     showArchive: pruneShowArchive,
     faqVersions: pruneFaqVersions,
     latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
+    webhookDeliveries: (s) => pruneDeliveries(s.db, s.clock.now()),
   },
 };
 

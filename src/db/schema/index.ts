@@ -9,3 +9,4 @@ export * from "./memories";
 export * from "./shows";
 export * from "./tickets";
 export * from "./vectors";
+export * from "./helpdesk";

@@ -7,9 +7,11 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 import { tenants } from "./core";
 
 /**
- * Per-tenant webhook signing secrets. HMAC needs the secret itself, so it is stored as is (it is
- * returned once, at creation, and never listed). A rotation gives the old secret an `expires_at`
- * (the overlap window); a secret with `expires_at` in the past no longer verifies.
+ * Per-tenant webhook signing secrets: the native `X-Recall-*` ones (`connection_id` null) and the
+ * helpdesk connections' (src/tickets/secrets.ts). HMAC needs the secret itself, so it is stored
+ * encrypted (AES-GCM under the SECRETS_KEK binding, `key_id` names the key); `secret` holds only
+ * a legacy plaintext row until it is sealed. A rotation gives the old secret an `expires_at`
+ * (the overlap window); a secret with `expires_at` in the past no longer verifies and is pruned.
  */
 export const webhookSecrets = sqliteTable(
   "webhook_secrets",
@@ -18,14 +20,21 @@ export const webhookSecrets = sqliteTable(
     tenantId: text("tenant_id")
       .notNull()
       .references(() => tenants.id),
-    secret: text("secret").notNull(),
-    /** The first characters, so a person can tell secrets apart in a listing. */
+    /** Legacy plaintext (rows from before 0010); null once sealed. */
+    secret: text("secret"),
+    /** base64(iv ‖ AES-GCM ciphertext ‖ tag); the additional data binds it to tenant and row id. */
+    ciphertext: text("ciphertext"),
+    /** Which key of SECRETS_KEK sealed `ciphertext`. */
+    keyId: text("key_id"),
+    /** The helpdesk connection this secret verifies; null = the native X-Recall webhook. */
+    connectionId: text("connection_id"),
+    /** The first characters, so a person can tell secrets apart in a listing ("" for secrets a provider supplied). */
     secretPrefix: text("secret_prefix").notNull(),
     createdAt: integer("created_at").notNull(),
     /** null = active without end; set by a rotation (end of the overlap) or a revocation (now). */
     expiresAt: integer("expires_at"),
   },
-  (t) => [index("webhook_secrets_tenant_idx").on(t.tenantId, t.createdAt)],
+  (t) => [index("webhook_secrets_tenant_idx").on(t.tenantId, t.createdAt), index("webhook_secrets_connection_idx").on(t.connectionId)],
 );
 
 export const ticketStatuses = ["received", "decided", "dead_letter"] as const;

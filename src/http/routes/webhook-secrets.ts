@@ -24,21 +24,23 @@ const rotateSchema = z.strictObject({
 export const webhookSecrets = new Hono<AppEnv>()
   .use(requireAdmin)
   .post("/", validate("json", rotateSchema), async (c) => {
-    const { db, clock } = c.get("services");
-    const created = await rotateWebhookSecret(db, c.get("principal").tenantId, clock.now(), c.req.valid("json").overlapHours * HOUR);
-    return c.json({ ...created, tenantId: c.get("principal").tenantId }, 201);
+    const { db, clock, secretBox } = c.get("services");
+    const tenantId = c.get("principal").tenantId;
+    const created = await rotateWebhookSecret(db, await secretBox(), { tenantId, scope: null, now: clock.now(), overlapMs: c.req.valid("json").overlapHours * HOUR });
+    return c.json({ ...created, tenantId }, 201);
   })
   .post("/rotate", validate("json", rotateSchema), async (c) => {
-    const { db, clock } = c.get("services");
-    const created = await rotateWebhookSecret(db, c.get("principal").tenantId, clock.now(), c.req.valid("json").overlapHours * HOUR);
-    return c.json({ ...created, tenantId: c.get("principal").tenantId }, 201);
+    const { db, clock, secretBox } = c.get("services");
+    const tenantId = c.get("principal").tenantId;
+    const created = await rotateWebhookSecret(db, await secretBox(), { tenantId, scope: null, now: clock.now(), overlapMs: c.req.valid("json").overlapHours * HOUR });
+    return c.json({ ...created, tenantId }, 201);
   })
   .get("/", async (c) => {
     const { db, clock } = c.get("services");
-    return c.json({ secrets: await listWebhookSecrets(db, c.get("principal").tenantId, clock.now()) });
+    return c.json({ secrets: await listWebhookSecrets(db, c.get("principal").tenantId, null, clock.now()) });
   })
   .delete("/:id", validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");
-    if (!(await revokeWebhookSecret(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now()))) throw new AppError("NOT_FOUND", "No such active secret");
+    if (!(await revokeWebhookSecret(db, c.get("principal").tenantId, null, c.req.valid("param").id, clock.now()))) throw new AppError("NOT_FOUND", "No such active secret");
     return c.body(null, 204);
   });

@@ -10,10 +10,12 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
 import { activeWebhookSecrets } from "../../tickets/secrets";
 import { verifySignature } from "../../tickets/signature";
-import { deleteReceivedTicket, insertTicket, type TicketInput, type TicketRow, toTicket } from "../../tickets/store";
 import type { TicketMessage } from "../../tickets/consume";
+import type { TicketRow } from "../../tickets/store";
+import { toTicket } from "../../tickets/store";
 import { cleanTicketQuestion } from "../../text/ticket-clean";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
@@ -53,7 +55,7 @@ export const webhooks = new Hono<AppEnv>().post("/tickets", async (c) => {
 
   const tenantId = c.req.header("x-recall-tenant") ?? "";
   const now = clock.now();
-  const secrets = tenantId && tenantId.length <= 100 ? await activeWebhookSecrets(db, tenantId, now) : [];
+  const secrets = tenantId && tenantId.length <= 100 ? await activeWebhookSecrets(db, await services.secretBox(), tenantId, null, now) : [];
   const signed = await verifySignature({
     // No secret (or no such tenant): still verify against a throwaway one, so timing does not tell.
     secrets: secrets.length > 0 ? secrets : [crypto.randomUUID()],
@@ -84,22 +86,15 @@ export const webhooks = new Hono<AppEnv>().post("/tickets", async (c) => {
   const ids = batch.map((t) => t.ticketId);
   if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION_FAILED", "A ticketId appears twice in one delivery");
 
-  const stored: { row: TicketRow; created: boolean }[] = [];
-  for (const t of batch) {
-    const input: TicketInput = { ...t, resolvedAt: Date.parse(t.resolvedAt) };
-    stored.push(await insertTicket(db, tenantId, input, now));
+  let stored: { row: TicketRow; created: boolean }[];
+  try {
+    stored = await storeAndEnqueue(db, c.env.TICKETS as Queue<TicketMessage>, tenantId, batch.map((t) => ({ ...t, resolvedAt: Date.parse(t.resolvedAt) })), now);
+  } catch (error) {
+    if (!(error instanceof QueueUnavailable)) throw error;
+    console.error(JSON.stringify({ event: "ticket_enqueue_failed", requestId: c.get("requestId"), tenantId, error: error.message }));
+    throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
   }
   const fresh = stored.filter((s) => s.created);
-  if (fresh.length > 0) {
-    try {
-      await c.env.TICKETS.sendBatch(fresh.map((s) => ({ body: { tenantId, ticketRowId: s.row.id } satisfies TicketMessage, contentType: "json" as const })));
-    } catch (error) {
-      // Not enqueued: forget them, so the sender's retry stores and enqueues them again.
-      await Promise.all(fresh.map((s) => deleteReceivedTicket(db, tenantId, s.row.id)));
-      console.error(JSON.stringify({ event: "ticket_enqueue_failed", requestId: c.get("requestId"), tenantId, error: String(error) }));
-      throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
-    }
-  }
   const status = fresh.length > 0 ? 202 : 200;
   const view = (s: { row: TicketRow; created: boolean }) => ({ ...toTicket(s.row), duplicate: !s.created });
   return isBatch ? c.json({ tickets: stored.map(view) }, status) : c.json(view(stored[0]!), status);

@@ -1,0 +1,73 @@
+/**
+ * /v1/admin/helpdesk-connections (admin key): the tenant's helpdesk webhooks (issue 17).
+ *   POST /            { provider, name?, secret? } → 201 with `webhookPath` and, when Recall generated
+ *                     it (Standard Webhooks, Help Scout, Freshdesk), the secret — shown this once.
+ *                     Zendesk, Intercom and Front supply their own: pass it as `secret`, now or later
+ *                     through /rotate (until then the connection is `awaiting_secret`).
+ *   GET  /            every connection with its secrets' ids and dates, never a secret.
+ *   POST /:id/rotate  { secret?, overlapHours = 24 } → a new secret; the previous ones keep verifying
+ *                     for the overlap (0 ends them now).
+ *   DELETE /:id       revokes the connection and all its secrets.
+ *   GET  /:id/deliveries  the latest deliveries with their outcome and skip reason.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { helpdeskProviders } from "../../db/schema/helpdesk";
+import { createConnection, getTenantConnection, listConnections, revokeConnection, rotateConnectionSecret, secretProblem } from "../../helpdesk/connections";
+import { listDeliveries, toDelivery } from "../../helpdesk/deliveries";
+import { MAX_WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_SECRET_OVERLAP_MS } from "../../tickets/secrets";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { requireAdmin } from "../middleware";
+import { validate } from "../validation";
+import { idParam } from "./shared";
+
+const HOUR = 3_600_000;
+const secretField = z.string().trim().min(1).max(512).optional();
+const createSchema = z.strictObject({ provider: z.enum(helpdeskProviders), name: z.string().trim().min(1).max(200).optional(), secret: secretField });
+const rotateSchema = z.strictObject({
+  secret: secretField,
+  overlapHours: z.number().min(0).max(MAX_WEBHOOK_SECRET_OVERLAP_MS / HOUR).default(WEBHOOK_SECRET_OVERLAP_MS / HOUR),
+});
+const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+function checkSecret(provider: (typeof helpdeskProviders)[number], secret: string | undefined): void {
+  const problem = secret === undefined ? null : secretProblem(provider, secret);
+  if (problem) throw new AppError("VALIDATION_FAILED", problem, [{ path: "secret", message: problem }]);
+}
+
+export const helpdeskConnections = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .post("/", validate("json", createSchema), async (c) => {
+    const { db, clock, secretBox } = c.get("services");
+    const { provider, name, secret } = c.req.valid("json");
+    checkSecret(provider, secret);
+    const created = await createConnection(db, await secretBox(), { tenantId: c.get("principal").tenantId, provider, name: name ?? provider, secret, now: clock.now() });
+    return c.json(created, 201);
+  })
+  .get("/", async (c) => {
+    const { db, clock } = c.get("services");
+    return c.json({ connections: await listConnections(db, c.get("principal").tenantId, clock.now()) });
+  })
+  .post("/:id/rotate", validate("param", idParam), validate("json", rotateSchema), async (c) => {
+    const { db, clock, secretBox } = c.get("services");
+    const row = await getTenantConnection(db, c.get("principal").tenantId, c.req.valid("param").id);
+    if (!row || row.revoked_at !== null) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
+    const { secret, overlapHours } = c.req.valid("json");
+    checkSecret(row.provider, secret);
+    const rotated = await rotateConnectionSecret(db, await secretBox(), row, { secret, overlapMs: overlapHours * HOUR, now: clock.now() });
+    if (!rotated) throw new AppError("VALIDATION_FAILED", `${row.provider} supplies its own secret: send it as "secret"`, [{ path: "secret", message: "required" }]);
+    return c.json(rotated, 201);
+  })
+  .delete("/:id", validate("param", idParam), async (c) => {
+    const { db, clock } = c.get("services");
+    if (!(await revokeConnection(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now()))) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
+    return c.body(null, 204);
+  })
+  .get("/:id/deliveries", validate("param", idParam), validate("query", deliveriesQuery), async (c) => {
+    const { db } = c.get("services");
+    const tenantId = c.get("principal").tenantId;
+    const row = await getTenantConnection(db, tenantId, c.req.valid("param").id);
+    if (!row) throw new AppError("NOT_FOUND", "No such helpdesk connection");
+    return c.json({ deliveries: (await listDeliveries(db, tenantId, row.id, c.req.valid("query").limit)).map(toDelivery) });
+  });

@@ -1,0 +1,42 @@
+/**
+ * End to end, per provider: the helpdesk's delivery → the local TICKETS queue → the consumer
+ * (real local embedder, heuristic judge) → a decision. With no FAQ the ticket becomes a NEW staging
+ * item carrying the mapped question and answer; with an FAQ already asking the same, its question
+ * becomes a variant or is skipped — the provider's text reached the pipeline intact.
+ */
+import { describe, expect, it } from "vitest";
+import { QA } from "../fixtures/helpdesk";
+import { call, newTenant } from "../support/api";
+import { connect } from "../support/helpdesk";
+import { freshId, scenarios, sendAll } from "../support/helpdesk-scenarios";
+import { seedFaq, waitForDecision } from "../support/tickets";
+
+describe.each(scenarios)("$provider delivery → queue → staging", (scenario) => {
+  it("a solved ticket becomes a NEW staging item with the provider's question and answer", async () => {
+    const tenant = await newTenant();
+    const conn = await connect(tenant, scenario.provider);
+    const res = await sendAll(scenario, conn, scenario.solved(freshId()));
+    expect(res.status, JSON.stringify(res.json)).toBe(202);
+    const decided = await waitForDecision(tenant, res.json!.ticket.id as string);
+    expect(decided.status).toBe("decided");
+    expect(decided.decision).toMatchObject({ action: "NEW", stagingId: expect.any(String) });
+    expect(decided.decision.cleanedQuestion).toContain(QA.question);
+    const staged = await call(`/v1/staging/${decided.decision.stagingId}`, { key: tenant.adminKey });
+    expect(staged.json).toMatchObject({ action: "NEW", status: "pending" });
+    expect(staged.json!.question).toContain(QA.question);
+    expect(staged.json!.answer).toContain(QA.answer);
+    expect(staged.json!.answer).not.toMatch(/internal/i);
+  });
+});
+
+describe("helpdesk delivery → queue → decision against an existing FAQ", () => {
+  it("a Zendesk ticket asking an existing FAQ's question is matched to it (SKIP ≥ 0.95)", async () => {
+    const tenant = await newTenant();
+    const faqId = await seedFaq(tenant, QA.question, QA.answer);
+    const zendesk = scenarios.find((s) => s.provider === "zendesk")!;
+    const conn = await connect(tenant, "zendesk");
+    const res = await sendAll(zendesk, conn, zendesk.solved(freshId()));
+    const decided = await waitForDecision(tenant, res.json!.ticket.id as string);
+    expect(decided.decision).toMatchObject({ action: "SKIP", matchedFaqId: faqId });
+  });
+});

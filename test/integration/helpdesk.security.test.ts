@@ -1,0 +1,140 @@
+/**
+ * Helpdesk webhooks under attack: wrong secret, one changed byte, stale and future timestamps, an
+ * unknown, revoked or other provider's connection — all the same 401 WEBHOOK_SIGNATURE_INVALID,
+ * nothing stored. Rotation: both secrets verify during the overlap, only the new one after.
+ * The admin API: admin-only, per tenant, never shows a secret it did not generate, lists none.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, newTenant } from "../support/api";
+import { connect, countRows, post, SUPPLIED } from "../support/helpdesk";
+import { freshId, scenarios, send } from "../support/helpdesk-scenarios";
+
+const MIN = 60_000;
+const TIMESTAMPED = new Set(["standard", "zendesk", "front"]);
+
+function expectRejected(res: { status: number; json: Record<string, any> | null }) {
+  expect(res.status, JSON.stringify(res.json)).toBe(401);
+  expect(res.json!.error).toMatchObject({ code: "WEBHOOK_SIGNATURE_INVALID", message: "The webhook signature is not valid" });
+  expect(res.json!.error.details).toBeUndefined();
+}
+
+describe.each(scenarios)("POST /v1/webhooks/tickets/$provider: verification", (scenario) => {
+  const wrongSecret = scenario.provider === "standard" ? "whsec_d3JvbmctYnV0LXdlbGwtZm9ybWVkLXNlY3JldC0zMmI=" : "wrong-but-well-formed-secret-0123456789";
+
+  it("refuses a wrong secret, one changed byte, no signature and a signature for another connection (401, nothing stored)", async () => {
+    const tenant = await newTenant();
+    const conn = await connect(tenant, scenario.provider);
+    const other = await connect(tenant, scenario.provider, scenario.provider === "standard" || scenario.provider === "helpscout" || scenario.provider === "freshdesk" ? undefined : `${SUPPLIED[scenario.provider]}-other`);
+    const payload = scenario.solved(freshId()).at(-1);
+    const body = JSON.stringify(payload);
+    expectRejected(await send(scenario, conn, wrongSecret, payload));
+    expectRejected(await send(scenario, conn, other.secret, payload));
+    const headers = await scenario.sign(conn.secret, body);
+    const i = body.slice(20).search(/[a-y]/) + 20;
+    const changed = body.slice(0, i) + String.fromCharCode(body.charCodeAt(i) + 1) + body.slice(i + 1);
+    expect(changed).not.toBe(body);
+    if (scenario.provider !== "freshdesk") expectRejected(await post(conn.path, changed, headers));
+    expectRejected(await post(conn.path, body, {}));
+    expect(await countRows("tickets", tenant.tenantId)).toBe(0);
+    expect(await countRows("webhook_deliveries", tenant.tenantId)).toBe(0);
+  });
+
+  it("rotation: both secrets verify during the overlap; after a rotation with overlap 0 only the newest does", async () => {
+    const tenant = await newTenant();
+    const conn = await connect(tenant, scenario.provider);
+    const supplied = (n: number) => (SUPPLIED[scenario.provider] ? { secret: `${SUPPLIED[scenario.provider]}-v${n}` } : {});
+    const rotated = await call(`/v1/admin/helpdesk-connections/${conn.id}/rotate`, { key: tenant.adminKey, body: { ...supplied(2), overlapHours: 1 } });
+    expect(rotated.status, JSON.stringify(rotated.json)).toBe(201);
+    expect(rotated.json!.previousValidUntil).toBeTruthy();
+    const second = (rotated.json!.secret as string | null) ?? supplied(2).secret!;
+    expect(Boolean(rotated.json!.secret)).toBe(!SUPPLIED[scenario.provider]);
+    expect((await send(scenario, conn, conn.secret, scenario.unsolved(freshId()))).status).toBe(202);
+    expect((await send(scenario, conn, second, scenario.unsolved(freshId()))).status).toBe(202);
+
+    const third = await call(`/v1/admin/helpdesk-connections/${conn.id}/rotate`, { key: tenant.adminKey, body: { ...supplied(3), overlapHours: 0 } });
+    expect(third.status).toBe(201);
+    const newest = (third.json!.secret as string | null) ?? supplied(3).secret!;
+    expectRejected(await send(scenario, conn, conn.secret, scenario.unsolved(freshId())));
+    expectRejected(await send(scenario, conn, second, scenario.unsolved(freshId())));
+    expect((await send(scenario, conn, newest, scenario.unsolved(freshId()))).status).toBe(202);
+  });
+
+  it("a revoked connection, or its URL under another provider, accepts nothing", async () => {
+    const tenant = await newTenant();
+    const conn = await connect(tenant, scenario.provider);
+    const payload = scenario.unsolved(freshId());
+    const otherProvider = scenario.provider === "zendesk" ? "intercom" : "zendesk";
+    expectRejected(await send(scenario, { path: conn.path.replace(`/${scenario.provider}/`, `/${otherProvider}/`) }, conn.secret, payload));
+    expect((await call(`/v1/admin/helpdesk-connections/${conn.id}`, { key: tenant.adminKey, method: "DELETE" })).status).toBe(204);
+    expectRejected(await send(scenario, conn, conn.secret, payload));
+    expectRejected(await send(scenario, { path: `/v1/webhooks/tickets/${scenario.provider}/hdc_does_not_exist` }, conn.secret, payload));
+  });
+});
+
+describe.each(scenarios.filter((s) => TIMESTAMPED.has(s.provider)))("POST /v1/webhooks/tickets/$provider: timestamp window", (scenario) => {
+  it("refuses a timestamp 6 minutes stale or 6 minutes in the future", async () => {
+    const tenant = await newTenant();
+    const conn = await connect(tenant, scenario.provider);
+    const payload = scenario.solved(freshId()).at(-1);
+    expectRejected(await send(scenario, conn, conn.secret, payload, { at: Date.now() - 6 * MIN }));
+    expectRejected(await send(scenario, conn, conn.secret, payload, { at: Date.now() + 6 * MIN }));
+    expect(await countRows("webhook_deliveries", tenant.tenantId)).toBe(0);
+  });
+
+});
+
+describe("/v1/admin/helpdesk-connections", () => {
+  it("lists connections with their webhook path and secret dates, never a secret; a supplied secret is never echoed", async () => {
+    const tenant = await newTenant();
+    const standard = await connect(tenant, "standard");
+    const zendesk = await connect(tenant, "zendesk");
+    const created = await call("/v1/admin/helpdesk-connections", { key: tenant.adminKey, body: { provider: "intercom" } });
+    expect(created.json).toMatchObject({ status: "awaiting_secret", secret: null, secrets: [] });
+    const listed = await call("/v1/admin/helpdesk-connections", { key: tenant.adminKey });
+    expect(listed.status).toBe(200);
+    expect(listed.json!.connections).toHaveLength(3);
+    const text = JSON.stringify(listed.json);
+    expect(text).not.toContain(standard.secret);
+    expect(text).not.toContain(standard.secret.slice(14));
+    expect(text).not.toContain(zendesk.secret);
+    expect(listed.json!.connections.find((c: { id: string }) => c.id === zendesk.id)).toMatchObject({ provider: "zendesk", status: "active", webhookPath: `/v1/webhooks/tickets/zendesk/${zendesk.id}`, secrets: [{ prefix: "", active: true }] });
+  });
+
+  it("stores secrets encrypted: no D1 row holds a secret in plaintext", async () => {
+    const tenant = await newTenant();
+    const conn = await connect(tenant, "standard");
+    const { results } = await env.DB.prepare("SELECT * FROM webhook_secrets WHERE connection_id = ?").bind(conn.id).all<Record<string, unknown>>();
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ secret: null, key_id: "test1" });
+    expect(JSON.stringify(results)).not.toContain(conn.secret.slice(6, 30));
+  });
+
+  it("is admin-only and per tenant: another tenant can neither rotate, revoke nor read a connection's deliveries", async () => {
+    const tenant = await newTenant();
+    const other = await newTenant();
+    const conn = await connect(tenant, "freshdesk");
+    expect((await call("/v1/admin/helpdesk-connections", { key: tenant.clientKey, body: { provider: "standard" } })).status).toBe(403);
+    expect((await call("/v1/admin/helpdesk-connections", { body: { provider: "standard" } })).status).toBe(401);
+    expect((await call(`/v1/admin/helpdesk-connections/${conn.id}/rotate`, { key: other.adminKey, body: {} })).status).toBe(404);
+    expect((await call(`/v1/admin/helpdesk-connections/${conn.id}`, { key: other.adminKey, method: "DELETE" })).status).toBe(404);
+    expect((await call(`/v1/admin/helpdesk-connections/${conn.id}/deliveries`, { key: other.adminKey })).status).toBe(404);
+    expect((await call("/v1/admin/helpdesk-connections", { key: other.adminKey })).json!.connections).toEqual([]);
+  });
+
+  it("validates secrets per provider and needs the helpdesk's secret to rotate a supplied-secret connection", async () => {
+    const tenant = await newTenant();
+    const bad = [
+      { provider: "standard", secret: "not-whsec" },
+      { provider: "helpscout", secret: "x".repeat(41) },
+      { provider: "freshdesk", secret: "short-token" },
+      { provider: "gorgias" },
+      { provider: "zendesk", secret: "dGhpc19zZWNyZXRfaXNfZm9yX3Rlc3Rpbmdfb25seQ==" },
+    ];
+    for (const body of bad) expect((await call("/v1/admin/helpdesk-connections", { key: tenant.adminKey, body })).status).toBe(400);
+    const conn = await connect(tenant, "front");
+    const res = await call(`/v1/admin/helpdesk-connections/${conn.id}/rotate`, { key: tenant.adminKey, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.json!.error.message).toContain("supplies its own secret");
+  });
+});
