@@ -1,0 +1,58 @@
+/**
+ * The show's repeat decision: is a candidate the same question as one already asked, or only a
+ * neighbour on the same topic? Calibrated cosine alone cannot tell: on the local model a
+ * different question about the same subject often has a higher cosine than a reworded repeat
+ * (README, "Show memory"). So the show adds lexical evidence, the share of content terms two
+ * questions have in common (Ochiai, src/ranking/lexical.ts), and maps the combined evidence
+ *
+ *     evidence = rawCosine + lexicalWeight × lexicalSimilarity
+ *
+ * onto the seeds' scale (batch duplicate ≥ 0.85, block > 0.80, penalty 0.70–0.80, boost < 0.60)
+ * with a monotone piecewise-linear map fitted per embedding model on labelled question pairs with
+ * hard negatives (`npm run calibrate -- --repeat`, scripts/repeat-fit.mjs). The fit and its
+ * cross-validated figures live in src/calibration/tables/<model>.repeat.json.
+ */
+import { type Calibration, calibrate } from "../calibration/calibration";
+
+export interface RepeatModel {
+  /** The embedder model id the map was fitted for. */
+  model: string;
+  method: string;
+  fittedOn: string;
+  /** How much one unit of lexical similarity (0..1) counts against one unit of raw cosine. */
+  lexicalWeight: number;
+  /** Knots of the monotone map evidence → repeat similarity (same contract as Calibration.knots). */
+  knots: readonly (readonly [evidence: number, similarity: number])[];
+}
+
+/**
+ * Repeat similarity in [0, 1] from a pair's raw cosine and lexical similarity. Without a fitted
+ * model for the active embedder: the global calibration of the cosine (the pre-fit behaviour).
+ */
+export function repeatSimilarity(rawCosine: number, lexical: number, model: RepeatModel | null, calibration: Calibration | null): number {
+  if (!model) return calibrate(rawCosine, calibration);
+  const evidence = rawCosine + model.lexicalWeight * lexical;
+  return calibrate(evidence, { model: model.model, method: model.method, fittedOn: model.fittedOn, knots: model.knots });
+}
+
+/** Reads a repeat table (JSON written by `npm run calibrate -- --repeat`); throws when malformed. */
+export function parseRepeatModel(table: unknown): RepeatModel {
+  const t = table as Partial<Record<keyof RepeatModel, unknown>> | null;
+  if (!t || typeof t.model !== "string" || typeof t.method !== "string" || typeof t.fittedOn !== "string") {
+    throw new Error("repeat table needs model, method and fittedOn strings");
+  }
+  if (typeof t.lexicalWeight !== "number" || !(t.lexicalWeight >= 0 && t.lexicalWeight <= 1)) throw new Error(`repeat table ${t.model}: lexicalWeight must be in [0, 1]`);
+  if (!Array.isArray(t.knots) || t.knots.length < 2) throw new Error(`repeat table ${t.model}: needs at least two knots`);
+  const knots: [number, number][] = [];
+  for (const knot of t.knots as unknown[]) {
+    if (!Array.isArray(knot) || knot.length !== 2 || !knot.every((v) => typeof v === "number" && Number.isFinite(v))) {
+      throw new Error(`repeat table ${t.model}: a knot is not [evidence, similarity]`);
+    }
+    const [x, y] = knot as [number, number];
+    const prev = knots[knots.length - 1];
+    if (x < -1 || x > 1 + t.lexicalWeight || y < 0 || y > 1) throw new Error(`repeat table ${t.model}: knot out of range`);
+    if (prev && (x <= prev[0] || y < prev[1])) throw new Error(`repeat table ${t.model}: knots are not monotone`);
+    knots.push([x, y]);
+  }
+  return { model: t.model, method: t.method, fittedOn: t.fittedOn, lexicalWeight: t.lexicalWeight, knots };
+}
