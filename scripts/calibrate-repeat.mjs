@@ -60,7 +60,7 @@ const english = [...mqp.flatMap((p) => [p.a, p.b]), ...stackfaq.map((q) => q.tex
 const vectors = await cachedEmbeddings(model, english);
 const terms = new Map();
 const termsOf = (t) => terms.get(t) ?? terms.set(t, lib.lexicalTerms(t)).get(t);
-const measure = (a, b) => ({ raw: cosine(vectors.get(a), vectors.get(b)), lex: lib.lexicalSimilarity(termsOf(a), termsOf(b)) });
+const measure = (a, b) => ({ raw: cosine(vectors.get(a), vectors.get(b)), lex: lib.lexicalEvidence(termsOf(a), termsOf(b)) });
 
 const en = [];
 for (const p of mqp) {

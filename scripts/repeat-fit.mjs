@@ -34,7 +34,11 @@ export function auc(pairs, score) {
     let j = i;
     while (j < rows.length && rows[j][0] === rows[i][0]) j++;
     const midRank = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) if (rows[k][1]) (rankSum += midRank), positives++;
+    for (let k = i; k < j; k++) {
+      if (!rows[k][1]) continue;
+      rankSum += midRank;
+      positives++;
+    }
     i = j;
   }
   const negatives = rows.length - positives;
@@ -115,7 +119,8 @@ export function pairMetrics(pairs, score) {
     for (const p of pairs) {
       const s = score(p);
       if (p.y) positives++;
-      if (test(s)) (p.y ? tp++ : fp++);
+      if (test(s) && p.y) tp++;
+      else if (test(s)) fp++;
     }
     return { precision: tp + fp ? tp / (tp + fp) : 1, recall: positives ? tp / positives : 0 };
   };

@@ -2,3 +2,4 @@
 // the shipped global calibration (bundled with esbuild, so the measurement uses the real code).
 export { calibrationFor } from "../../src/calibration/registry";
 export { lexicalSimilarity, lexicalTerms } from "../../src/ranking/lexical";
+export { lexicalEvidence, repeatTerms } from "../../src/ranking/repeat";

@@ -6,7 +6,7 @@
 import type { Calibration } from "../calibration/calibration";
 import { cosine } from "./cosine";
 import { lexicalSimilarity } from "./lexical";
-import { type RepeatModel, repeatSimilarity } from "./repeat";
+import { lexicalEvidence, type RepeatModel, repeatSimilarity } from "./repeat";
 import { DEFAULT_DECAY_TIME_CONSTANT_MINUTES, EXPLORATION_AVERAGE_THRESHOLD, EXPLORATION_BONUS, HISTORY_WINDOW_MINUTES } from "./novelty-config";
 
 export { lexicalSimilarity, lexicalTerms } from "./lexical";
@@ -69,7 +69,7 @@ export interface Similarity {
 export function similarityOf(a: Comparable, b: Comparable, calibration: Calibration | null, repeat: RepeatModel | null = null): Similarity {
   if (a.vector && b.vector && a.vector.length === b.vector.length) {
     const raw = cosine(a.vector, b.vector);
-    const lexical = repeat ? lexicalSimilarity(a.terms, b.terms) : 0;
+    const lexical = repeat ? lexicalEvidence(a.terms, b.terms) : 0;
     return { similarity: repeatSimilarity(raw, lexical, repeat, calibration), rawCosine: raw, method: "embedding" };
   }
   return { similarity: lexicalSimilarity(a.terms, b.terms), rawCosine: null, method: "lexical" };
