@@ -31,6 +31,7 @@ const now = Date.UTC(2025, 9, 19, 13, 0);
 const historyVectors = await embed(history);
 const past = history.map((text, i) => ({ id: `q${i}`, text, vector: historyVectors[i], terms: lib.lexicalTerms(text), askedAt: now - (100 - i) * 1.8 * MIN, wasUsed: i % 7 === 0 }));
 const calibration = lib.calibrationFor("use-lite-512");
+const repeat = lib.repeatModelFor("use-lite-512");
 const config = { ...lib.DEFAULT_NOVELTY_CONFIG };
 const rank = (vectors) =>
   lib.rankCandidates({
@@ -39,6 +40,7 @@ const rank = (vectors) =>
     now,
     config,
     calibration,
+    repeat,
     topN: 5,
   });
 
