@@ -14,7 +14,6 @@
  * cross-validated figures live in src/calibration/tables/<model>.repeat.json.
  */
 import { type Calibration, calibrate } from "../calibration/calibration";
-import { lexicalSimilarity } from "./lexical";
 
 /**
  * Latin content terms longer than this are cut to it before the overlap is counted, a crude stem
@@ -29,9 +28,27 @@ export function repeatTerms(terms: readonly string[]): string[] {
   return [...new Set(terms.map((t) => (/^[a-z]/.test(t) && t.length > STEM_LENGTH ? t.slice(0, STEM_LENGTH) : t)))];
 }
 
+// The stemmed set of each terms array, computed once: ranking compares every candidate with every
+// question of the window, and each text's terms array is the same object in all of its pairs.
+const stemmed = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function stemSet(terms: readonly string[]): ReadonlySet<string> {
+  let set = stemmed.get(terms);
+  if (!set) {
+    set = new Set(repeatTerms(terms));
+    stemmed.set(terms, set);
+  }
+  return set;
+}
+
 /** The lexical half of the evidence: Ochiai overlap of the stemmed content terms, 0..1. */
 export function lexicalEvidence(a: readonly string[], b: readonly string[]): number {
-  return lexicalSimilarity(repeatTerms(a), repeatTerms(b));
+  const setA = stemSet(a);
+  const setB = stemSet(b);
+  if (setA.size === 0 || setB.size === 0) return 0;
+  let shared = 0;
+  for (const term of setA) if (setB.has(term)) shared++;
+  return shared / Math.sqrt(setA.size * setB.size);
 }
 
 export interface RepeatModel {
@@ -52,7 +69,7 @@ export interface RepeatModel {
 export function repeatSimilarity(rawCosine: number, lexical: number, model: RepeatModel | null, calibration: Calibration | null): number {
   if (!model) return calibrate(rawCosine, calibration);
   const evidence = rawCosine + model.lexicalWeight * lexical;
-  return calibrate(evidence, { model: model.model, method: model.method, fittedOn: model.fittedOn, knots: model.knots });
+  return calibrate(evidence, model); // a RepeatModel is a Calibration whose input is the evidence
 }
 
 /** Reads a repeat table (JSON written by `npm run calibrate -- --repeat`); throws when malformed. */
