@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { calibrate } from "../../src/calibration/calibration";
 import { calibrationFor, repeatModelFor, shippedRepeatModels } from "../../src/calibration/registry";
 import { lexicalTerms } from "../../src/ranking/lexical";
+import { DEFAULT_NOVELTY_CONFIG } from "../../src/ranking/novelty-config";
+import { checkQuestion, rankCandidates } from "../../src/ranking/novelty-rank";
 import { lexicalEvidence, parseRepeatModel, type RepeatModel, repeatSimilarity, repeatTerms } from "../../src/ranking/repeat";
 // @ts-expect-error: plain ESM module shared with `npm run calibrate -- --repeat`, no type declarations
 import * as fit from "../../scripts/repeat-fit.mjs";
@@ -46,6 +48,46 @@ describe("repeat evidence", () => {
     expect(() => parseRepeatModel({ ...model, knots: [[0, 0.5], [0.5, 0.2]] })).toThrow(/monotone/);
     expect(() => parseRepeatModel({ ...model, knots: [[0, 0], [1.6, 1]] })).toThrow(/range/);
     expect(() => parseRepeatModel({ model: "m" })).toThrow(/strings/);
+  });
+});
+
+describe("the show pipeline with a repeat model", () => {
+  const NOW = Date.UTC(2025, 9, 19, 10, 0);
+  // Two candidates at the same raw cosine (0.75) to the question asked 5 minutes ago: only the
+  // one that shares its words is a repeat.
+  const unit = (s: number, axis: number) => {
+    const v = new Float32Array(4);
+    v[0] = s;
+    v[axis] = Math.sqrt(1 - s * s);
+    return v;
+  };
+  const asked = { id: "q1", text: "How do I delete my Facebook account?", vector: unit(1, 1), terms: lexicalTerms("How do I delete my Facebook account?"), askedAt: NOW - 5 * 60_000, wasUsed: false };
+  const reworded = "Deleting a Facebook account: how?";
+  const neighbour = "Can I hide my friends list from strangers?";
+  const candidate = (text: string, axis: number) => ({ text, vector: unit(0.75, axis), terms: lexicalTerms(text), model: "gpt-4o", confidence: 0.8 });
+
+  it("blocks the rewording and picks the neighbour, reporting the repeat similarity and the raw cosine", () => {
+    const out = rankCandidates({
+      candidates: [candidate(reworded, 2), candidate(neighbour, 3)],
+      history: [asked],
+      now: NOW,
+      config: { ...DEFAULT_NOVELTY_CONFIG },
+      calibration: null,
+      repeat: model,
+      topN: 5,
+    });
+    expect(out.filtered).toMatchObject([{ text: reworded, reason: "similar_to_recent", rawCosine: expect.closeTo(0.75, 6) }]);
+    expect(out.filtered[0]!.similarity).toBeCloseTo(repeatSimilarity(out.filtered[0]!.rawCosine!, lexicalEvidence(lexicalTerms(reworded), asked.terms), model, null), 10);
+    expect(out.picks.map((p) => p.text)).toEqual([neighbour]);
+    // Without the repeat model both sit at the same calibrated cosine: no way to tell them apart.
+    const cosineOnly = rankCandidates({ candidates: [candidate(reworded, 2), candidate(neighbour, 3)], history: [asked], now: NOW, config: { ...DEFAULT_NOVELTY_CONFIG }, calibration: null, topN: 5 });
+    expect(cosineOnly.picks.map((p) => p.text)).toEqual([reworded, neighbour]);
+  });
+
+  it("checks a text with the same rule", () => {
+    const check = (text: string, axis: number) => checkQuestion(candidate(text, axis), [asked], NOW, { ...DEFAULT_NOVELTY_CONFIG }, null, model);
+    expect(check(reworded, 2).isSimilar).toBe(true);
+    expect(check(neighbour, 3).isSimilar).toBe(false);
   });
 });
 
