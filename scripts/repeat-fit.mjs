@@ -18,7 +18,7 @@ export const BANDS = [
   { name: "< 0.60 boosted", min: -Infinity, max: BOOST_LINE },
 ];
 /** Lexical weights tried by the fit; the one with the best training AUC wins. */
-export const LEXICAL_WEIGHTS = [0, 0.25, 0.5, 0.75, 1];
+export const LEXICAL_WEIGHTS = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 
 /** evidence = raw cosine + w × lexical similarity (the combined score src/ranking/repeat.ts maps). */
 export function evidence(pair, lexicalWeight) {

@@ -19,7 +19,7 @@ import { type Calibration, calibrate } from "../calibration/calibration";
  * Latin content terms longer than this are cut to it before the overlap is counted, a crude stem
  * that lets word forms meet ("conscious" / "consciousness", "system" / "systems"); CJK bigrams and
  * short words pass unchanged. 4 had the best cross-validated AUC on the English pairs of 4, 5, 6, 7
- * and no cut (0.820 vs 0.810, 0.808, 0.805, 0.799; chosen on all pairs, not nested).
+ * and no cut (pooled CV AUC 0.825 vs 0.815, 0.813, 0.806, 0.800; chosen on all pairs, not nested).
  */
 export const STEM_LENGTH = 4;
 
@@ -51,12 +51,15 @@ export function lexicalEvidence(a: readonly string[], b: readonly string[]): num
   return shared / Math.sqrt(setA.size * setB.size);
 }
 
+/** The largest lexical weight a table may carry (the fit searches 0..2; scripts/repeat-fit.mjs). */
+export const MAX_LEXICAL_WEIGHT = 2;
+
 export interface RepeatModel {
   /** The embedder model id the map was fitted for. */
   model: string;
   method: string;
   fittedOn: string;
-  /** How much one unit of lexical similarity (0..1) counts against one unit of raw cosine. */
+  /** How much one unit of lexical evidence (0..1) counts against one unit of raw cosine, 0..MAX_LEXICAL_WEIGHT. */
   lexicalWeight: number;
   /** Knots of the monotone map evidence → repeat similarity (same contract as Calibration.knots). */
   knots: readonly (readonly [evidence: number, similarity: number])[];
@@ -78,7 +81,7 @@ export function parseRepeatModel(table: unknown): RepeatModel {
   if (!t || typeof t.model !== "string" || typeof t.method !== "string" || typeof t.fittedOn !== "string") {
     throw new Error("repeat table needs model, method and fittedOn strings");
   }
-  if (typeof t.lexicalWeight !== "number" || !(t.lexicalWeight >= 0 && t.lexicalWeight <= 1)) throw new Error(`repeat table ${t.model}: lexicalWeight must be in [0, 1]`);
+  if (typeof t.lexicalWeight !== "number" || !(t.lexicalWeight >= 0 && t.lexicalWeight <= MAX_LEXICAL_WEIGHT)) throw new Error(`repeat table ${t.model}: lexicalWeight must be in [0, ${MAX_LEXICAL_WEIGHT}]`);
   if (!Array.isArray(t.knots) || t.knots.length < 2) throw new Error(`repeat table ${t.model}: needs at least two knots`);
   const knots: [number, number][] = [];
   for (const knot of t.knots as unknown[]) {

@@ -128,7 +128,7 @@ async function runShow(enabled: boolean) {
 // repeat decision is now fitted on labelled pairs (README, "Show memory"); these hand-written
 // paraphrases share few words ("Is there life on Mars?" / "Could Mars be home to living
 // organisms?"), which the local model cannot tell from a neighbour, and about 40 % of picks repeat
-// a pool item (memory off: 85 %). The label-judged simulation (`npm run simulate:show`) is the
+// a pool item (42.3 % measured; memory off: 85 %). The label-judged simulation (`npm run simulate:show`) is the
 // measure of record; this one stays as an offline check that the memory still removes most repeats.
 describe("a simulated 3-hour show (90 analyses × 8–12 candidates)", () => {
   it("removes at least half of the repeats the memory-off show picks, one embedding call per analysis", { timeout: 300_000 }, async () => {

@@ -44,7 +44,7 @@ describe("repeat evidence", () => {
   });
 
   it("rejects malformed tables", () => {
-    expect(() => parseRepeatModel({ ...model, lexicalWeight: 2 })).toThrow(/lexicalWeight/);
+    expect(() => parseRepeatModel({ ...model, lexicalWeight: 3 })).toThrow(/lexicalWeight/);
     expect(() => parseRepeatModel({ ...model, knots: [[0, 0.5], [0.5, 0.2]] })).toThrow(/monotone/);
     expect(() => parseRepeatModel({ ...model, knots: [[0, 0], [1.6, 1]] })).toThrow(/range/);
     expect(() => parseRepeatModel({ model: "m" })).toThrow(/strings/);
