@@ -131,7 +131,7 @@ if (values["dry-run"]) {
   const file = path.join(values.out, `${values.model}.repeat.json`);
   const table = {
     model: values.model,
-    method: "isotonic-anchors on raw cosine + lexicalWeight × lexical (Ochiai of content terms)",
+    method: "isotonic boundaries on raw cosine + lexicalWeight × Ochiai of stemmed content terms",
     fittedOn: `../shared/data pairs/mqp (${en.filter((p) => p.set === "mqp").length}) + stackfaq thread pairs (${en.filter((p) => p.set === "stackfaq").length})`,
     lexicalWeight: final.lexicalWeight,
     boundaries: final.boundaries,
