@@ -1,4 +1,5 @@
 // `npm run calibrate -- --pairs FILE [--pairs FILE …] --model ID [--out DIR] [--dry-run]`
+// `npm run calibrate -- --repeat …`: see scripts/calibrate-repeat.mjs
 //
 // Embeds labeled sentence pairs (JSONL: { a, b, label: paraphrase|related|unrelated, lang? })
 // with one embedding model, fits a monotone map from its raw cosine to the seeds' similarity scale
@@ -13,6 +14,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { LABELS, agreement, applyKnots, bandOf, fitKnots, hasCjk, hash32 } from "./calibration-fit.mjs";
+
+// `--repeat`: the show's repeat decision, measured and fitted on labelled pairs (scripts/calibrate-repeat.mjs).
+if (process.argv.includes("--repeat")) {
+  await import("./calibrate-repeat.mjs");
+  process.exit(0);
+}
 
 const { values } = parseArgs({
   options: {

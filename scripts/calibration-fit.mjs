@@ -96,9 +96,10 @@ const round = (x) => Math.round(x * 1e4) / 1e4;
  * reference is dropped. Knots are joined linearly, so the map is monotone, continuous and bounded
  * by construction.
  * @param {{raw: number, label: "paraphrase"|"related"|"unrelated", reference?: number}[]} pairs
- * @param {{references?: boolean}} [options] references: false fits on the labels alone
+ * @param {{references?: boolean, range?: [number, number]}} [options] references: false fits on the
+ *   labels alone; range: the score's extent (raw cosine [−1, 1]; a combined evidence score is wider)
  */
-export function fitKnots(pairs, { references = true } = {}) {
+export function fitKnots(pairs, { references = true, range = [-1, 1] } = {}) {
   const by = (label) => pairs.filter((p) => p.label === label).map((p) => p.raw);
   const para = by("paraphrase");
   const rel = by("related");
@@ -115,8 +116,8 @@ export function fitKnots(pairs, { references = true } = {}) {
   // Anchors in order of precedence; each is kept only if it stays strictly monotone (raw and
   // calibrated both increasing) against every anchor kept before it.
   const anchors = [
-    [-1, 0],
-    [1, 1],
+    [range[0], 0],
+    [range[1], 1],
     ...(references ? pairs.filter((p) => typeof p.reference === "number").map((p) => [p.raw, p.reference]) : []),
     [t60, RELATED_MIN],
     [t80, PARAPHRASE_MIN],

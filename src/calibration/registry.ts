@@ -3,7 +3,9 @@
  * tables are imported statically; `npm run calibrate` writes them to src/calibration/tables/.
  */
 import { type Calibration, parseCalibration } from "./calibration";
+import { parseRepeatModel, type RepeatModel } from "../ranking/repeat";
 import useLite512 from "./tables/use-lite-512.json";
+import useLite512Repeat from "./tables/use-lite-512.repeat.json";
 
 const calibrations: Record<string, Calibration> = Object.fromEntries(
   [useLite512].map((table) => {
@@ -11,6 +13,26 @@ const calibrations: Record<string, Calibration> = Object.fromEntries(
     return [calibration.model, calibration];
   }),
 );
+
+const repeatModels: Record<string, RepeatModel> = Object.fromEntries(
+  [useLite512Repeat].map((table) => {
+    const model = parseRepeatModel(table);
+    return [model.model, model];
+  }),
+);
+
+/**
+ * The show's repeat decision for a model (src/ranking/repeat.ts), or null: then the show compares
+ * the global calibration of the cosine, as before the repeat fit.
+ */
+export function repeatModelFor(model: string): RepeatModel | null {
+  return repeatModels[model] ?? null;
+}
+
+/** Every shipped repeat table (for the tests' sweep). */
+export function shippedRepeatModels(): readonly RepeatModel[] {
+  return Object.values(repeatModels);
+}
 
 /** Every shipped calibration (for the tests' sweep over all tables). */
 export function shippedCalibrations(): readonly Calibration[] {

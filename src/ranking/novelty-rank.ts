@@ -14,6 +14,7 @@
  * Constants and their reasons are in novelty-config.ts.
  */
 import type { Calibration } from "../calibration/calibration";
+import type { RepeatModel } from "./repeat";
 import {
   BATCH_DUPLICATE_THRESHOLD,
   DIVERSITY_WEIGHT,
@@ -48,6 +49,8 @@ export interface RankInput {
   now: number;
   config: NoveltyConfig;
   calibration: Calibration | null;
+  /** The model's repeat decision (src/ranking/repeat.ts); null: thresholds compare the calibrated cosine. */
+  repeat?: RepeatModel | null;
   topN: number;
 }
 
@@ -109,7 +112,7 @@ interface Scored {
 export function rankCandidates(input: RankInput): RankOutput {
   const { candidates, history, now, config, calibration } = input;
   const n = candidates.length;
-  const sim = (a: Comparable, b: Comparable) => similarityOf(a, b, calibration);
+  const sim = (a: Comparable, b: Comparable) => similarityOf(a, b, calibration, input.repeat ?? null);
   const pair: Similarity[][] = candidates.map((a, i) => candidates.map((b, j) => (i === j ? self : sim(a, b))));
   const filtered: FilteredCandidate[] = [];
 
@@ -301,11 +304,12 @@ export function checkQuestion(
   now: number,
   config: NoveltyConfig,
   calibration: Calibration | null,
+  repeat: RepeatModel | null = null,
 ): CheckOutput {
   let best: CheckOutput | null = null;
   let blocking: CheckOutput | null = null;
   const past = history.map((q) => {
-    const s = similarityOf(text, q, calibration);
+    const s = similarityOf(text, q, calibration, repeat);
     const similarity = q.wasUsed ? Math.min(1, s.similarity * USED_SIMILARITY_FACTOR) : s.similarity;
     const ageMinutes = Math.max(0, (now - q.askedAt) / MS_PER_MINUTE);
     const row: CheckOutput = {

@@ -3,9 +3,10 @@
  * the show pipeline compares: calibrated embedding cosine when both texts have a vector of the
  * active model, otherwise a lexical similarity (see lexicalSimilarity).
  */
-import { type Calibration, calibrate } from "../calibration/calibration";
+import type { Calibration } from "../calibration/calibration";
 import { cosine } from "./cosine";
 import { lexicalSimilarity } from "./lexical";
+import { lexicalEvidence, type RepeatModel, repeatSimilarity } from "./repeat";
 import { DEFAULT_DECAY_TIME_CONSTANT_MINUTES, EXPLORATION_AVERAGE_THRESHOLD, EXPLORATION_BONUS, HISTORY_WINDOW_MINUTES } from "./novelty-config";
 
 export { lexicalSimilarity, lexicalTerms } from "./lexical";
@@ -54,17 +55,22 @@ export interface Comparable {
 }
 
 export interface Similarity {
-  /** What thresholds compare: calibrated cosine, or the lexical similarity. */
+  /**
+   * What thresholds compare: the repeat similarity (cosine + lexical evidence, src/ranking/repeat.ts)
+   * when the model has a repeat table, else the calibrated cosine; the lexical similarity for texts
+   * without vectors.
+   */
   similarity: number;
   /** The raw cosine when both texts had vectors, else null. */
   rawCosine: number | null;
   method: "embedding" | "lexical";
 }
 
-export function similarityOf(a: Comparable, b: Comparable, calibration: Calibration | null): Similarity {
+export function similarityOf(a: Comparable, b: Comparable, calibration: Calibration | null, repeat: RepeatModel | null = null): Similarity {
   if (a.vector && b.vector && a.vector.length === b.vector.length) {
     const raw = cosine(a.vector, b.vector);
-    return { similarity: calibrate(raw, calibration), rawCosine: raw, method: "embedding" };
+    const lexical = repeat ? lexicalEvidence(a.terms, b.terms) : 0;
+    return { similarity: repeatSimilarity(raw, lexical, repeat, calibration), rawCosine: raw, method: "embedding" };
   }
   return { similarity: lexicalSimilarity(a.terms, b.terms), rawCosine: null, method: "lexical" };
 }

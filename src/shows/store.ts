@@ -7,6 +7,7 @@
  */
 import { type NoveltyConfig, configProblems, DEFAULT_NOVELTY_CONFIG } from "../ranking/novelty-config";
 import { lexicalTerms, MS_PER_MINUTE } from "../ranking/novelty";
+import { repeatModelFor } from "../calibration/registry";
 import { checkQuestion, type PastQuestion, rankCandidates } from "../ranking/novelty-rank";
 import type {
   CheckResponse,
@@ -150,7 +151,7 @@ export class ShowMemoryStore {
   }
 
   check(text: EmbeddedText, now: number, embedding: EmbeddingContext): CheckResponse {
-    return checkQuestion({ ...text, terms: lexicalTerms(text.text) }, this.past(embedding.model), now, this.config, embedding.calibration);
+    return checkQuestion({ ...text, terms: lexicalTerms(text.text) }, this.past(embedding.model), now, this.config, embedding.calibration, repeatModelFor(embedding.model));
   }
 
   // ---- writes
@@ -163,6 +164,7 @@ export class ShowMemoryStore {
       now: request.now,
       config: this.config,
       calibration: request.embedding.calibration,
+      repeat: repeatModelFor(request.embedding.model),
       topN: request.topN,
     });
     const ids: (string | null)[] = ranked.picks.map(() => null);

@@ -1,0 +1,159 @@
+// `npm run calibrate -- --repeat [--data ../shared/data] [--folds 5] [--samples 500] [--dry-run]`
+//
+// The show's repeat decision measured and fitted on labelled question pairs with hard negatives
+// (README, "Show memory" and "Calibrated similarity"). English (local model USE-lite):
+//   mqp        pairs/mqp: a doctor's same-intent rewrite (duplicate) or a near-topic different
+//              question (different)
+//   stackfaq   from stackfaq/queries.jsonl: each paraphrase ↔ another paraphrase of its thread
+//              (duplicate), ↔ its nearest paraphrase of another thread by cosine (hard different),
+//              ↔ a random paraphrase of another thread (different)
+// Chinese: pairs/lcqmc-test through the lexical fallback the show uses for texts USE-lite cannot
+// embed (no fitted parameter).
+// BEFORE = the global calibration of raw cosine (what the show compared until now); AFTER = the
+// repeat map (src/ranking/repeat.ts) fitted on both English sets, scored by k-fold cross-
+// validation (folds by question group), with 95 % bootstrap intervals over question groups.
+// Writes src/calibration/tables/<model>.repeat.json (the fit on all English pairs) unless --dry-run.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { importTs } from "../bench/support/bundle.mjs";
+import { applyKnots, rng } from "./calibration-fit.mjs";
+import { cachedEmbeddings } from "./embedding-cache.mjs";
+import { BANDS, bootstrap, crossValidatedScores, fitRepeat, pairMetrics, repeatScore } from "./repeat-fit.mjs";
+
+const { values } = parseArgs({
+  options: {
+    repeat: { type: "boolean" },
+    data: { type: "string", default: "../shared/data" },
+    model: { type: "string", default: "use-lite-512" },
+    folds: { type: "string", default: "5" },
+    samples: { type: "string", default: "500" },
+    out: { type: "string", default: "src/calibration/tables" },
+    "dry-run": { type: "boolean", default: false },
+  },
+});
+if (values.model !== "use-lite-512") fail(`--repeat: only use-lite-512 can be embedded offline here (got ${values.model})`);
+const folds = Number(values.folds);
+const samples = Number(values.samples);
+const lib = await importTs(new URL("./entries/repeat-measure.ts", import.meta.url));
+const globalCalibration = lib.calibrationFor(values.model);
+
+const readJsonl = (file) =>
+  readFileSync(path.join(values.data, file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
+const mqp = readJsonl("pairs/mqp/pairs.jsonl");
+const stackfaq = readJsonl("stackfaq/queries.jsonl");
+const lcqmc = readJsonl("pairs/lcqmc-test/pairs.jsonl");
+
+const SANITY = [
+  ["What evidence supports machine consciousness?", "Can we prove AI systems are conscious?", "seed 004: 87 % (a repeat)"],
+  ["What evidence supports machine consciousness?", "How do we know if AI has subjective experience?", "seed 004: 82 % (a repeat)"],
+  ["Will quantum computers break encryption soon?", "Can we prove AI systems are conscious?", "issue 14: different"],
+  ["Is the brain just a biological computer?", "What evidence supports machine consciousness?", "issue 14: different"],
+];
+
+const { loadLocalModel } = await import("./local-embedder.mjs");
+const model = await loadLocalModel();
+const english = [...mqp.flatMap((p) => [p.a, p.b]), ...stackfaq.map((q) => q.text), ...SANITY.flatMap(([a, b]) => [a, b])];
+const vectors = await cachedEmbeddings(model, english);
+const terms = new Map();
+const termsOf = (t) => terms.get(t) ?? terms.set(t, lib.lexicalTerms(t)).get(t);
+const measure = (a, b) => ({ raw: cosine(vectors.get(a), vectors.get(b)), lex: lib.lexicalEvidence(termsOf(a), termsOf(b)) });
+
+const en = [];
+for (const p of mqp) {
+  const duplicate = p.label === "duplicate";
+  en.push({ set: "mqp", group: `mqp:${p.a}`, y: duplicate ? 1 : 0, label: duplicate ? "paraphrase" : "related", a: p.a, b: p.b, ...measure(p.a, p.b) });
+}
+const random = rng(20251019);
+for (const q of stackfaq) {
+  const thread = q.relevant[0];
+  const same = stackfaq.filter((o) => o !== q && o.relevant[0] === thread);
+  const others = stackfaq.filter((o) => o.relevant[0] !== thread);
+  const twin = same[Math.floor(random() * same.length)];
+  let nearest = null;
+  for (const o of others) {
+    const m = measure(q.text, o.text);
+    if (!nearest || m.raw > nearest.m.raw) nearest = { o, m };
+  }
+  const stranger = others[Math.floor(random() * others.length)];
+  const row = (b, y, label, m) => ({ set: "stackfaq", group: `stackfaq:${thread}`, y, label, a: q.text, b: b.text, ...m });
+  en.push(row(twin, 1, "paraphrase", measure(q.text, twin.text)));
+  en.push(row(nearest.o, 0, "related", nearest.m));
+  en.push(row(stranger, 0, "unrelated", measure(q.text, stranger.text)));
+}
+const zh = lcqmc.map((p) => ({ set: "lcqmc-test", group: `lcqmc:${p.a}`, y: p.label === "duplicate" ? 1 : 0, lex: lib.lexicalSimilarity(termsOf(p.a), termsOf(p.b)) }));
+
+const cv = crossValidatedScores(en, { k: folds });
+const final = fitRepeat(en);
+const before = (p) => applyKnots(p.raw, globalCalibration.knots);
+const after = (p) => cv.scores.get(p);
+
+console.log(`model ${values.model}; English pairs: mqp ${en.filter((p) => p.set === "mqp").length}, stackfaq ${en.filter((p) => p.set === "stackfaq").length}; Chinese: lcqmc-test ${zh.length}`);
+console.log(`${folds}-fold CV (by question group): lexical weight per fold ${cv.models.map((m) => m.lexicalWeight).join(", ")}; bootstrap ${samples} resamples of question groups, 95 % intervals`);
+const header = `${"set".padEnd(22)} ${"method".padEnd(30)} ${"AUC".padEnd(6)} ${"P ≥0.85".padEnd(20)} ${"R ≥0.85".padEnd(20)} ${"P >0.80".padEnd(7)} ${"R >0.80".padEnd(7)} bands dup/different: ${BANDS.map((b) => b.name).join(" | ")}`;
+console.log(header);
+const print = (set, method, pairs, score) => {
+  const m = pairMetrics(pairs, score);
+  const ci = (stat) => bootstrap(pairs, (s) => stat(pairMetrics(s, score)), { samples });
+  const [pLo, pHi] = ci((x) => x.duplicate.precision);
+  const [rLo, rHi] = ci((x) => x.duplicate.recall);
+  const f = (x) => x.toFixed(3);
+  console.log(
+    `${set.padEnd(22)} ${method.padEnd(30)} ${f(m.auc).padEnd(6)} ${`${f(m.duplicate.precision)} [${f(pLo)}–${f(pHi)}]`.padEnd(20)} ${`${f(m.duplicate.recall)} [${f(rLo)}–${f(rHi)}]`.padEnd(20)} ${f(m.block.precision).padEnd(7)} ${f(m.block.recall).padEnd(7)} ${m.bands.map((b) => `${b.duplicate}/${b.different}`).join(" | ")}`,
+  );
+};
+for (const set of ["mqp", "stackfaq"]) {
+  const of = en.filter((p) => p.set === set);
+  print(`${set} (${of.length})`, "before: calibrated cosine", of, before);
+  print(`${set} (${of.length})`, `after: repeat map, ${folds}-fold CV`, of, after);
+  if (set === "stackfaq") {
+    const hard = of.filter((p) => p.label !== "unrelated");
+    print(`stackfaq hard (${hard.length})`, "before: calibrated cosine", hard, before);
+    print(`stackfaq hard (${hard.length})`, `after: repeat map, ${folds}-fold CV`, hard, after);
+  }
+}
+print(`en both (${en.length})`, "before: calibrated cosine", en, before);
+print(`en both (${en.length})`, `after: repeat map, ${folds}-fold CV`, en, after);
+print(`lcqmc-test zh (${zh.length})`, "lexical fallback (no fit)", zh, (p) => p.lex);
+
+console.log(`final fit on all English pairs: lexical weight ${final.lexicalWeight} (training AUC ${final.trainingAuc}); evidence boundaries ${JSON.stringify(final.boundaries)}; knots ${JSON.stringify(final.knots)}`);
+console.log("sanity (not anchors):");
+for (const [a, b, note] of SANITY) {
+  const m = measure(a, b);
+  console.log(`  raw ${m.raw.toFixed(3)} lexical ${m.lex.toFixed(3)} → before ${before(m).toFixed(3)}, after ${repeatScore(m, final).toFixed(3)}  (${note}) "${a}" / "${b}"`);
+}
+if (values["dry-run"]) {
+  console.log("dry run: no table written");
+} else {
+  const file = path.join(values.out, `${values.model}.repeat.json`);
+  const table = {
+    model: values.model,
+    method: "isotonic boundaries on raw cosine + lexicalWeight × Ochiai of stemmed content terms",
+    fittedOn: `../shared/data pairs/mqp (${en.filter((p) => p.set === "mqp").length}) + stackfaq thread pairs (${en.filter((p) => p.set === "stackfaq").length})`,
+    lexicalWeight: final.lexicalWeight,
+    boundaries: final.boundaries,
+    knots: final.knots,
+  };
+  writeFileSync(file, JSON.stringify(table, null, 2) + "\n");
+  console.log(`wrote ${file}`);
+}
+
+function cosine(a, b) {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
