@@ -30,6 +30,7 @@ export const CARD_RULES: readonly CardRule[] = [
   // Chinese (seed 003)
   { kind: "profile", entity: "user", slot: "user_type", confidence: 0.85, pattern: new RegExp(`我是(?<value>.{0,20}?(?:${ZH_ROLES}))`, "u") },
   { kind: "profile", entity: "user", slot: "location", confidence: 0.8, pattern: /我(?:现在|目前)?住在?(?<value>[^，,。！!？?\s]{1,30})/u },
+  { kind: "profile", entity: "user", slot: "location", confidence: 0.75, pattern: /我(?:现在|目前|已经)?(?:搬到|搬去|定居在?)了?(?<value>[^，,。！!？?\s]{1,30})/u },
   { kind: "profile", entity: "user", slot: "employer", confidence: 0.75, pattern: /我(?:现在|目前)?在(?<value>[^，,。！!？?\s]{1,20}?)(?:工作|上班)/u },
   {
     kind: "fact",
@@ -38,8 +39,8 @@ export const CARD_RULES: readonly CardRule[] = [
     confidence: 0.75,
     pattern: /我(?:的|用的?)(?<what>手机|电脑|设备)是?(?<value>[^，,。！!？?\s]{1,30})/u,
   },
-  { kind: "preference", entity: "user", slot: "dislikes", polarity: "negative", confidence: 0.75, pattern: /我(?:不喜欢|讨厌|不爱)(?<value>[^，,。！!？?]{1,30})/u },
-  { kind: "preference", entity: "user", slot: "likes", polarity: "positive", confidence: 0.75, pattern: /我(?:很|最|特别)?(?:喜欢|爱)(?<value>[^，,。！!？?]{1,30})/u },
+  { kind: "preference", entity: "user", slot: "dislikes", polarity: "negative", confidence: 0.75, pattern: /我(?:很|最|特别|真的|一直|还是|也|都)*(?:不喜欢|讨厌|不爱)(?<value>[^，,。！!？?]{1,30})/u },
+  { kind: "preference", entity: "user", slot: "likes", polarity: "positive", confidence: 0.75, pattern: /我(?:很|最|特别|真的|一直|还是|又|还|也|都|仍然|依然|现在)*(?:喜欢|爱)(?<value>[^，,。！!？?]{1,30})/u },
   // English
   { kind: "profile", entity: "user", slot: "name", confidence: 0.9, pattern: /\bmy name is (?<value>[\p{L}][\p{L}' -]{0,40}?)(?=[,.!;]|$)/iu },
   {
@@ -61,14 +62,14 @@ export const CARD_RULES: readonly CardRule[] = [
     entity: "user",
     slot: "employer",
     confidence: 0.75,
-    pattern: /\bi (?:currently |now )?work (?:at|for) (?<value>[\p{L}\p{N}][\p{L}\p{N} .&'-]{0,40}?)(?=[,.!;?]| as | and | but |$)/iu,
+    pattern: /\bi (?:currently |now )?(?:work|have worked|'ve worked|have been working|'ve been working|am working|'m working) (?:at|for) (?<value>[\p{L}\p{N}][\p{L}\p{N} .&'-]{0,40}?)(?=[,.!;?]| as | and | but |$)/iu,
   },
   {
     kind: "fact",
     entity: "user",
     slot: "device",
     confidence: 0.7,
-    pattern: /\b(?:my (?:phone|laptop|computer) is an?|i use an?) (?<value>[\p{L}\p{N}][\p{L}\p{N} .+-]{0,30}?)(?=[,.!;?]| and | but | for |$)/iu,
+    pattern: /\b(?:my (?<what>phone|laptop|computer) is an?|i use an?) (?<value>[\p{L}\p{N}][\p{L}\p{N} .+-]{0,30}?)(?=[,.!;?]| and | but | for |$)/iu,
   },
   {
     kind: "preference",
