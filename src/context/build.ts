@@ -1,17 +1,16 @@
 /**
  * POST /v1/context: what an assistant should know before answering a prompt. Trivial prompts
  * (seed 001) return at once, with no search and no embedding call. Otherwise the prompt is
- * enriched with the session's files, embedded once, and two lookups run side by side: one
- * memory search, split into similar questions and relevant memories, and the cards that answer
- * the question. They are rendered as one markdown block within a token budget. Additive only (seed 000): a failing part is left out and named in
+ * enriched with the session's files, embedded once, and one memory search (whose card path
+ * boosts the memories that state what the question asks) is split into similar questions and
+ * relevant memories, rendered as one markdown block within a token budget. Cards themselves stay
+ * internal (seed 003). Additive only (seed 000): a failing part is left out and named in
  * `degraded`; the call itself still answers.
  */
-import { lookupCards } from "../cards/store";
 import { type Degradation, embedQuery, type MemoryHit, searchMemories } from "../memories/search";
 import { MIN_SIMILAR_QUESTION_SIMILARITY, type SimilarQuestion, toSimilarQuestion } from "../questions/similar";
 import type { Services } from "../services";
 import { recentFileNames } from "../sessions/files";
-import { slotsForQuestion } from "../text/cards";
 import { classifyQuery } from "../text/classify";
 import { enrichQuery } from "../text/enrich";
 import { isQuestion } from "../text/is-question";
@@ -51,7 +50,6 @@ export interface ContextResult {
   sections: {
     similarQuestions: SimilarQuestion[];
     memories: Pick<MemoryHit, "id" | "content" | "memoryType" | "score" | "similarity" | "createdAt">[];
-    cards: { slot: string; value: string; sourceMemoryId: string }[];
   };
   degraded: ContextDegradation[];
 }
@@ -62,7 +60,7 @@ export interface ContextTimings {
 }
 
 export async function buildContext(services: Services, tenantId: string, args: ContextArgs, timings: ContextTimings = { embedMs: 0 }): Promise<ContextResult> {
-  const empty = { markdown: "", tokens: 0, sections: { similarQuestions: [], memories: [], cards: [] } };
+  const empty = { markdown: "", tokens: 0, sections: { similarQuestions: [], memories: [] } };
   const classified = classifyQuery(args.prompt);
   if (classified.class === "trivial") return { class: "trivial", reason: classified.reason, isQuestion: false, ...empty, degraded: [] };
 
@@ -85,22 +83,16 @@ export async function buildContext(services: Services, tenantId: string, args: C
 
   // One search over every memory type serves both sections: a second search would repeat the
   // full-text query, the vector scan and the row reads.
-  const [found, cards] = await Promise.all([
-    searchMemories(services, tenantId, {
-      scope: args.scope,
-      query: searchText,
-      limit: CONTEXT_CANDIDATES,
-      queryVector,
-      minSimilarity: MIN_MEMORY_SIMILARITY,
-    }).catch(() => {
-      degraded.add("memories");
-      return null;
-    }),
-    lookupCards(services.db, tenantId, args.scope, "user", slotsForQuestion(prompt)).catch(() => {
-      degraded.add("cards");
-      return [];
-    }),
-  ]);
+  const found = await searchMemories(services, tenantId, {
+    scope: args.scope,
+    query: searchText,
+    limit: CONTEXT_CANDIDATES,
+    queryVector,
+    minSimilarity: MIN_MEMORY_SIMILARITY,
+  }).catch(() => {
+    degraded.add("memories");
+    return null;
+  });
   for (const d of found?.degraded ?? []) degraded.add(d);
   const hits = found?.results ?? [];
 
@@ -116,7 +108,6 @@ export async function buildContext(services: Services, tenantId: string, args: C
       .filter((m) => m.memoryType !== "question")
       .slice(0, CONTEXT_MEMORIES)
       .map(({ id, content, memoryType, score, similarity, createdAt }) => ({ id, content, memoryType, score, similarity, createdAt })),
-    cards: cards.map((c) => ({ slot: c.slot, value: c.value, sourceMemoryId: c.source_memory_id })),
   };
   const rendered = renderContext(sections, args.tokenBudget);
   return {

@@ -92,18 +92,26 @@ function cleanValue(raw: string): string {
 
 const WORK_WORDS = /\b(work|job|employer|company)\b|工作|上班|公司/u;
 const DEVICE_WORDS = /\b(phone|laptop|computer|device)\b|手机|电脑|设备/u;
+const NAME_WORDS = /\bname\b|\bcalled\b|名字|叫什么/u;
+const WHO_AM_I = /\bwho am i\b|我是谁/u;
 
-/** The card slots (of entity "user") that answer a question of this type, most specific first. */
+/**
+ * The card slots (of entity "user") that answer a question of this type, most specific first.
+ * Only these cards boost a memory: "My name is Dana" does not answer 我是什么用户 (user_type),
+ * and "I live in Austin" does not answer "where do I work?" (employer).
+ */
 export function slotsForQuestion(text: string, type: QuestionType = underlyingQuestionType(text)): string[] {
-  if (DEVICE_WORDS.test(text.toLowerCase()) && type !== "HowMany") return ["device"];
+  const lower = text.toLowerCase();
+  if (DEVICE_WORDS.test(lower) && type !== "HowMany") return ["device"];
+  if (NAME_WORDS.test(lower) && type !== "HowMany") return ["name"];
   switch (type) {
     case "WhatKind":
-      return ["user_type", "name"];
+      return WHO_AM_I.test(lower) ? ["name", "user_type"] : ["user_type"];
     case "Where":
-      return WORK_WORDS.test(text.toLowerCase()) ? ["employer", "location"] : ["location"];
+      return WORK_WORDS.test(lower) ? ["employer"] : ["location"];
     case "Preference":
       return ["likes", "dislikes"];
     default:
-      return WORK_WORDS.test(text.toLowerCase()) ? ["employer"] : [];
+      return WORK_WORDS.test(lower) ? ["employer"] : [];
   }
 }
