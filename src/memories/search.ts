@@ -12,9 +12,12 @@ import { lookupCards } from "../cards/store";
 import type { MemoryType } from "../db/schema";
 import { DEFAULT_HYBRID_WEIGHTS, type HybridCandidate, type HybridWeights, rankHybrid } from "../ranking/hybrid";
 import type { Services } from "../services";
+import { getTenantSettings, type TenantSettings } from "../settings/tenant";
 import { slotsForQuestion } from "../text/cards";
 import { expandQuery } from "../text/expand";
-import { detectQuestionType } from "../text/question-type";
+import { allTermsExpression, segment } from "../text/fts";
+import type { QuestionType } from "../text/question-patterns";
+import { detectQuestionType, underlyingQuestionType } from "../text/question-type";
 import type { VectorMetadata } from "../vectors/port";
 import { MEMORY_COLLECTION } from "./indexing";
 import { getMemoriesByIds, type Memory, type MemoryRow, toMemory } from "./store";
@@ -33,6 +36,8 @@ export interface MemorySearchArgs {
   /** Keep only candidates found lexically, by a card, or with a calibrated similarity at least this. */
   minSimilarity?: number | undefined;
   weights?: Partial<HybridWeights> | undefined;
+  /** The tenant's settings when the caller has them; read from D1 otherwise. */
+  settings?: TenantSettings | undefined;
 }
 
 export interface MemoryHit extends Memory {
@@ -62,13 +67,16 @@ export async function searchMemories(services: Services, tenantId: string, args:
   const { db, embedder, clock } = services;
   const window = Math.max(args.limit * 2, MIN_CANDIDATE_WINDOW);
   const degraded: Degradation[] = [];
-  const questionType = detectQuestionType(args.query);
-  const queryVector = args.queryVector !== undefined ? args.queryVector : await embedQuery(services, args.embedText ?? args.query, degraded);
+  const [settings, queryVector] = await Promise.all([
+    args.settings ?? getTenantSettings(db, tenantId),
+    args.queryVector !== undefined ? args.queryVector : embedQuery(services, args.embedText ?? args.query, degraded),
+  ]);
+  const questionType: QuestionType = settings.query.questionTypeDetection ? detectQuestionType(args.query) : "Generic";
 
   const [lexical, nearest, cardIds] = await Promise.all([
-    lexicalCandidates(services, tenantId, args, window),
+    lexicalCandidates(services, tenantId, args, window, settings),
     queryVector ? vectorCandidates(services, tenantId, args, queryVector, window, degraded) : null,
-    cardCandidates(services, tenantId, args, degraded),
+    cardCandidates(services, tenantId, args, degraded, settings),
   ]);
   const rows = await getMemoriesByIds(db, tenantId, [...new Set([...cardIds, ...(lexical?.keys() ?? []), ...(nearest?.keys() ?? [])])]);
   const types = args.memoryTypes && new Set<string>(args.memoryTypes);
@@ -130,9 +138,10 @@ export async function embedQuery(services: Services, text: string, degraded: Deg
 }
 
 /** id → bm25 of the full-text matches, or null when the query has no content word. */
-async function lexicalCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, window: number) {
+async function lexicalCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, window: number, settings: TenantSettings) {
   // Computed, not read from the KV expansion cache: the rules take microseconds, a KV round trip milliseconds.
-  const match = expandQuery(args.query).orQuery;
+  // Expansion off (a tenant setting): the query's own terms, every one required.
+  const match = settings.query.expansion ? expandQuery(args.query).orQuery : allTermsExpression(segment(args.query));
   if (!match) return null;
   const typeFilter = args.memoryTypes?.length ? `AND m.memory_type IN (${args.memoryTypes.map(() => "?").join(",")})` : "";
   const { results } = await db
@@ -167,13 +176,18 @@ async function vectorCandidates(
   }
 }
 
-/** Source memories of the current cards that answer the question (seed 003: O(1) card lookup first). */
-async function cardCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, degraded: Degradation[]): Promise<string[]> {
-  const slots = slotsForQuestion(args.query);
+/**
+ * Source memories of the current cards that answer the question (seed 003: O(1) card lookup
+ * first). None when the tenant turned cards or question-type detection off; cards under the
+ * tenant's confidence threshold (stored before it was raised) are not used.
+ */
+async function cardCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, degraded: Degradation[], settings: TenantSettings): Promise<string[]> {
+  if (!settings.cards.enabled || !settings.query.questionTypeDetection) return [];
+  const slots = slotsForQuestion(args.query, underlyingQuestionType(args.query));
   if (slots.length === 0) return [];
   try {
     const cards = await lookupCards(db, tenantId, args.scope, "user", slots);
-    return [...new Set(cards.map((c) => c.source_memory_id))];
+    return [...new Set(cards.filter((c) => c.confidence >= settings.cards.confidenceThreshold).map((c) => c.source_memory_id))];
   } catch (error) {
     logDegraded("cards", error);
     degraded.push("cards");

@@ -41,3 +41,10 @@ export function orMatchExpression(terms: readonly string[]): string | null {
   if (distinct.length === 0) return null;
   return distinct.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
 }
+
+/** An FTS5 MATCH expression requiring every term (implicit AND), each a quoted phrase; null when there is none. */
+export function allTermsExpression(terms: readonly string[]): string | null {
+  const distinct = [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
+  if (distinct.length === 0) return null;
+  return distinct.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
+}

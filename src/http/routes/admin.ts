@@ -5,6 +5,7 @@ import { backfillCards, MAX_BACKFILL_BATCH } from "../../cards/backfill";
 import { FTS_COLLECTIONS, MAX_FTS_REBUILD_BATCH, rebuildFts } from "../../indexing/fts-rebuild";
 import { reembedTenant } from "../../indexing/reembed";
 import { readRecallMetrics } from "../../metrics/counters";
+import { readTenantSettings, tenantSettingsPatchSchema, updateTenantSettings } from "../../settings/tenant";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
@@ -52,6 +53,11 @@ export const admin = new Hono<AppEnv>()
   .post("/fts/rebuild", validate("json", ftsRebuildSchema), async (c) => {
     const { collection, after, batchSize } = c.req.valid("json");
     return c.json(await rebuildFts(c.get("services").db, c.get("principal").tenantId, collection, after, batchSize));
+  })
+  .get("/settings", async (c) => c.json(await readTenantSettings(c.get("services").db, c.get("principal").tenantId)))
+  .patch("/settings", validate("json", tenantSettingsPatchSchema), async (c) => {
+    const { db, clock } = c.get("services");
+    return c.json(await updateTenantSettings(db, c.get("principal").tenantId, c.req.valid("json"), clock.now()));
   })
   .get("/metrics", async (c) => {
     const { db, clock } = c.get("services");
