@@ -22,6 +22,8 @@ export interface ClauseTense {
 /** Cues that end a value, as [pattern, replacement, cue]; the first that matches wins. */
 const ENDED_CUES: readonly (readonly [RegExp, string, string])[] = [
   [/\bno longer\s+/iu, "", "no longer"],
+  [/\b[Ii] (?:left|quit) (?=\p{Lu})/u, "I work at ", "left"],
+  [/我(?:已经)?从(.{1,20}?)离职了?/u, "我在$1工作", "离职"],
   [/\bused to be\b/iu, "am", "used to"],
   [/\bused to\s+/iu, "", "used to"],
   [/\b(?:formerly|previously)\s+/iu, "", "previously"],
@@ -83,7 +85,7 @@ export function readTense(input: string): ClauseTense {
 }
 
 const TRAILING_TEMPORAL =
-  /(?:\s+(?:now|currently|anymore|any more|any longer|these days|nowadays|at the moment|right now|at present|for now|again|too|as well|still))+$|[了啦呢]+$/iu;
+  /(?:\s+(?:now|currently|anymore|any more|any longer|these days|nowadays|at the moment|right now|at present|for now|again|too|as well|still|recently|(?:last|this|next) (?:year|month|week|spring|summer|fall|autumn|winter)|(?:a (?:while|year|month) |\w+ (?:years?|months?|weeks?) )ago|for (?:\w+ )?(?:years?|months?|weeks?)))+$|[了啦呢]+$/iu;
 const LEADING_TEMPORAL = /^(?:(?:now|currently|still|also)\s+)+|^(?:现在|目前|如今|还|也)/iu;
 
 /** A value without the temporal words around it: "Globex now" → "Globex", "香菜了" → "香菜". */
