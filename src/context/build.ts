@@ -7,7 +7,7 @@
  * internal (seed 003). Additive only (seed 000): a failing part is left out and named in
  * `degraded`; the call itself still answers.
  */
-import { type Degradation, embedQuery, type MemoryHit, searchMemories } from "../memories/search";
+import { type Degradation, embedQuery, MIN_KEYWORD_COVERAGE, type MemoryHit, meetsFloor, searchMemories } from "../memories/search";
 import { MIN_SIMILAR_QUESTION_SIMILARITY, type SimilarQuestion, toSimilarQuestion } from "../questions/similar";
 import type { Services } from "../services";
 import { recentFileNames } from "../sessions/files";
@@ -30,6 +30,13 @@ export const CONTEXT_CANDIDATES = 30;
  * the same floor as for similar questions.
  */
 export const MIN_MEMORY_SIMILARITY = MIN_SIMILAR_QUESTION_SIMILARITY;
+/**
+ * A memory found only by keyword must contain at least this share of the prompt's content terms
+ * to be "relevant": looser than a similar question's MIN_KEYWORD_COVERAGE, which claims the user
+ * asked the same thing before.
+ */
+export const MIN_MEMORY_KEYWORD_COVERAGE = 0.25;
+const QUESTION_FLOOR = { similarity: MIN_SIMILAR_QUESTION_SIMILARITY, keywordCoverage: MIN_KEYWORD_COVERAGE };
 
 export type ContextDegradation = Degradation | "memories" | "session_files";
 
@@ -89,6 +96,7 @@ export async function buildContext(services: Services, tenantId: string, args: C
     limit: CONTEXT_CANDIDATES,
     queryVector,
     minSimilarity: MIN_MEMORY_SIMILARITY,
+    minKeywordCoverage: MIN_MEMORY_KEYWORD_COVERAGE,
   }).catch(() => {
     degraded.add("memories");
     return null;
@@ -100,7 +108,7 @@ export async function buildContext(services: Services, tenantId: string, args: C
     // The caller's own session already holds its questions.
     similarQuestions: asked
       ? hits
-          .filter((m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId))
+          .filter((m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId) && meetsFloor(m, QUESTION_FLOOR))
           .slice(0, SIMILAR_QUESTIONS_IN_CONTEXT)
           .map(toSimilarQuestion)
       : [],

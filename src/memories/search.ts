@@ -14,6 +14,7 @@ import { DEFAULT_HYBRID_WEIGHTS, type HybridCandidate, type HybridWeights, rankH
 import type { Services } from "../services";
 import { getTenantSettings, type TenantSettings } from "../settings/tenant";
 import { slotsForQuestion } from "../text/cards";
+import { keywordCoverage, keywordUnits } from "../text/coverage";
 import { expandQuery } from "../text/expand";
 import { allTermsExpression, segment } from "../text/fts";
 import type { QuestionType } from "../text/question-patterns";
@@ -33,8 +34,14 @@ export interface MemorySearchArgs {
   embedText?: string | undefined;
   /** A query vector already computed for `embedText ?? query`, or null when it could not be. */
   queryVector?: Float32Array | null | undefined;
-  /** Keep only candidates found lexically, by a card, or with a calibrated similarity at least this. */
+  /**
+   * The floor of the similar-question and context paths (meetsFloor): keep only candidates found
+   * by an answering card, with a calibrated similarity at least this, or by keyword with a
+   * keywordCoverage of at least `minKeywordCoverage`. Unset (memory search): no floor.
+   */
   minSimilarity?: number | undefined;
+  /** With minSimilarity: the keyword floor; MIN_KEYWORD_COVERAGE by default. */
+  minKeywordCoverage?: number | undefined;
   weights?: Partial<HybridWeights> | undefined;
   /** The tenant's settings when the caller has them; read from D1 otherwise. */
   settings?: TenantSettings | undefined;
@@ -47,6 +54,21 @@ export interface MemoryHit extends Memory {
   rawCosine: number | null;
   /** The candidate lists that found this memory ("bm25", "vector", "card"). */
   matchedBy: string[];
+  /** Share of the query's content terms the memory contains (src/text/coverage.ts); null when not found by keyword. */
+  keywordCoverage: number | null;
+}
+
+export interface Floor {
+  similarity: number;
+  keywordCoverage: number;
+}
+
+/**
+ * A hit is worth showing when a card that answers the question found it, its calibrated
+ * similarity reaches the floor, or it was found by keyword and says enough of the query.
+ */
+export function meetsFloor(hit: Pick<MemoryHit, "matchedBy" | "similarity" | "keywordCoverage">, floor: Floor): boolean {
+  return hit.matchedBy.includes("card") || (hit.similarity ?? 0) >= floor.similarity || (hit.keywordCoverage ?? 0) >= floor.keywordCoverage;
 }
 
 export type Degradation = "embeddings" | "vector_index" | "cards";
@@ -60,6 +82,12 @@ export interface MemorySearchResult {
 export const MIN_CANDIDATE_WINDOW = 20;
 /** Added to the score of a memory whose card answers the question (seed 003: cards first). */
 export const CARD_BONUS = 0.5;
+/**
+ * Where a floor applies (minSimilarity), a memory found only by keyword must contain at least this
+ * share of the query's content terms (src/text/coverage.ts): "What are best practices for state
+ * management?" shares 1 of 4 with "What's the best way to deploy on Vercel?" and is not similar.
+ */
+export const MIN_KEYWORD_COVERAGE = 0.5;
 /** A Recency question ("what is my current …") multiplies the recency weight by this. */
 export const RECENCY_QUESTION_FACTOR = 2.5;
 
@@ -109,6 +137,7 @@ export async function searchMemories(services: Services, tenantId: string, args:
   }));
   const weights = { ...DEFAULT_HYBRID_WEIGHTS, ...args.weights };
   if (questionType === "Recency") weights.recency *= RECENCY_QUESTION_FACTOR;
+  const units = keywordUnits(settings.query.expansion ? expandQuery(args.query) : { keywords: segment(args.query) });
   const ranked = rankHybrid(candidates, { now: clock.now(), weights, available: { vector: nearest !== null, text: lexical !== null } });
 
   const results: MemoryHit[] = [];
@@ -117,8 +146,10 @@ export async function searchMemories(services: Services, tenantId: string, args:
     const rawCosine = cosines.get(id) ?? null;
     const similarity = rawCosine === null ? null : calibrate(rawCosine, embedder.calibration);
     const matchedBy = [cards.has(id) && "card", lexical?.has(id) && "bm25", nearest?.has(id) && "vector"].filter((x): x is string => !!x);
-    if (args.minSimilarity !== undefined && !cards.has(id) && !lexical?.has(id) && (similarity ?? 0) < args.minSimilarity) continue;
-    results.push({ ...toMemory(row), score, similarity, rawCosine, matchedBy });
+    const coverage = lexical?.has(id) ? keywordCoverage(units, row.content) : null;
+    const hit = { similarity, matchedBy, keywordCoverage: coverage };
+    if (args.minSimilarity !== undefined && !meetsFloor(hit, { similarity: args.minSimilarity, keywordCoverage: args.minKeywordCoverage ?? MIN_KEYWORD_COVERAGE })) continue;
+    results.push({ ...toMemory(row), score, rawCosine, ...hit });
     if (results.length === args.limit) break;
   }
   return { results, degraded };

@@ -53,3 +53,16 @@ function pluralOf(word: string): string {
   if (/(?:s|x|ch|sh)$/u.test(word)) return `${word}es`;
   return `${word}s`;
 }
+
+/** The dictionary words inside a Chinese piece: where each starts (in characters), its length and its English. */
+export function equivalentsInside(piece: string): { at: number; length: number; en: string }[] {
+  const chars = Array.from(piece);
+  const found: { at: number; length: number; en: string }[] = [];
+  for (const [zh, en] of EN_OF) {
+    const zhChars = Array.from(zh);
+    for (let i = 0; i + zhChars.length <= chars.length; i++) {
+      if (chars.slice(i, i + zhChars.length).join("") === zh) found.push({ at: i, length: zhChars.length, en });
+    }
+  }
+  return found;
+}
