@@ -5,6 +5,7 @@ CREATE TABLE `tenant_settings` (
 	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
+ALTER TABLE `memory_cards` ADD `superseded_by` text;--> statement-breakpoint
 ALTER TABLE `memory_cards` ADD `event_date` integer;--> statement-breakpoint
 ALTER TABLE `memory_cards` ADD `document_date` integer;--> statement-breakpoint
 ALTER TABLE `memory_cards` ADD `extra` text;--> statement-breakpoint

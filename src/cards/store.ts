@@ -78,7 +78,9 @@ export async function storeCards(db: D1Database, source: CardSource, cards: read
     const current = await currentCards(db, source.tenantId, source.scope, card.entity, card.slot);
     const statements: D1PreparedStatement[] = [];
     const end = (ids: readonly string[]) => {
-      for (const id of ids) statements.push(db.prepare("UPDATE memory_cards SET superseded_at = ? WHERE id = ?").bind(source.createdAt, id));
+      for (const id of ids) {
+        statements.push(db.prepare("UPDATE memory_cards SET superseded_at = ?, superseded_by = ? WHERE id = ?").bind(source.createdAt, source.memoryId, id));
+      }
     };
     const notNewer = (c: CardRow) => c.created_at <= source.createdAt;
     let relation: CardRow["version_relation"] = "sets";
@@ -184,8 +186,10 @@ export async function listCards(db: D1Database, tenantId: string, filter: CardFi
 }
 
 /**
- * Removes the cards a memory gave rise to, and lets the newest remaining card of each affected
- * single-valued slot become current again.
+ * Removes the cards a memory gave rise to, and undoes what its statement ended: the newest
+ * remaining card of each affected single-valued slot becomes current again, and the values of
+ * multi-valued slots it ended (a retracted or contradicted like) are current again unless the same
+ * value is current anyway.
  */
 export async function deleteCardsOfMemory(db: D1Database, tenantId: string, memoryId: string): Promise<void> {
   const { results } = await db
@@ -193,14 +197,23 @@ export async function deleteCardsOfMemory(db: D1Database, tenantId: string, memo
     .bind(tenantId, memoryId)
     .all<{ scope: string; entity: string; slot: string }>();
   if (results.length === 0) return;
+  const multiValued = [...MULTI_VALUED_SLOTS];
   await db.batch([
     db.prepare("DELETE FROM memory_cards WHERE tenant_id = ? AND source_memory_id = ?").bind(tenantId, memoryId),
+    db
+      .prepare(
+        `UPDATE memory_cards SET superseded_at = NULL, superseded_by = NULL
+         WHERE tenant_id = ? AND superseded_by = ? AND slot IN (${multiValued.map(() => "?").join(",")})
+           AND NOT EXISTS (SELECT 1 FROM memory_cards c WHERE c.tenant_id = memory_cards.tenant_id AND c.scope = memory_cards.scope
+             AND c.entity = memory_cards.entity AND c.slot = memory_cards.slot AND lower(c.value) = lower(memory_cards.value) AND c.superseded_at IS NULL)`,
+      )
+      .bind(tenantId, memoryId, ...multiValued),
     ...results
       .filter((r) => !MULTI_VALUED_SLOTS.has(r.slot))
       .map((r) =>
         db
           .prepare(
-            `UPDATE memory_cards SET superseded_at = NULL WHERE id = (
+            `UPDATE memory_cards SET superseded_at = NULL, superseded_by = NULL WHERE id = (
                SELECT id FROM memory_cards WHERE tenant_id = ? AND scope = ? AND entity = ? AND slot = ? AND version_relation != 'retracts'
                ORDER BY created_at DESC, id LIMIT 1)
              AND NOT EXISTS (SELECT 1 FROM memory_cards WHERE tenant_id = ? AND scope = ? AND entity = ? AND slot = ? AND superseded_at IS NULL)`,

@@ -90,6 +90,23 @@ describe("memory cards never forget (seed 003)", () => {
     expect(current(await cardsOf(clientKey, scope, "location"))).toEqual([["location", "Austin"]]);
   });
 
+  it("restores a like when the memory that ended it is deleted", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:undo-like";
+    await remember(clientKey, scope, "I like jazz");
+    const retraction = await remember(clientKey, scope, "I don't like jazz anymore");
+    const flip = await remember(clientKey, scope, "I love hiking");
+    const dislike = await remember(clientKey, scope, "I hate hiking");
+    expect(current(await cardsOf(clientKey, scope))).toEqual([["dislikes", "hiking"]]);
+    await call(`/v1/memories/${retraction.id}`, { method: "DELETE", key: clientKey });
+    await call(`/v1/memories/${dislike.id}`, { method: "DELETE", key: clientKey });
+    expect(current(await cardsOf(clientKey, scope)).sort()).toEqual([
+      ["likes", "hiking"],
+      ["likes", "jazz"],
+    ]);
+    expect(flip.id).toBeTruthy();
+  });
+
   it("stores the seed's event_date, document_date and extra", async () => {
     const { clientKey } = await newTenant();
     const scope = "user:dates";

@@ -70,6 +70,8 @@ export const memoryCards = sqliteTable(
     /** When the fact was stated: the source memory's creation time. */
     createdAt: integer("created_at").notNull(),
     supersededAt: integer("superseded_at"),
+    /** The memory whose statement ended this card (a newer value, a retraction, the opposite preference). */
+    supersededBy: text("superseded_by"),
     /** Seed 003: when the fact became true, if the statement says ("in 2021"); ms UTC. */
     eventDate: integer("event_date"),
     /** Seed 003: when it was recorded (the source memory's creation time). */
