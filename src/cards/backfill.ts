@@ -1,4 +1,5 @@
 /** Extracts cards for a tenant's existing memories, a page at a time (POST /v1/admin/cards/backfill). */
+import { getTenantSettings } from "../settings/tenant";
 import { extractCards } from "../text/cards";
 import { storeCards } from "./store";
 
@@ -25,11 +26,13 @@ export async function backfillCards(db: D1Database, tenantId: string, after: num
     )
     .bind(tenantId, after, batchSize)
     .all<{ seq: number; id: string; scope: string; content: string; created_at: number }>();
+  // The backfill is the alternative to extraction on store, so only `enabled` and the threshold apply.
+  const { cards: config } = await getTenantSettings(db, tenantId);
   let cardsCreated = 0;
-  for (const row of results) {
+  for (const row of config.enabled ? results : []) {
     const has = await db.prepare("SELECT 1 FROM memory_cards WHERE source_memory_id = ? LIMIT 1").bind(row.id).first();
     if (has) continue;
-    const cards = extractCards(row.content);
+    const cards = extractCards(row.content).filter((card) => card.confidence >= config.confidenceThreshold);
     if (cards.length === 0) continue;
     cardsCreated += await storeCards(db, { tenantId, scope: row.scope, memoryId: row.id, createdAt: row.created_at }, cards);
   }

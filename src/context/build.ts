@@ -1,17 +1,16 @@
 /**
  * POST /v1/context: what an assistant should know before answering a prompt. Trivial prompts
  * (seed 001) return at once, with no search and no embedding call. Otherwise the prompt is
- * enriched with the session's files, embedded once, and two lookups run side by side: one
- * memory search, split into similar questions and relevant memories, and the cards that answer
- * the question. They are rendered as one markdown block within a token budget. Additive only (seed 000): a failing part is left out and named in
+ * enriched with the session's files, embedded once, and one memory search (whose card path
+ * boosts the memories that state what the question asks) is split into similar questions and
+ * relevant memories, rendered as one markdown block within a token budget. Cards themselves stay
+ * internal (seed 003). Additive only (seed 000): a failing part is left out and named in
  * `degraded`; the call itself still answers.
  */
-import { lookupCards } from "../cards/store";
-import { type Degradation, embedQuery, type MemoryHit, searchMemories } from "../memories/search";
+import { type Degradation, embedQuery, MIN_KEYWORD_COVERAGE, type MemoryHit, meetsFloor, searchMemories } from "../memories/search";
 import { MIN_SIMILAR_QUESTION_SIMILARITY, type SimilarQuestion, toSimilarQuestion } from "../questions/similar";
 import type { Services } from "../services";
 import { recentFileNames } from "../sessions/files";
-import { slotsForQuestion } from "../text/cards";
 import { classifyQuery } from "../text/classify";
 import { enrichQuery } from "../text/enrich";
 import { isQuestion } from "../text/is-question";
@@ -31,6 +30,13 @@ export const CONTEXT_CANDIDATES = 30;
  * the same floor as for similar questions.
  */
 export const MIN_MEMORY_SIMILARITY = MIN_SIMILAR_QUESTION_SIMILARITY;
+/**
+ * A memory found only by keyword must contain at least this share of the prompt's content terms
+ * to be "relevant": looser than a similar question's MIN_KEYWORD_COVERAGE, which claims the user
+ * asked the same thing before.
+ */
+export const MIN_MEMORY_KEYWORD_COVERAGE = 0.25;
+const QUESTION_FLOOR = { similarity: MIN_SIMILAR_QUESTION_SIMILARITY, keywordCoverage: MIN_KEYWORD_COVERAGE };
 
 export type ContextDegradation = Degradation | "memories" | "session_files";
 
@@ -51,7 +57,6 @@ export interface ContextResult {
   sections: {
     similarQuestions: SimilarQuestion[];
     memories: Pick<MemoryHit, "id" | "content" | "memoryType" | "score" | "similarity" | "createdAt">[];
-    cards: { slot: string; value: string; sourceMemoryId: string }[];
   };
   degraded: ContextDegradation[];
 }
@@ -62,7 +67,7 @@ export interface ContextTimings {
 }
 
 export async function buildContext(services: Services, tenantId: string, args: ContextArgs, timings: ContextTimings = { embedMs: 0 }): Promise<ContextResult> {
-  const empty = { markdown: "", tokens: 0, sections: { similarQuestions: [], memories: [], cards: [] } };
+  const empty = { markdown: "", tokens: 0, sections: { similarQuestions: [], memories: [] } };
   const classified = classifyQuery(args.prompt);
   if (classified.class === "trivial") return { class: "trivial", reason: classified.reason, isQuestion: false, ...empty, degraded: [] };
 
@@ -85,22 +90,17 @@ export async function buildContext(services: Services, tenantId: string, args: C
 
   // One search over every memory type serves both sections: a second search would repeat the
   // full-text query, the vector scan and the row reads.
-  const [found, cards] = await Promise.all([
-    searchMemories(services, tenantId, {
-      scope: args.scope,
-      query: searchText,
-      limit: CONTEXT_CANDIDATES,
-      queryVector,
-      minSimilarity: MIN_MEMORY_SIMILARITY,
-    }).catch(() => {
-      degraded.add("memories");
-      return null;
-    }),
-    lookupCards(services.db, tenantId, args.scope, "user", slotsForQuestion(prompt)).catch(() => {
-      degraded.add("cards");
-      return [];
-    }),
-  ]);
+  const found = await searchMemories(services, tenantId, {
+    scope: args.scope,
+    query: searchText,
+    limit: CONTEXT_CANDIDATES,
+    queryVector,
+    minSimilarity: MIN_MEMORY_SIMILARITY,
+    minKeywordCoverage: MIN_MEMORY_KEYWORD_COVERAGE,
+  }).catch(() => {
+    degraded.add("memories");
+    return null;
+  });
   for (const d of found?.degraded ?? []) degraded.add(d);
   const hits = found?.results ?? [];
 
@@ -108,7 +108,7 @@ export async function buildContext(services: Services, tenantId: string, args: C
     // The caller's own session already holds its questions.
     similarQuestions: asked
       ? hits
-          .filter((m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId))
+          .filter((m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId) && meetsFloor(m, QUESTION_FLOOR))
           .slice(0, SIMILAR_QUESTIONS_IN_CONTEXT)
           .map(toSimilarQuestion)
       : [],
@@ -116,7 +116,6 @@ export async function buildContext(services: Services, tenantId: string, args: C
       .filter((m) => m.memoryType !== "question")
       .slice(0, CONTEXT_MEMORIES)
       .map(({ id, content, memoryType, score, similarity, createdAt }) => ({ id, content, memoryType, score, similarity, createdAt })),
-    cards: cards.map((c) => ({ slot: c.slot, value: c.value, sourceMemoryId: c.source_memory_id })),
   };
   const rendered = renderContext(sections, args.tokenBudget);
   return {

@@ -1,7 +1,9 @@
 /**
  * The context block for an LLM's system prompt (seed 000's format), filled within a token
- * budget (estimateTokens): sections in order of value — similar questions, known facts (cards),
- * relevant memories — each item added only if it still fits, so the block never exceeds it.
+ * budget (estimateTokens): sections in order of value — similar questions, then relevant
+ * memories — each item added only if it still fits, so the block never exceeds it. Memory cards
+ * are not shown (seed 003: "cards are internal optimization only"); they rank their source
+ * memories, which the block shows in the user's own words.
  */
 import { estimateTokens } from "../text/tokens";
 
@@ -10,10 +12,6 @@ export const DEFAULT_CONTEXT_TOKEN_BUDGET = 500;
 export interface ContextQuestion {
   content: string;
   category: string | null;
-}
-export interface ContextCard {
-  slot: string;
-  value: string;
 }
 export interface ContextMemory {
   content: string;
@@ -31,17 +29,17 @@ export interface RenderedContext {
   markdown: string;
   tokens: number;
   /** How many items of each section made it into the block. */
-  included: { similarQuestions: number; cards: number; memories: number };
+  included: { similarQuestions: number; memories: number };
 }
 
 export function renderContext(
-  parts: { similarQuestions: readonly ContextQuestion[]; cards: readonly ContextCard[]; memories: readonly ContextMemory[] },
+  parts: { similarQuestions: readonly ContextQuestion[]; memories: readonly ContextMemory[] },
   budget: number = DEFAULT_CONTEXT_TOKEN_BUDGET,
 ): RenderedContext {
   const blocks: string[] = [];
   let used = 0;
   const fits = (text: string) => used + estimateTokens(text) <= budget;
-  const included = { similarQuestions: 0, cards: 0, memories: 0 };
+  const included = { similarQuestions: 0, memories: 0 };
 
   const section = (heading: string, items: string[], footer?: string): number => {
     const frame = [heading, "", footer ?? ""].join("\n");
@@ -63,10 +61,6 @@ export function renderContext(
     SIMILAR_QUESTIONS_HEADING,
     parts.similarQuestions.map((q, i) => `${i + 1}. ${oneLine(q.content)}${q.category ? `\n   Context: Category: ${q.category}` : ""}`),
     SIMILAR_QUESTIONS_NOTE,
-  );
-  included.cards = section(
-    "## What You Know About the User",
-    parts.cards.map((c) => `- ${c.slot.replaceAll("_", " ")}: ${oneLine(c.value)}`),
   );
   included.memories = section(
     "## Relevant Memories",

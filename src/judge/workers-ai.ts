@@ -1,81 +1,147 @@
 /**
- * The Workers AI judge (production): a small instruct model asked for strict JSON. The answer is
- * parsed defensively (the first {...} in the text, fields checked); a malformed one is asked
- * again once, then the heuristic judge decides and the verdict says so.
+ * The Workers AI judge (the default wherever an AI binding is present, see select.ts): an
+ * instruct model answers the ticket pipeline's two questions in JSON mode (a JSON schema in
+ * `response_format`; Workers AI then answers `{ response: { … } }`, an object). A text answer
+ * (`{ response: "…" }`, older models or a model ignoring the schema) is read for its first {…}.
+ * Either way the verdict is validated by zod; an invalid one, an error (JSON mode's "couldn't be
+ * met" included) or no answer within the timeout is asked again once, then the heuristic judge
+ * decides and the verdict's `judge` says so. The prompts are documented in the README.
  */
+import { z } from "zod";
 import { heuristicJudge } from "./heuristic";
-import type { FaqForJudge, Judge, MergeVerdict, TicketForJudge } from "./port";
+import type { AnswerVerdict, FaqForJudge, Judge, MergeVerdict, TicketForJudge } from "./port";
 
 export const DEFAULT_JUDGE_MODEL = "@cf/meta/llama-3.1-8b-instruct";
+/** One model call may take this long; the pipeline then asks again or falls back. */
+export const JUDGE_TIMEOUT_MS = 8000;
+/** Calls per question before the heuristic decides. */
+export const JUDGE_ATTEMPTS = 2;
 
 export interface TextGenerator {
-  run(model: string, inputs: { messages: { role: "system" | "user"; content: string }[]; max_tokens?: number }): Promise<unknown>;
+  run(
+    model: string,
+    inputs: {
+      messages: { role: "system" | "user"; content: string }[];
+      max_tokens?: number;
+      response_format?: { type: "json_schema"; json_schema: Record<string, unknown> };
+    },
+  ): Promise<unknown>;
 }
 
-const SYSTEM = "You compare a support ticket with an FAQ entry. Reply with one JSON object and nothing else.";
+export const JUDGE_SYSTEM_PROMPT =
+  "You review support tickets for an FAQ knowledge base. You compare a resolved ticket with one FAQ entry and answer with one JSON object that follows the given schema, and nothing else.";
 
-export function workersAiJudge(ai: TextGenerator, model: string = DEFAULT_JUDGE_MODEL): Judge {
+const pair = (ticket: TicketForJudge, faq: FaqForJudge) =>
+  `FAQ question: ${faq.question}\nFAQ answer: ${faq.answer}\n\nTicket question: ${ticket.question}\nTicket answer: ${ticket.answer}\n\n`;
+
+export const ANSWER_PROMPT = (ticket: TicketForJudge, faq: FaqForJudge) =>
+  pair(ticket, faq) +
+  "Does the ticket answer add information that the FAQ answer lacks (a new fact, condition, number or step; not a rewording)? " +
+  'Reply {"addsInformation": true|false, "rationale": "one sentence", "suggestedAnswer": "only when true: the FAQ answer with the new information merged in"}';
+
+export const MERGE_PROMPT = (ticket: TicketForJudge, faq: FaqForJudge) =>
+  pair(ticket, faq) +
+  "Is the ticket asking the FAQ's question in other words (MERGE), or a different question that needs its own FAQ entry (NEW)? " +
+  'Reply {"action": "MERGE"|"NEW", "rationale": "one sentence"}';
+
+const answerVerdictSchema = z
+  .object({ addsInformation: z.boolean(), rationale: z.string().min(1), suggestedAnswer: z.string().optional() })
+  // "adds information" without the merged answer cannot be staged: not usable.
+  .refine((v) => !v.addsInformation || (v.suggestedAnswer ?? "").trim().length > 0);
+const mergeVerdictSchema = z.object({ action: z.enum(["MERGE", "NEW"]), rationale: z.string().min(1) });
+
+const ANSWER_JSON_SCHEMA = {
+  type: "object",
+  properties: { addsInformation: { type: "boolean" }, rationale: { type: "string" }, suggestedAnswer: { type: "string" } },
+  required: ["addsInformation", "rationale"],
+};
+const MERGE_JSON_SCHEMA = {
+  type: "object",
+  properties: { action: { type: "string", enum: ["MERGE", "NEW"] }, rationale: { type: "string" } },
+  required: ["action", "rationale"],
+};
+
+export interface WorkersAiJudgeOptions {
+  model?: string;
+  timeoutMs?: number;
+}
+
+export function workersAiJudge(ai: TextGenerator, options: WorkersAiJudgeOptions = {}): Judge {
+  const model = options.model ?? DEFAULT_JUDGE_MODEL;
+  const timeoutMs = options.timeoutMs ?? JUDGE_TIMEOUT_MS;
   const judge = `workers-ai:${model}`;
 
-  async function ask<T>(prompt: string, parse: (o: Record<string, unknown>) => T | null): Promise<T | null> {
-    for (let attempt = 0; attempt < 2; attempt++) {
+  /** The validated verdict, or why there is none. */
+  async function ask<T>(prompt: string, jsonSchema: Record<string, unknown>, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
+    let reason = "unusable model answer";
+    for (let attempt = 0; attempt < JUDGE_ATTEMPTS; attempt++) {
       try {
-        const out = await ai.run(model, { messages: [{ role: "system", content: SYSTEM }, { role: "user", content: prompt }], max_tokens: 512 });
-        const parsed = parse(firstJsonObject(responseText(out)) ?? {});
-        if (parsed) return parsed;
-      } catch {
-        // a failed call counts as a malformed answer: try once more, then fall back
+        const out = await withTimeout(
+          ai.run(model, {
+            messages: [
+              { role: "system", content: JUDGE_SYSTEM_PROMPT },
+              { role: "user", content: prompt },
+            ],
+            max_tokens: 512,
+            response_format: { type: "json_schema", json_schema: jsonSchema },
+          }),
+          timeoutMs,
+        );
+        const parsed = schema.safeParse(verdictObject(out));
+        if (parsed.success) return { ok: true, value: parsed.data };
+        reason = "unusable model answer";
+      } catch (error) {
+        reason = error instanceof JudgeTimeout ? `no answer within ${timeoutMs} ms` : "unusable model answer";
       }
     }
-    return null;
+    return { ok: false, reason };
   }
 
   return {
     kind: judge,
-    async answerAddsInformation(ticket: TicketForJudge, faq: FaqForJudge) {
-      const verdict = await ask(
-        `FAQ question: ${faq.question}\nFAQ answer: ${faq.answer}\n\nTicket question: ${ticket.question}\nTicket answer: ${ticket.answer}\n\n` +
-          'Does the ticket answer add information the FAQ answer lacks? Reply {"addsInformation": true|false, "rationale": "...", "suggestedAnswer": "the FAQ answer with the new information merged in, only if true"}',
-        (o) =>
-          typeof o.addsInformation === "boolean" && typeof o.rationale === "string"
-            ? {
-                addsInformation: o.addsInformation,
-                rationale: o.rationale,
-                ...(o.addsInformation && typeof o.suggestedAnswer === "string" && o.suggestedAnswer.trim() ? { suggestedAnswer: o.suggestedAnswer } : {}),
-                judge,
-              }
-            : null,
-      );
-      if (verdict && (!verdict.addsInformation || verdict.suggestedAnswer)) return verdict;
+    async answerAddsInformation(ticket, faq): Promise<AnswerVerdict> {
+      const verdict = await ask(ANSWER_PROMPT(ticket, faq), ANSWER_JSON_SCHEMA, answerVerdictSchema);
+      if (verdict.ok) {
+        const { addsInformation, rationale, suggestedAnswer } = verdict.value;
+        return { addsInformation, rationale, ...(addsInformation && suggestedAnswer ? { suggestedAnswer } : {}), judge };
+      }
       const fallback = await heuristicJudge.answerAddsInformation(ticket, faq);
-      return { ...fallback, judge: `${judge} → heuristic (unusable model answer)` };
+      return { ...fallback, judge: `${judge} → heuristic (${verdict.reason})` };
     },
-    async mergeOrNew(ticket, faq, similarity) {
-      const verdict = await ask<MergeVerdict>(
-        `FAQ question: ${faq.question}\nFAQ answer: ${faq.answer}\n\nTicket question: ${ticket.question}\nTicket answer: ${ticket.answer}\n\n` +
-          'Is the ticket asking the FAQ\'s question (MERGE) or a different question that needs its own FAQ (NEW)? Reply {"action": "MERGE"|"NEW", "rationale": "..."}',
-        (o) => ((o.action === "MERGE" || o.action === "NEW") && typeof o.rationale === "string" ? { action: o.action, rationale: o.rationale, judge } : null),
-      );
-      if (verdict) return verdict;
+    async mergeOrNew(ticket, faq, similarity): Promise<MergeVerdict> {
+      const verdict = await ask(MERGE_PROMPT(ticket, faq), MERGE_JSON_SCHEMA, mergeVerdictSchema);
+      if (verdict.ok) return { ...verdict.value, judge };
       const fallback = await heuristicJudge.mergeOrNew(ticket, faq, similarity);
-      return { ...fallback, judge: `${judge} → heuristic (unusable model answer)` };
+      return { ...fallback, judge: `${judge} → heuristic (${verdict.reason})` };
     },
   };
 }
 
-/** Text-generation models answer `{ response: string }`. */
-function responseText(out: unknown): string {
-  const r = (out as { response?: unknown } | null)?.response;
-  return typeof r === "string" ? r : "";
+class JudgeTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new JudgeTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
 }
 
-function firstJsonObject(text: string): Record<string, unknown> | null {
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
+/**
+ * The verdict object of a text-generation answer: JSON mode's `{ response: { … } }`, or the first
+ * {…} in `{ response: "…" }`; null for anything else.
+ */
+function verdictObject(out: unknown): unknown {
+  const response = (out as { response?: unknown } | null)?.response;
+  if (response && typeof response === "object" && !Array.isArray(response)) return response;
+  if (typeof response !== "string") return null;
+  const start = response.indexOf("{");
+  const end = response.lastIndexOf("}");
   if (start < 0 || end <= start) return null;
   try {
-    const value: unknown = JSON.parse(text.slice(start, end + 1));
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return JSON.parse(response.slice(start, end + 1)) as unknown;
   } catch {
     return null;
   }

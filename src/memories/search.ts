@@ -12,9 +12,13 @@ import { lookupCards } from "../cards/store";
 import type { MemoryType } from "../db/schema";
 import { DEFAULT_HYBRID_WEIGHTS, type HybridCandidate, type HybridWeights, rankHybrid } from "../ranking/hybrid";
 import type { Services } from "../services";
+import { getTenantSettings, type TenantSettings } from "../settings/tenant";
 import { slotsForQuestion } from "../text/cards";
+import { keywordCoverage, keywordUnits } from "../text/coverage";
 import { expandQuery } from "../text/expand";
-import { detectQuestionType } from "../text/question-type";
+import { allTermsExpression, segment } from "../text/fts";
+import type { QuestionType } from "../text/question-patterns";
+import { detectQuestionType, underlyingQuestionType } from "../text/question-type";
 import type { VectorMetadata } from "../vectors/port";
 import { MEMORY_COLLECTION } from "./indexing";
 import { getMemoriesByIds, type Memory, type MemoryRow, toMemory } from "./store";
@@ -30,9 +34,17 @@ export interface MemorySearchArgs {
   embedText?: string | undefined;
   /** A query vector already computed for `embedText ?? query`, or null when it could not be. */
   queryVector?: Float32Array | null | undefined;
-  /** Keep only candidates found lexically, by a card, or with a calibrated similarity at least this. */
+  /**
+   * The floor of the similar-question and context paths (meetsFloor): keep only candidates found
+   * by an answering card, with a calibrated similarity at least this, or by keyword with a
+   * keywordCoverage of at least `minKeywordCoverage`. Unset (memory search): no floor.
+   */
   minSimilarity?: number | undefined;
+  /** With minSimilarity: the keyword floor; MIN_KEYWORD_COVERAGE by default. */
+  minKeywordCoverage?: number | undefined;
   weights?: Partial<HybridWeights> | undefined;
+  /** The tenant's settings when the caller has them; read from D1 otherwise. */
+  settings?: TenantSettings | undefined;
 }
 
 export interface MemoryHit extends Memory {
@@ -42,6 +54,21 @@ export interface MemoryHit extends Memory {
   rawCosine: number | null;
   /** The candidate lists that found this memory ("bm25", "vector", "card"). */
   matchedBy: string[];
+  /** Share of the query's content terms the memory contains (src/text/coverage.ts); null when not found by keyword. */
+  keywordCoverage: number | null;
+}
+
+export interface Floor {
+  similarity: number;
+  keywordCoverage: number;
+}
+
+/**
+ * A hit is worth showing when a card that answers the question found it, its calibrated
+ * similarity reaches the floor, or it was found by keyword and says enough of the query.
+ */
+export function meetsFloor(hit: Pick<MemoryHit, "matchedBy" | "similarity" | "keywordCoverage">, floor: Floor): boolean {
+  return hit.matchedBy.includes("card") || (hit.similarity ?? 0) >= floor.similarity || (hit.keywordCoverage ?? 0) >= floor.keywordCoverage;
 }
 
 export type Degradation = "embeddings" | "vector_index" | "cards";
@@ -55,6 +82,12 @@ export interface MemorySearchResult {
 export const MIN_CANDIDATE_WINDOW = 20;
 /** Added to the score of a memory whose card answers the question (seed 003: cards first). */
 export const CARD_BONUS = 0.5;
+/**
+ * Where a floor applies (minSimilarity), a memory found only by keyword must contain at least this
+ * share of the query's content terms (src/text/coverage.ts): "What are best practices for state
+ * management?" shares 1 of 4 with "What's the best way to deploy on Vercel?" and is not similar.
+ */
+export const MIN_KEYWORD_COVERAGE = 0.5;
 /** A Recency question ("what is my current …") multiplies the recency weight by this. */
 export const RECENCY_QUESTION_FACTOR = 2.5;
 
@@ -62,13 +95,16 @@ export async function searchMemories(services: Services, tenantId: string, args:
   const { db, embedder, clock } = services;
   const window = Math.max(args.limit * 2, MIN_CANDIDATE_WINDOW);
   const degraded: Degradation[] = [];
-  const questionType = detectQuestionType(args.query);
-  const queryVector = args.queryVector !== undefined ? args.queryVector : await embedQuery(services, args.embedText ?? args.query, degraded);
+  const [settings, queryVector] = await Promise.all([
+    args.settings ?? getTenantSettings(db, tenantId),
+    args.queryVector !== undefined ? args.queryVector : embedQuery(services, args.embedText ?? args.query, degraded),
+  ]);
+  const questionType: QuestionType = settings.query.questionTypeDetection ? detectQuestionType(args.query) : "Generic";
 
   const [lexical, nearest, cardIds] = await Promise.all([
-    lexicalCandidates(services, tenantId, args, window),
+    lexicalCandidates(services, tenantId, args, window, settings),
     queryVector ? vectorCandidates(services, tenantId, args, queryVector, window, degraded) : null,
-    cardCandidates(services, tenantId, args, degraded),
+    cardCandidates(services, tenantId, args, degraded, settings),
   ]);
   const rows = await getMemoriesByIds(db, tenantId, [...new Set([...cardIds, ...(lexical?.keys() ?? []), ...(nearest?.keys() ?? [])])]);
   const types = args.memoryTypes && new Set<string>(args.memoryTypes);
@@ -101,6 +137,7 @@ export async function searchMemories(services: Services, tenantId: string, args:
   }));
   const weights = { ...DEFAULT_HYBRID_WEIGHTS, ...args.weights };
   if (questionType === "Recency") weights.recency *= RECENCY_QUESTION_FACTOR;
+  const units = keywordUnits(settings.query.expansion ? expandQuery(args.query) : { keywords: segment(args.query) });
   const ranked = rankHybrid(candidates, { now: clock.now(), weights, available: { vector: nearest !== null, text: lexical !== null } });
 
   const results: MemoryHit[] = [];
@@ -109,8 +146,10 @@ export async function searchMemories(services: Services, tenantId: string, args:
     const rawCosine = cosines.get(id) ?? null;
     const similarity = rawCosine === null ? null : calibrate(rawCosine, embedder.calibration);
     const matchedBy = [cards.has(id) && "card", lexical?.has(id) && "bm25", nearest?.has(id) && "vector"].filter((x): x is string => !!x);
-    if (args.minSimilarity !== undefined && !cards.has(id) && !lexical?.has(id) && (similarity ?? 0) < args.minSimilarity) continue;
-    results.push({ ...toMemory(row), score, similarity, rawCosine, matchedBy });
+    const coverage = lexical?.has(id) ? keywordCoverage(units, row.content) : null;
+    const hit = { similarity, matchedBy, keywordCoverage: coverage };
+    if (args.minSimilarity !== undefined && !meetsFloor(hit, { similarity: args.minSimilarity, keywordCoverage: args.minKeywordCoverage ?? MIN_KEYWORD_COVERAGE })) continue;
+    results.push({ ...toMemory(row), score, rawCosine, ...hit });
     if (results.length === args.limit) break;
   }
   return { results, degraded };
@@ -130,9 +169,10 @@ export async function embedQuery(services: Services, text: string, degraded: Deg
 }
 
 /** id → bm25 of the full-text matches, or null when the query has no content word. */
-async function lexicalCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, window: number) {
+async function lexicalCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, window: number, settings: TenantSettings) {
   // Computed, not read from the KV expansion cache: the rules take microseconds, a KV round trip milliseconds.
-  const match = expandQuery(args.query).orQuery;
+  // Expansion off (a tenant setting): the query's own terms, every one required.
+  const match = settings.query.expansion ? expandQuery(args.query).orQuery : allTermsExpression(segment(args.query));
   if (!match) return null;
   const typeFilter = args.memoryTypes?.length ? `AND m.memory_type IN (${args.memoryTypes.map(() => "?").join(",")})` : "";
   const { results } = await db
@@ -167,13 +207,18 @@ async function vectorCandidates(
   }
 }
 
-/** Source memories of the current cards that answer the question (seed 003: O(1) card lookup first). */
-async function cardCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, degraded: Degradation[]): Promise<string[]> {
-  const slots = slotsForQuestion(args.query);
+/**
+ * Source memories of the current cards that answer the question (seed 003: O(1) card lookup
+ * first). None when the tenant turned cards or question-type detection off; cards under the
+ * tenant's confidence threshold (stored before it was raised) are not used.
+ */
+async function cardCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, degraded: Degradation[], settings: TenantSettings): Promise<string[]> {
+  if (!settings.cards.enabled || !settings.query.questionTypeDetection) return [];
+  const slots = slotsForQuestion(args.query, underlyingQuestionType(args.query));
   if (slots.length === 0) return [];
   try {
     const cards = await lookupCards(db, tenantId, args.scope, "user", slots);
-    return [...new Set(cards.map((c) => c.source_memory_id))];
+    return [...new Set(cards.filter((c) => c.confidence >= settings.cards.confidenceThreshold).map((c) => c.source_memory_id))];
   } catch (error) {
     logDegraded("cards", error);
     degraded.push("cards");

@@ -5,6 +5,7 @@ import type { IndexState, MemoryType } from "../db/schema";
 import { newId } from "../ids";
 import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
 import type { Services } from "../services";
+import { getTenantSettings } from "../settings/tenant";
 import { extractCards } from "../text/cards";
 import { ftsDocument } from "../text/fts";
 import { indexMemories, MEMORY_COLLECTION } from "./indexing";
@@ -187,9 +188,11 @@ export function recallStatements(db: D1Database, tenantId: string, ids: readonly
  * backfill (POST /v1/admin/cards/backfill) repairs it.
  */
 async function extractAndStoreCards(db: D1Database, row: MemoryRow): Promise<void> {
-  const cards = extractCards(row.content);
-  if (cards.length === 0) return;
   try {
+    const { cards: config } = await getTenantSettings(db, row.tenant_id);
+    if (!config.enabled || !config.extractOnStore) return;
+    const cards = extractCards(row.content).filter((card) => card.confidence >= config.confidenceThreshold);
+    if (cards.length === 0) return;
     await storeCards(db, { tenantId: row.tenant_id, scope: row.scope, memoryId: row.id, createdAt: row.created_at }, cards);
   } catch (error) {
     console.warn(JSON.stringify({ event: "cards_store_failed", memoryId: row.id, error: String(error) }));

@@ -32,7 +32,11 @@ export function metricStatements(db: D1Database, tenantId: string, now: number, 
 
 export interface RecallMetrics {
   days: number;
+  /** Every prompt sent to /v1/context, trivial ones included. */
   prompts: number;
+  /** Prompts answered at once as trivial (seed 001): counted in `prompts`, never questions. */
+  trivialPrompts: number;
+  /** Seed 000: questions / all prompts (trivial ones in the denominator). */
   questionDetectionRate: number | null;
   similarQuestionHitRate: number | null;
   meanSimilarity: number | null;
@@ -56,6 +60,7 @@ export async function readRecallMetrics(db: D1Database, tenantId: string, now: n
   return {
     days,
     prompts: count("prompt"),
+    trivialPrompts: count("trivial_prompt"),
     questionDetectionRate: ratio(count("question_detected"), count("prompt")),
     similarQuestionHitRate: ratio(count("similar_hit"), count("similar_lookup")),
     meanSimilarity: ratio(c.similarity?.sum ?? 0, count("similarity")),

@@ -18,7 +18,7 @@ import { detectQuestionType } from "../text/question-type";
 export const EXPANSION_CACHE_TTL_SECONDS = 7 * 24 * 3600;
 
 export function expansionCacheKey(lang: string, textHash: string): string {
-  return `qexp:v1:${lang}:${textHash}`;
+  return `qexp:v2:${lang}:${textHash}`;
 }
 
 /** expandQuery through KV. A cache fault falls back to computing: the cache can only speed things up. */

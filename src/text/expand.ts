@@ -1,18 +1,22 @@
 /**
  * expandQuery (seed 003, Phase 4): the content words of a query, and an FTS5-safe OR query over
  * them. English: words minus stopwords (stemming is FTS5's porter tokenizer's job). Chinese:
- * runs cut at stopwords (stopwords.ts), each piece searched as its bigrams.
+ * runs cut at stopwords (stopwords.ts), each piece searched as its bigrams. A Latin run inside
+ * Chinese (我用iPhone手机) stays one word. The variants (variants.ts) are ORed after the query's own terms.
  */
 import { CJK_CHAR, cjkBigrams } from "./cjk";
 import { orMatchExpression, MAX_TERM_LENGTH, SEGMENT } from "./fts";
 import { detectLang, type Lang } from "./lang";
 import { normalizeText } from "./normalize";
 import { isEnglishStopword, splitAtChineseStopwords } from "./stopwords";
+import { expandVariants } from "./variants";
 
 export interface QueryExpansion {
   /** Content words, in order, distinct. */
   keywords: string[];
-  /** FTS5 MATCH expression, or null when the query has no content word. */
+  /** Other forms of the keywords (seed 003's expand_variants: singular/plural, English ↔ Chinese), distinct. */
+  variants: string[];
+  /** FTS5 MATCH expression over the keywords, then the variants; null when the query has no content word. */
   orQuery: string | null;
   lang: Lang;
   /** True when the input was longer than the analysed maximum and was cut. */
@@ -28,6 +32,8 @@ export function expandQuery(input: string): QueryExpansion {
     else if (!isEnglishStopword(run)) keywords.push(run.slice(0, MAX_TERM_LENGTH));
   }
   const distinct = [...new Set(keywords)];
-  const terms = distinct.flatMap((k) => (CJK_CHAR.test(k) ? cjkBigrams(k) : [k]));
-  return { keywords: distinct, orQuery: orMatchExpression(terms), lang: detectLang(text), truncated };
+  const own = new Set(distinct);
+  const variants = [...new Set(distinct.flatMap((k) => expandVariants(k).slice(1)))].filter((v) => !own.has(v));
+  const terms = [...distinct, ...variants].flatMap((k) => (CJK_CHAR.test(k) ? cjkBigrams(k) : [k]));
+  return { keywords: distinct, variants, orQuery: orMatchExpression(terms), lang: detectLang(text), truncated };
 }

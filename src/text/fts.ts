@@ -12,9 +12,12 @@ export const MAX_TERM_LENGTH = 64;
 /** At most this many terms go into one MATCH expression. */
 export const MAX_QUERY_TERMS = 32;
 
-/** CJK runs, or words of letters/digits (codes like PO-12345 and file.ts kept whole). */
-export const SEGMENT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}\p{M}]+(?:[-_.'][\p{L}\p{N}\p{M}]+)*/gu;
+const CJK_CLASS = "[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]";
+/** A letter, digit or mark that is not CJK: a Latin run ends where a CJK one begins (我用iPhone手机). */
+const WORD_CHAR = `(?:(?!${CJK_CLASS})[\\p{L}\\p{N}\\p{M}])`;
+
+/** CJK runs, or words of letters/digits (codes like PO-12345 and file.ts kept whole), never both in one run. */
+export const SEGMENT = new RegExp(`${CJK_CLASS}+|${WORD_CHAR}+(?:[-_.']${WORD_CHAR}+)*`, "gu");
 
 /** Splits text into index terms: CJK bigrams and Latin/other words. */
 export function segment(text: string): string[] {
@@ -37,4 +40,11 @@ export function orMatchExpression(terms: readonly string[]): string | null {
   const distinct = [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
   if (distinct.length === 0) return null;
   return distinct.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
+}
+
+/** An FTS5 MATCH expression requiring every term (implicit AND), each a quoted phrase; null when there is none. */
+export function allTermsExpression(terms: readonly string[]): string | null {
+  const distinct = [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
+  if (distinct.length === 0) return null;
+  return distinct.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
 }

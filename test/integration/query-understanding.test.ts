@@ -128,7 +128,7 @@ describe("POST /v1/query/analyze", () => {
       isQuestion: true,
       questionType: "WhatKind",
       lang: "zh",
-      expansion: { keywords: ["我", "用户"], orQuery: '"我" OR "用户"', lang: "zh", truncated: false },
+      expansion: { keywords: ["我", "用户"], variants: ["user"], orQuery: '"我" OR "用户" OR "user"', lang: "zh", truncated: false },
     });
   });
 
@@ -166,7 +166,7 @@ describe("POST /v1/query/analyze", () => {
 });
 
 describe("the query expansion cache", () => {
-  it("stores under qexp:v1:<lang>:<sha256> and a hit returns the same result", async () => {
+  it("stores under qexp:v2:<lang>:<sha256> and a hit returns the same result", async () => {
     const text = "How do I rotate the webhook signing secret?";
     const fresh = await cachedExpandQuery(env.CACHE, text);
     expect(fresh).toEqual(expandQuery(text));

@@ -139,12 +139,12 @@ describe("POST /v1/context", () => {
     expect((await call("/v1/context", { key: clientKey, body: { scope, prompt: "x y z", tokenBudget: 10 } })).status).toBe(400);
   });
 
-  it("includes the card that answers the question", async () => {
+  it("includes the memory whose card answers the question, in the user's words", async () => {
     const { clientKey } = await newTenant();
     await remember(clientKey, { scope: "user:card", content: "I live in Austin" });
     const res = await call("/v1/context", { key: clientKey, body: { scope: "user:card", prompt: "where do I live these days?" } });
-    expect(res.json?.sections.cards).toEqual([{ slot: "location", value: "Austin", sourceMemoryId: expect.any(String) }]);
-    expect(res.json?.markdown).toContain("- location: Austin");
+    expect(res.json?.sections.memories[0]).toMatchObject({ content: "I live in Austin" });
+    expect(res.json?.markdown).toContain("- [fact] I live in Austin");
   });
 
   it("degrades instead of failing when the embedder is down", async () => {

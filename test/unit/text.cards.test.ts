@@ -41,10 +41,15 @@ describe("extractCards (seed 003)", () => {
 
 describe("slotsForQuestion", () => {
   it.each([
-    ["我是什么用户", ["user_type", "name"]],
+    ["我是什么用户", ["user_type"]],
+    ["what kind of user am I?", ["user_type"]],
+    ["我是谁", ["name", "user_type"]],
+    ["what's my name?", ["name"]],
+    ["我叫什么名字", ["name"]],
     ["where do I live?", ["location"]],
     ["我现在在哪", ["location"]],
-    ["where do I work", ["employer", "location"]],
+    ["where do I work", ["employer"]],
+    ["which company do I work for?", ["employer"]],
     ["what do I like", ["likes", "dislikes"]],
     ["what phone do I use", ["device"]],
     ["explain the retry logic", []],

@@ -29,3 +29,15 @@ export const apiKeys = sqliteTable(
 /** Where a row stands with the vector index (the outbox): see src/indexing/. */
 export const indexStates = ["pending", "indexed", "lexical_only", "failed"] as const;
 export type IndexState = (typeof indexStates)[number];
+
+/**
+ * Per-tenant settings (seed 003's switches: cards, card confidence, extraction on store, question
+ * detection, expansion), as the JSON of src/settings/tenant.ts; a tenant without a row uses the defaults.
+ */
+export const tenantSettings = sqliteTable("tenant_settings", {
+  tenantId: text("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id),
+  settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

@@ -70,6 +70,14 @@ export const memoryCards = sqliteTable(
     /** When the fact was stated: the source memory's creation time. */
     createdAt: integer("created_at").notNull(),
     supersededAt: integer("superseded_at"),
+    /** The memory whose statement ended this card (a newer value, a retraction, the opposite preference). */
+    supersededBy: text("superseded_by"),
+    /** Seed 003: when the fact became true, if the statement says ("in 2021"); ms UTC. */
+    eventDate: integer("event_date"),
+    /** Seed 003: when it was recorded (the source memory's creation time). */
+    documentDate: integer("document_date"),
+    /** Seed 003: what the rule saw besides the value (temporal cue, device kind), JSON. */
+    extra: text("extra", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [
     index("memory_cards_lookup_idx").on(t.tenantId, t.scope, t.entity, t.slot),

@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKey, roles } from "../../auth/keys";
 import { backfillCards, MAX_BACKFILL_BATCH } from "../../cards/backfill";
+import { FTS_COLLECTIONS, MAX_FTS_REBUILD_BATCH, rebuildFts } from "../../indexing/fts-rebuild";
 import { reembedTenant } from "../../indexing/reembed";
 import { readRecallMetrics } from "../../metrics/counters";
+import { readTenantSettings, tenantSettingsPatchSchema, updateTenantSettings } from "../../settings/tenant";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
@@ -13,6 +15,12 @@ import { idParam } from "./shared";
 const backfillSchema = z.strictObject({
   after: z.number().int().min(0).default(0),
   batchSize: z.number().int().min(1).max(MAX_BACKFILL_BATCH).default(200),
+});
+
+const ftsRebuildSchema = z.strictObject({
+  collection: z.enum(FTS_COLLECTIONS),
+  after: z.number().int().min(0).default(0),
+  batchSize: z.number().int().min(1).max(MAX_FTS_REBUILD_BATCH).default(200),
 });
 
 const newKeySchema = z.strictObject({
@@ -41,6 +49,15 @@ export const admin = new Hono<AppEnv>()
   .post("/cards/backfill", validate("json", backfillSchema), async (c) => {
     const { after, batchSize } = c.req.valid("json");
     return c.json(await backfillCards(c.get("services").db, c.get("principal").tenantId, after, batchSize));
+  })
+  .post("/fts/rebuild", validate("json", ftsRebuildSchema), async (c) => {
+    const { collection, after, batchSize } = c.req.valid("json");
+    return c.json(await rebuildFts(c.get("services").db, c.get("principal").tenantId, collection, after, batchSize));
+  })
+  .get("/settings", async (c) => c.json(await readTenantSettings(c.get("services").db, c.get("principal").tenantId)))
+  .patch("/settings", validate("json", tenantSettingsPatchSchema), async (c) => {
+    const { db, clock } = c.get("services");
+    return c.json(await updateTenantSettings(db, c.get("principal").tenantId, c.req.valid("json"), clock.now()));
   })
   .get("/metrics", async (c) => {
     const { db, clock } = c.get("services");

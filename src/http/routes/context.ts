@@ -28,7 +28,11 @@ export const context = new Hono<AppEnv>().post("/", validate("json", contextSche
   const result = await buildContext(services, tenantId, c.req.valid("json"), timings);
   const ms = performance.now() - started;
   c.header("server-timing", `embed;dur=${timings.embedMs.toFixed(2)}, total;dur=${ms.toFixed(2)}`);
-  if (result.class === "trivial") return c.json(result);
+  if (result.class === "trivial") {
+    // Seed 000's detection rate is over every message: a trivial prompt is one that is not a question.
+    afterResponse(c, "context.metrics", services.db.batch(metricStatements(services.db, tenantId, services.clock.now(), [{ name: "prompt" }, { name: "trivial_prompt" }])));
+    return c.json(result);
+  }
 
   const top = result.sections.similarQuestions[0];
   if (result.isQuestion) logEvent(c, "context.question_detected");

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { call, newTenant } from "../support/api";
+
+async function remember(key: string, scope: string, content: string) {
+  const res = await call("/v1/memories", { key, body: { scope, content, memoryType: "fact" } });
+  expect(res.status).toBe(201);
+  return res.json as Record<string, any>;
+}
+async function cardsOf(key: string, scope: string, slot?: string) {
+  const res = await call(`/v1/cards?scope=${encodeURIComponent(scope)}${slot ? `&slot=${slot}` : ""}`, { key });
+  expect(res.status).toBe(200);
+  return res.json?.cards as Record<string, any>[];
+}
+const current = (cards: Record<string, any>[]) => cards.filter((c) => c.current).map((c) => [c.slot, c.value]);
+
+describe("memory cards never forget (seed 003)", () => {
+  it("ends the location when the user no longer lives there", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:left-austin";
+    await remember(clientKey, scope, "I live in Austin");
+    await remember(clientKey, scope, "I no longer live in Austin");
+    const cards = await cardsOf(clientKey, scope, "location");
+    expect(current(cards)).toEqual([]);
+    expect(cards.map((c) => [c.value, c.versionRelation, c.current])).toEqual([
+      ["Austin", "retracts", false],
+      ["Austin", "sets", false],
+    ]);
+    const search = await call("/v1/memories/search", { key: clientKey, body: { scope, query: "where do I live?" } });
+    expect(search.json?.results.flatMap((r: any) => r.matchedBy)).not.toContain("card");
+  });
+
+  it("ends a like with 'don't like … anymore' and stores no temporal word", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:jazz";
+    await remember(clientKey, scope, "I like jazz");
+    await remember(clientKey, scope, "I like hiking");
+    await remember(clientKey, scope, "I don't like jazz anymore");
+    const cards = await cardsOf(clientKey, scope);
+    expect(current(cards)).toEqual([["likes", "hiking"]]);
+    expect(cards.map((c) => c.value)).not.toContain("jazz anymore");
+  });
+
+  it("replaces the employer with 'I work for Globex now'", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:globex";
+    await remember(clientKey, scope, "I work at Initech");
+    await remember(clientKey, scope, "I work for Globex now");
+    expect(current(await cardsOf(clientKey, scope, "employer"))).toEqual([["employer", "Globex"]]);
+  });
+
+  it("keeps the current value when an older one is said to be past (used to, 以前)", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:past";
+    await remember(clientKey, scope, "I live in Denver");
+    await remember(clientKey, scope, "I used to live in Austin");
+    await remember(clientKey, scope, "我住在上海");
+    await remember(clientKey, scope, "我以前住在北京");
+    expect(current(await cardsOf(clientKey, scope, "location"))).toEqual([["location", "上海"]]);
+  });
+
+  it("ends a like when the same thing becomes a dislike, and the reverse", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:flip";
+    await remember(clientKey, scope, "我喜欢香菜");
+    await remember(clientKey, scope, "我不喜欢香菜了");
+    expect(current(await cardsOf(clientKey, scope))).toEqual([["dislikes", "香菜"]]);
+    await remember(clientKey, scope, "我又喜欢香菜了");
+    expect(current(await cardsOf(clientKey, scope))).toEqual([["likes", "香菜"]]);
+  });
+
+  it("handles a change in one sentence and in Chinese (不再, 已经不)", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:zh-change";
+    await remember(clientKey, scope, "I used to work at Initech but now I work for Globex.");
+    expect(current(await cardsOf(clientKey, scope, "employer"))).toEqual([["employer", "Globex"]]);
+    await remember(clientKey, scope, "我在腾讯工作");
+    await remember(clientKey, scope, "我已经不在腾讯工作了");
+    expect(current(await cardsOf(clientKey, scope, "employer"))).toEqual([]);
+    await remember(clientKey, scope, "我住在北京");
+    await remember(clientKey, scope, "我不再住在北京");
+    expect(current(await cardsOf(clientKey, scope, "location"))).toEqual([]);
+  });
+
+  it("restores the value when the retracting memory is deleted", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:undo";
+    await remember(clientKey, scope, "I live in Austin");
+    const retraction = await remember(clientKey, scope, "I no longer live in Austin");
+    await call(`/v1/memories/${retraction.id}`, { method: "DELETE", key: clientKey });
+    expect(current(await cardsOf(clientKey, scope, "location"))).toEqual([["location", "Austin"]]);
+  });
+
+  it("restores a like when the memory that ended it is deleted", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:undo-like";
+    await remember(clientKey, scope, "I like jazz");
+    const retraction = await remember(clientKey, scope, "I don't like jazz anymore");
+    const flip = await remember(clientKey, scope, "I love hiking");
+    const dislike = await remember(clientKey, scope, "I hate hiking");
+    expect(current(await cardsOf(clientKey, scope))).toEqual([["dislikes", "hiking"]]);
+    await call(`/v1/memories/${retraction.id}`, { method: "DELETE", key: clientKey });
+    await call(`/v1/memories/${dislike.id}`, { method: "DELETE", key: clientKey });
+    expect(current(await cardsOf(clientKey, scope)).sort()).toEqual([
+      ["likes", "hiking"],
+      ["likes", "jazz"],
+    ]);
+    expect(flip.id).toBeTruthy();
+  });
+
+  it("stores the seed's event_date, document_date and extra", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:dates";
+    const memory = await remember(clientKey, scope, "I moved to Berlin in 2021");
+    await remember(clientKey, scope, "我的手机是小米14");
+    const [location] = await cardsOf(clientKey, scope, "location");
+    expect(location).toMatchObject({ value: "Berlin", eventDate: "2021-01-01T00:00:00.000Z", documentDate: memory.createdAt, extra: null });
+    const [device] = await cardsOf(clientKey, scope, "device");
+    expect(device).toMatchObject({ value: "小米14", eventDate: null, extra: { device: "手机" } });
+  });
+});
