@@ -48,7 +48,7 @@ export const StatusBadge: FC<{ status: StatusView }> = ({ status }) => {
   return (
     <section class="card status-badge" aria-labelledby="status-title">
       <div class="spread">
-        <h2 id="status-title">📚 Context memory</h2>
+        <h2 id="status-title">Context memory</h2>
         <span class={`badge ${state}`} data-testid="memory-state">
           {label}
         </span>
@@ -69,7 +69,7 @@ export const StatusBadge: FC<{ status: StatusView }> = ({ status }) => {
 
 export const HistoryPanel: FC<{ showId: string; minutes: number; items: HistoryItem[]; viewer: Viewer; ended: boolean }> = ({ showId, minutes, items, viewer, ended }) => (
   <section class="card" aria-labelledby="history-title">
-    <h2 id="history-title">🕐 Recent questions (last {minutes >= 60 ? `${Math.round(minutes / 60)} h` : `${minutes} min`})</h2>
+    <h2 id="history-title">Recent questions (last {minutes >= 60 ? `${Math.round(minutes / 60)} h` : `${minutes} min`})</h2>
     {items.length === 0 ? (
       <p class="muted">No questions yet in this period.</p>
     ) : (
@@ -110,7 +110,6 @@ export const HistoryPanel: FC<{ showId: string; minutes: number; items: HistoryI
   </section>
 );
 
-const medals = ["🥇", "🥈", "🥉"];
 
 export const PickCard: FC<{ pick: RankPick; rank: number; showId: string; viewer: Viewer }> = ({ pick, rank, showId, viewer }) => {
   const band = noveltyBand(pick.novelty);
@@ -120,20 +119,20 @@ export const PickCard: FC<{ pick: RankPick; rank: number; showId: string; viewer
     <article class={`qcard ${band.cls}`} data-testid="pick">
       <div class="head">
         <span>
-          #{rank} {medals[rank - 1] ?? ""}
+          #{rank}
         </span>
         <span>{pick.model}</span>
         <span class={`badge ${decision}`}>{decision}</span>
         <span class="score">Score: {percent(pick.score)}</span>
       </div>
       <p class="novelty">
-        ✨ Novelty: {percent(pick.novelty)} ({band.words})
+        Novelty: {percent(pick.novelty)} ({band.words})
         {pick.votes.length > 0 ? ` · also proposed by ${pick.votes.join(", ")}` : ""}
       </p>
       <blockquote>“{pick.text}”</blockquote>
       {pick.warnings.map((w) => (
         <p class="warning">
-          ⚠️ {percent(w.similarity)} similar to “{quote(w.mostSimilarQuestion)}” {ago(w.minutesAgo)}
+          ⚠ {percent(w.similarity)} similar to “{quote(w.mostSimilarQuestion)}” {ago(w.minutesAgo)}
           {w.kind === "close_to_pick" ? " (another pick)" : ""}
         </p>
       ))}
@@ -159,7 +158,7 @@ export const FilteredCard: FC<{ item: RankFiltered }> = ({ item }) => (
     </div>
     <blockquote>“{item.text}”</blockquote>
     <p class="warning">
-      ⚠️ {percent(item.similarity)} similar to “{quote(item.mostSimilarQuestion)}” {ago(item.minutesAgo)}
+      ⚠ {percent(item.similarity)} similar to “{quote(item.mostSimilarQuestion)}” {ago(item.minutesAgo)}
     </p>
   </article>
 );

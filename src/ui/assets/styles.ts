@@ -19,10 +19,13 @@ main { max-width: 1240px; margin: 0 auto; padding: 18px 20px 40px; }
 h1 { font-size: 1.45rem; margin: 4px 0 14px; } h2 { font-size: 1.1rem; margin: 0 0 10px; } h3 { font-size: 1rem; margin: 0 0 6px; }
 .grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }
 .grid.wide-left { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
-@media (max-width: 860px) { .grid, .grid.wide-left { grid-template-columns: minmax(0, 1fr); } main { padding: 12px 12px 32px; } }
+@media (max-width: 860px) { .grid, .grid.wide-left { grid-template-columns: minmax(0, 1fr); } main { padding: 12px 12px 32px; }
+  header.top nav { order: 3; flex-basis: 100%; } header.top .who { margin-left: auto; }
+  .history li { grid-template-columns: minmax(0, 1fr) auto; } .history .when { grid-column: 1 / -1; } }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 14px 16px; margin-bottom: 16px; min-width: 0; }
 .muted { color: var(--muted); } .small { font-size: .86rem; }
 .row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+.row label { margin: 0; } .row select, .row input { width: auto; }
 .spread { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px; align-items: baseline; }
 label { display: block; font-weight: 600; margin: 8px 0 4px; }
 input[type=text], input[type=password], input[type=number], input[type=search], select, textarea {
