@@ -91,6 +91,13 @@ const DEMO_TICKETS = [
     answer: "Admins invite teammates from Settings → Members → Invite; the invite link is valid for 7 days.",
     tags: ["account"],
   },
+  {
+    ticketId: "DEMO-4",
+    subject: "",
+    question: "Can I switch to a cheaper plan in the middle of the month?",
+    answer: "Yes. Downgrades apply at the next renewal and unused credit carries over.",
+    tags: ["billing"],
+  },
 ];
 
 export function signTicketBody(secret, body, timestamp = Math.floor(Date.now() / 1000)) {
@@ -115,6 +122,10 @@ async function seedFaqsAndTickets(call, base, log) {
   const existing = await call("GET", "/v1/faqs?limit=1");
   if (existing.faqs.length > 0) return;
   for (const faq of DEMO_FAQS) await call("POST", "/v1/faqs", faq);
+  // A few searches from help-widget sessions: the FAQ pages' hit charts have something to show.
+  for (const [i, query] of ["how long until my refund arrives", "refund time", "reset password link", "refund to my card"].entries()) {
+    await call("POST", "/v1/faqs/search", { query, limit: 3, sessionId: `demo-session-${i}` });
+  }
   const resolvedAt = new Date().toISOString();
   await postTickets(call, base, DEMO_TICKETS.map((t) => ({ ...t, resolvedAt, source: "demo" })));
   log(`seeded ${DEMO_FAQS.length} FAQs and sent ${DEMO_TICKETS.length} tickets through the webhook (the queue stages them within seconds)`);

@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import { faqHitsPerDay } from "../faqs/hits-daily";
 import { api, apiData, done, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
 import { HitChart, MATCH_WORDS, WordDiff } from "./desk-views";
-import { Csrf, Field, Layout, Notice, percent, type Viewer } from "./layout";
+import { Csrf, Field, Layout, Notice, percent } from "./layout";
 
 interface Faq {
   id: string;
@@ -199,7 +199,7 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
                 <thead>
                   <tr>
                     <th scope="col">Version</th>
-                    <th scope="col">Change</th>
+                    <th scope="col">Replaced by</th>
                     <th scope="col">When</th>
                     <th scope="col">
                       <span class="muted">Action</span>

@@ -30,6 +30,10 @@ interface FaqBrief {
   answer: string;
   variants: { id: string; variantText: string }[];
 }
+interface TicketBrief {
+  answer: string;
+  decision: { cleanedQuestion: string | null } | null;
+}
 interface ItemForm {
   values: Record<string, string>;
   errors: Record<string, string>;
@@ -37,7 +41,7 @@ interface ItemForm {
 
 const STATUSES = ["pending", "approved", "rejected"] as const;
 
-const StagingCard = ({ item, faq, viewer, form }: { item: StagingItem; faq: FaqBrief | null; viewer: Viewer; form?: ItemForm | undefined }) => {
+const StagingCard = ({ item, faq, ticket, viewer, form }: { item: StagingItem; faq: FaqBrief | null; ticket: TicketBrief | null; viewer: Viewer; form?: ItemForm | undefined }) => {
   const values = form?.values ?? {};
   const errors = form?.errors ?? {};
   const question = values.question ?? (item.action === "MERGE" && faq ? faq.question : item.question);
@@ -56,9 +60,9 @@ const StagingCard = ({ item, faq, viewer, form }: { item: StagingItem; faq: FaqB
         <div class="pane">
           <h3>From the ticket</h3>
           <p>
-            <b>{item.variantText ?? item.question}</b>
+            <b>{ticket?.decision?.cleanedQuestion ?? item.variantText ?? item.question}</b>
           </p>
-          <p class="pre">{item.answer}</p>
+          <p class="pre">{ticket?.answer ?? item.answer}</p>
         </div>
         <div class="pane">
           <h3>Matched FAQ</h3>
@@ -73,7 +77,7 @@ const StagingCard = ({ item, faq, viewer, form }: { item: StagingItem; faq: FaqB
               {faq.variants.length > 0 && <p class="small muted">Variants: {faq.variants.map((v) => `“${v.variantText}”`).join(", ")}</p>}
             </>
           ) : (
-            <p class="muted">{item.faqId ? "That FAQ no longer exists." : "No FAQ was close enough."}</p>
+            <p class="muted">{item.faqId ? "That FAQ no longer exists." : "No FAQ close enough to merge into: approving creates a new FAQ."}</p>
           )}
         </div>
       </div>
@@ -118,12 +122,18 @@ async function renderQueue(c: UiContext, opts: { status?: string; forms?: Record
   const { items } = await apiData<{ items: StagingItem[] }>(c, `/v1/staging?status=${status}&limit=50`);
   const faqIds = [...new Set(items.map((i) => i.faqId).filter((id): id is string => id !== null))];
   const faqs = new Map<string, FaqBrief>();
-  await Promise.all(
-    faqIds.map(async (id) => {
+  const tickets = new Map<string, TicketBrief>();
+  // The ticket as it came in (a MERGE item holds the judge's merged answer, not the ticket's own).
+  await Promise.all([
+    ...faqIds.map(async (id) => {
       const r = await api<FaqBrief>(c, "GET", `/v1/faqs/${id}`);
       if (r.ok) faqs.set(id, r.data);
     }),
-  );
+    ...items.map(async (item) => {
+      const r = await api<TicketBrief>(c, "GET", `/v1/tickets/${item.ticket.id}`);
+      if (r.ok) tickets.set(item.id, r.data);
+    }),
+  ]);
   const viewer = viewerOf(c);
   return c.html(
     <Layout title="Staging queue" section="staging" viewer={viewer}>
@@ -146,7 +156,7 @@ async function renderQueue(c: UiContext, opts: { status?: string; forms?: Record
       {items.length === 0 ? (
         <p class="muted">Nothing {status} right now.</p>
       ) : (
-        items.map((item) => <StagingCard item={item} faq={item.faqId ? (faqs.get(item.faqId) ?? null) : null} viewer={viewer} form={opts.forms?.[item.id]} />)
+        items.map((item) => <StagingCard item={item} faq={item.faqId ? (faqs.get(item.faqId) ?? null) : null} ticket={tickets.get(item.id) ?? null} viewer={viewer} form={opts.forms?.[item.id]} />)
       )}
     </Layout>,
     code as 200,

@@ -31,6 +31,7 @@ export const HitChart: FC<{ days: DailyHits[] }> = ({ days }) => {
             </rect>
           );
         })}
+        <rect class="baseline" x="0" y={plot} width={CHART_WIDTH} height="1" />
         <text class="axis" x="0" y={CHART_HEIGHT - 2}>
           {days[0]?.day ?? ""}
         </text>

@@ -78,7 +78,8 @@ th { font-size: .85rem; color: var(--muted); font-weight: 600; }
 details summary { cursor: pointer; color: var(--accent); margin: 6px 0; }
 .diff { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .88rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .diff ins { background: #d7f5df; text-decoration: none; } .diff del { background: #fbd9d6; }
-.chart { width: 100%; height: auto; display: block; } .chart .bar { fill: var(--accent); } .chart .axis { fill: var(--muted); font-size: 10px; }
+figure { margin: 0; }
+.chart { width: 100%; height: auto; display: block; } .chart .bar { fill: var(--accent); } .chart .axis { fill: var(--muted); font-size: 10px; } .chart .baseline { fill: #aab3c2; }
 .list-plain { list-style: none; padding: 0; margin: 0; } .list-plain li { padding: 6px 0; border-top: 1px solid #edf0f4; }
 .list-plain li:first-child { border-top: 0; }
 .signin { max-width: 440px; margin: 60px auto; }
