@@ -14,6 +14,9 @@ test.describe("sign-in", () => {
     expect(page.url()).not.toContain(DEV_KEY);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("heading", { name: "Sign in to Recall" })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === "recall_ui")).toBeUndefined();
+    // A copy of the signed-out cookie opens nothing either.
+    await context.addCookies([cookie!]);
     await page.goto("/ui/shows");
     await expect(page.getByRole("heading", { name: "Sign in to Recall" })).toBeVisible();
   });

@@ -12,13 +12,31 @@ import { type AppFetch, ApiUnauthorized, formField, isFragment, type UiContext, 
 import { consoleRoutes } from "./console";
 import { deskRoutes } from "./desk";
 import { Field, Layout, Notice, type Viewer } from "./layout";
-import { isLocalHost, newSession, openSession, sameToken, sealSession, SESSION_COOKIE, SESSION_TTL_MS, SessionSecretMissing } from "./session";
+import {
+  endSession,
+  isEnded,
+  isLocalHost,
+  newSession,
+  openSession,
+  sameToken,
+  sealSession,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  SessionSecretMissing,
+  type Session,
+} from "./session";
 
 /** No inline script or style anywhere; every asset from this Worker; no framing; forms post only here. */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const MAX_FORM_BYTES = 256 * 1024;
+/** The cookie's session when it is valid and was not signed out. */
+async function currentSession(c: UiContext): Promise<Session | null> {
+  const session = await openSession(getCookie(c, SESSION_COOKIE), c.env.UI_SESSION_SECRET, c.get("services").clock.now());
+  return session && !(await isEnded(c.env.CACHE, session)) ? session : null;
+}
+
 function cookieOptions(c: UiContext) {
   return { path: "/ui", httpOnly: true, sameSite: "Strict" as const, secure: !isLocalHost(new URL(c.req.url).hostname) };
 }
@@ -78,8 +96,7 @@ export function createUi(appFetch: AppFetch) {
   });
 
   ui.get("/", async (c) => {
-    const session = await openSession(getCookie(c, SESSION_COOKIE), c.env.UI_SESSION_SECRET, c.get("services").clock.now());
-    if (session) return c.redirect("/ui/shows", 303);
+    if (await currentSession(c)) return c.redirect("/ui/shows", 303);
     return c.html(<SignIn />);
   });
 
@@ -95,6 +112,9 @@ export function createUi(appFetch: AppFetch) {
   });
 
   ui.post("/logout", async (c) => {
+    const session = await currentSession(c);
+    // Only the session's own form may end it (CSRF), but a stale or forged post still loses the cookie.
+    if (session && sameToken(await formField(c, "_csrf"), session.csrf)) await endSession(c.env.CACHE, session, c.get("services").clock.now());
     deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
     return c.redirect("/ui", 303);
   });
@@ -102,10 +122,10 @@ export function createUi(appFetch: AppFetch) {
   // Everything below needs a session, and a POST needs its CSRF token.
   ui.use(async (c, next) => {
     const services = c.get("services");
-    const session = await openSession(getCookie(c, SESSION_COOKIE), c.env.UI_SESSION_SECRET, services.clock.now());
+    const session = await currentSession(c);
     const principal = session ? await principalForKey(services, c.env, session.key) : null;
     if (!session || !principal) {
-      if (session) deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+      if (getCookie(c, SESSION_COOKIE) !== undefined) deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
       return isFragment(c) || c.req.method !== "GET" ? c.text("Sign in again", 401) : c.redirect("/ui", 303);
     }
     c.set("session", session);

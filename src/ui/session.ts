@@ -1,10 +1,11 @@
 /**
  * The /ui session: the API key the user pasted, sealed with AES-GCM under a key derived from the
- * Worker secret UI_SESSION_SECRET, in an HttpOnly SameSite=Strict cookie. Nothing is stored
- * server-side, so the cookie carries its own expiry (checked on every request) and a random
- * CSRF token that every form echoes. A tampered, expired or foreign cookie opens nothing.
+ * Worker secret UI_SESSION_SECRET, in an HttpOnly SameSite=Strict cookie. The cookie carries its
+ * own expiry (checked on every request) and a random CSRF token that every form echoes; a
+ * tampered, expired or foreign cookie opens nothing. Signing out records the session's id in KV
+ * until it would have expired, so a copy of the cookie is dead too.
  */
-import { randomToken } from "../crypto";
+import { randomToken, sha256Hex } from "../crypto";
 
 export const SESSION_COOKIE = "recall_ui";
 /** A session lasts this long from sign-in; then the user pastes the key again. */
@@ -13,6 +14,8 @@ export const SESSION_TTL_MS = 8 * 3600 * 1000;
 export const MIN_SECRET_LENGTH = 32;
 
 export interface Session {
+  /** Random; names the session in the sign-out list. */
+  id: string;
   /** The API key: used only for in-process API calls, never rendered or logged. */
   key: string;
   csrf: string;
@@ -64,12 +67,12 @@ function fromBase64Url(text: string): Uint8Array | null {
 }
 
 export function newSession(key: string, now: number): Session {
-  return { key, csrf: randomToken(24), expiresAt: now + SESSION_TTL_MS };
+  return { id: randomToken(16), key, csrf: randomToken(24), expiresAt: now + SESSION_TTL_MS };
 }
 
 export async function sealSession(session: Session, secret: string | undefined): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const plain = encoder.encode(JSON.stringify({ k: session.key, c: session.csrf, e: session.expiresAt }));
+  const plain = encoder.encode(JSON.stringify({ i: session.id, k: session.key, c: session.csrf, e: session.expiresAt }));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await cookieKey(secret), plain));
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
@@ -89,9 +92,9 @@ export async function openSession(value: string | undefined, secret: string | un
   } catch {
     return null;
   }
-  const data = JSON.parse(new TextDecoder().decode(plain)) as { k: string; c: string; e: number };
+  const data = JSON.parse(new TextDecoder().decode(plain)) as { i: string; k: string; c: string; e: number };
   if (typeof data.e !== "number" || data.e <= now) return null;
-  return { key: data.k, csrf: data.c, expiresAt: data.e };
+  return { id: data.i, key: data.k, csrf: data.c, expiresAt: data.e };
 }
 
 /** Constant-time comparison of two CSRF tokens. */
@@ -105,4 +108,18 @@ export function sameToken(a: string, b: string): boolean {
 /** Secure is left off only for a browser talking to this machine over plain http (npm start). */
 export function isLocalHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+const ENDED_PREFIX = "uisess:ended:v1:";
+/** KV's shortest expiration. */
+const MIN_KV_TTL_SECONDS = 60;
+
+/** Sign-out: the session stays dead until it would have expired anyway. */
+export async function endSession(kv: KVNamespace, session: Session, now: number): Promise<void> {
+  const ttl = Math.max(MIN_KV_TTL_SECONDS, Math.ceil((session.expiresAt - now) / 1000));
+  await kv.put(`${ENDED_PREFIX}${await sha256Hex(session.id)}`, "1", { expirationTtl: ttl });
+}
+
+export async function isEnded(kv: KVNamespace, session: Session): Promise<boolean> {
+  return (await kv.get(`${ENDED_PREFIX}${await sha256Hex(session.id)}`)) !== null;
 }

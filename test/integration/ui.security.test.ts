@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
+import { createApp } from "../../src/http/app";
 import { describe, expect, it } from "vitest";
 import { newTenant } from "../support/api";
 
@@ -73,6 +74,23 @@ describe("/ui sign-in", () => {
     expect(anonymous.response.headers.get("location")).toBe("/ui");
   });
 
+  it("signing out ends the session for every copy of the cookie", async () => {
+    const { adminKey } = await newTenant();
+    const { cookie } = await signIn(adminKey);
+    const { html } = await page("/ui/shows", cookie);
+    const out = await SELF.fetch(`${BASE}/ui/logout`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: BASE },
+      body: new URLSearchParams({ _csrf: csrfOf(html) }),
+      redirect: "manual",
+    });
+    expect(out.status).toBe(303);
+    expect(out.headers.get("set-cookie")).toMatch(/recall_ui=;.*Max-Age=0/);
+    const replayed = await page("/ui/shows", cookie);
+    expect(replayed.response.status).toBe(303);
+    expect(replayed.response.headers.get("location")).toBe("/ui");
+  });
+
   it("opens nothing with a tampered cookie", async () => {
     const { adminKey } = await newTenant();
     const { cookie } = await signIn(adminKey);
@@ -115,5 +133,16 @@ describe("/ui CSRF", () => {
       redirect: "manual",
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("/ui without UI_SESSION_SECRET", () => {
+  it("answers a clear 503 page naming the missing secret, not a 500", async () => {
+    const app = createApp();
+    for (const secret of [undefined, "too-short"]) {
+      const response = await app.fetch(new Request(`${BASE}/ui`), { ...env, UI_SESSION_SECRET: secret } as Env, createExecutionContext());
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain("UI_SESSION_SECRET is not set");
+    }
   });
 });
