@@ -21,6 +21,32 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { name: "Sign in to Recall" })).toBeVisible();
   });
 
+  test("works from the keyboard: sign in, open a show, rank, mark used", async ({ page }) => {
+    await page.goto("/ui");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("API key")).toBeFocused();
+    await page.keyboard.type(DEV_KEY);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Producer console", exact: true })).toBeVisible();
+    await page.getByLabel("Show id").focus();
+    await page.keyboard.type(`kbd-${Date.now().toString(36)}`);
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Candidates, one per line").focus();
+    await page.keyboard.type("What would you ask a lighthouse keeper?");
+    await page.keyboard.press("Tab"); // default model
+    await page.keyboard.press("Tab"); // top N
+    await page.keyboard.press("Tab"); // Rank
+    await expect(page.getByRole("button", { name: "Rank", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const pick = page.getByTestId("pick").first();
+    await pick.getByRole("button", { name: "Mark used" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(pick.getByRole("button", { name: "✓ Marked used" })).toBeVisible();
+  });
+
   test("shows the error next to the field for a wrong key", async ({ page, guard }) => {
     guard.allow(/\/ui\/login$/);
     await page.goto("/ui");

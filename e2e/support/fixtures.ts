@@ -59,12 +59,17 @@ export async function signIn(page: Page, key: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Producer console", exact: true })).toBeVisible();
 }
 
-/** Full-page screenshots at both widths: results/e2e/screenshots/<name>-<width>.png (git-ignored). */
+/**
+ * Full-page screenshots at both widths: results/e2e/screenshots/<name>-<width>.png (git-ignored).
+ * At each width the page must fit: no horizontal scrolling.
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
+    const scrollWidth = await page.locator("html").evaluate((html) => html.scrollWidth);
+    expect(scrollWidth, `${name} is wider than the ${width} px viewport`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);

@@ -82,7 +82,7 @@ export const HistoryPanel: FC<{ showId: string; minutes: number; items: HistoryI
               <span class="muted small">
                 {" "}
                 · {q.model ?? "added by hand"}
-                {q.novelty !== null ? ` · novelty ${percent(q.novelty)} (similarity to earlier ${percent(1 - q.novelty)})` : ""}
+                {q.novelty !== null ? ` · novelty ${percent(q.novelty)} when picked` : ""}
                 {q.forgottenAt !== null ? " · refreshed out of memory" : ""}
               </span>
             </span>

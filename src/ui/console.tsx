@@ -124,7 +124,7 @@ async function renderConsole(c: UiContext, showId: string, state: ConsoleState =
                 multiline
                 value={rank.values.candidates}
                 error={rank.errors.candidates}
-                attrs={{ rows: 6, required: true }}
+                attrs={{ rows: 6, required: true, placeholder: "gpt-4o | How would you test whether an AI system is conscious?\nclaude | Can we prove AI systems are conscious?" }}
               />
               <div class="grid">
                 <Field id="model" name="model" label="Default model" value={rank.values.model ?? "gpt-4o"} error={rank.errors.model} />

@@ -83,6 +83,6 @@ figure { margin: 0; }
 .list-plain { list-style: none; padding: 0; margin: 0; } .list-plain li { padding: 6px 0; border-top: 1px solid #edf0f4; }
 .list-plain li:first-child { border-top: 0; }
 .signin { max-width: 440px; margin: 60px auto; }
-.kpis { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 10px; }
+.kpis { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 10px; margin-bottom: 16px; }
 .kpi { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 10px; } .kpi b { display: block; font-size: 1.4rem; }
 `;
