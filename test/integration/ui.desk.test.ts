@@ -83,3 +83,48 @@ describe("GET /ui/staging", () => {
     expect(client.html).toContain("needs an admin key");
   });
 });
+
+describe("POST /ui/faqs/:id/suggestions/:sid/accept|dismiss", () => {
+  it("accepts a suggested phrasing as a variant and dismisses another, through the API", async () => {
+    const tenant = await newTenant();
+    const cookie = await session(tenant.adminKey);
+    const faq = await call("/v1/faqs", { key: tenant.adminKey, body: { question: "How do I close my account?", answer: "Settings → Account → Close." } });
+    const other = await call("/v1/faqs", { key: tenant.adminKey, body: { question: "How do I pause my subscription?", answer: "Settings → Billing → Pause." } });
+    const insert = (id: string, query: string) =>
+      env.DB.prepare(
+        `INSERT INTO faq_suggestions (id, tenant_id, cluster_key, faq_id, alternate_faq_id, query_text, samples, count, status, first_seen_at, last_seen_at)
+         VALUES (?, ?, ?, ?, ?, ?, '[]', 3, 'open', 0, 0)`,
+      )
+        .bind(id, tenant.tenantId, `k-${id}`, faq.json!.id, other.json!.id, query)
+        .run();
+    await insert("sug_ui_a", "delete my account please");
+    await insert("sug_ui_b", "stop everything");
+    const before = await get(`/ui/faqs/${faq.json!.id}`, cookie);
+    expect(before.html).toContain("delete my account please");
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(before.html)![1]!;
+    const post = (path: string) =>
+      SELF.fetch(`${BASE}${path}`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: BASE },
+        body: new URLSearchParams({ _csrf: csrf }),
+        redirect: "manual",
+      });
+    expect((await post(`/ui/faqs/${faq.json!.id}/suggestions/sug_ui_a/accept`)).status).toBe(303);
+    expect((await post(`/ui/faqs/${faq.json!.id}/suggestions/sug_ui_b/dismiss`)).status).toBe(303);
+    const detail = await call(`/v1/faqs/${faq.json!.id}`, { key: tenant.adminKey });
+    expect(detail.json!.variants.map((v: { variantText: string; source: string }) => [v.variantText, v.source])).toEqual([["delete my account please", "suggestion"]]);
+    const after = await get(`/ui/faqs/${faq.json!.id}`, cookie);
+    expect(after.html).not.toContain("Accept as variant");
+  });
+});
+
+describe("GET /ui/", () => {
+  it("answers the sign-in page at /ui, and sends /ui/ there", async () => {
+    const page = await SELF.fetch(`${BASE}/ui`, { redirect: "manual" });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Sign in to Recall");
+    const slash = await SELF.fetch(`${BASE}/ui/`, { redirect: "manual" });
+    expect(slash.status).toBe(303);
+    expect(slash.headers.get("location")).toBe("/ui");
+  });
+});
