@@ -98,7 +98,7 @@ export const HistoryPanel: FC<{ showId: string; minutes: number; items: HistoryI
                 <span class="used no" aria-hidden="true">
                   ✗{" "}
                 </span>
-                <button type="submit" class="secondary" aria-label={`Mark used: ${quote(q.text, 80)}`}>
+                <button type="submit" class="secondary" id={`used-${q.id}`} aria-label={`Mark used: ${quote(q.text, 80)}`}>
                   Mark used
                 </button>
               </form>
