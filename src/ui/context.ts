@@ -68,13 +68,6 @@ export class UiFailure extends Error {
   }
 }
 
-/** Validation issues keyed by field path (its first message wins), for messages next to fields. */
-export function issuesByField(details: readonly FieldIssue[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const d of details) out[d.path] ??= d.message;
-  return out;
-}
-
 export const isFragment = (c: UiContext) => c.req.header("x-recall-fragment") === "1";
 
 export function viewerOf(c: UiContext): { role: "client" | "admin"; csrf: string } {
