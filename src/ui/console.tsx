@@ -6,7 +6,7 @@
 import type { Hono } from "hono";
 import type { ArchivedShow } from "../shows/archive";
 import type { HistoryItem } from "../shows/types";
-import { api, apiData, done, formField, type UiContext, type UiEnv, viewerOf } from "./context";
+import { api, apiData, done, formField, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { CONFIG_FIELDS, HistoryPanel, RankResults, type RankView, StatusBadge, type StatusView } from "./console-views";
 import { Csrf, Field, Layout, minutesAgoText, Notice, percent, type Viewer } from "./layout";
 
@@ -257,11 +257,11 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
 
   // Everything under one show validates its id first (a bad one is a 404 page, never a 500).
   ui.use("/shows/:showId/*", async (c, next) => {
-    if (!SHOW_ID.test(c.req.param("showId") ?? "")) return c.notFound();
+    if (!SHOW_ID.test(c.req.param("showId") ?? "")) throw new UiFailure(404, "No such show: a show id is 1–64 letters, digits, _ or -");
     await next();
   });
   ui.get("/shows/:showId", async (c) => {
-    if (!SHOW_ID.test(c.req.param("showId"))) return c.notFound();
+    if (!SHOW_ID.test(c.req.param("showId"))) throw new UiFailure(404, "No such show: a show id is 1–64 letters, digits, _ or -");
     return renderConsole(c, c.req.param("showId"));
   });
 

@@ -91,6 +91,17 @@ describe("/ui sign-in", () => {
     expect(replayed.response.headers.get("location")).toBe("/ui");
   });
 
+  it("answers a bad show id in the path with a 404 page, never a 500", async () => {
+    const { adminKey } = await newTenant();
+    const { cookie } = await signIn(adminKey);
+    for (const path of ["/ui/shows/%3Cscript%3E", "/ui/shows/a%20b/live", `/ui/shows/${"x".repeat(65)}`]) {
+      const { response, html } = await page(path, cookie);
+      expect(response.status, path).toBe(404);
+      expect(html, path).toContain("No such show");
+      expect(html, path).not.toContain("<script>");
+    }
+  });
+
   it("opens nothing with a tampered cookie", async () => {
     const { adminKey } = await newTenant();
     const { cookie } = await signIn(adminKey);
