@@ -3,7 +3,8 @@
 //   2. applies the D1 migrations to the local database (.wrangler/state)
 //   3. starts the local embedder (USE-lite from npm) on 127.0.0.1:EMBEDDER_PORT
 //   4. starts `wrangler dev --local --env local` on PORT and waits until /healthz answers
-//   5. seeds a small demo data set (once), prints the URL and the dev key
+//   5. seeds a small demo data set (once: scripts/demo-seed.mjs), prints the URL and the dev key
+// PORT, EMBEDDER_PORT, RECALL_DEV_API_KEY and RECALL_STATE_DIR (Miniflare's state folder) may be set.
 // Ctrl-C stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -15,6 +16,9 @@ const PORT = Number(process.env.PORT ?? 8787);
 const EMBEDDER_PORT = Number(process.env.EMBEDDER_PORT ?? 8788);
 const DEV_KEY = process.env.RECALL_DEV_API_KEY ?? "rk_dev_local_only_change_me";
 const HEALTH_TIMEOUT_MS = 90_000;
+// Where Miniflare keeps D1/KV/DO state (default .wrangler/state); the browser suite uses a fresh one.
+const STATE_DIR = process.env.RECALL_STATE_DIR;
+const persist = STATE_DIR ? ["--persist-to", STATE_DIR] : [];
 const started = Date.now();
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 
@@ -32,7 +36,7 @@ function run(command, args, what) {
 if (!existsSync(join(root, "node_modules", ".bin", "wrangler"))) {
   run("npm", [existsSync(join(root, "package-lock.json")) ? "ci" : "install"], "installing dependencies");
 }
-run(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--env", "local"], "applying D1 migrations locally");
+run(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--env", "local", ...persist], "applying D1 migrations locally");
 
 const { startLocalEmbedder, LOCAL_MODEL_ID } = await import("./local-embedder.mjs");
 log(`starting the local embedder (${LOCAL_MODEL_ID})…`);
@@ -56,6 +60,7 @@ const wrangler = spawn(
     String(PORT),
     "--test-scheduled",
     "--show-interactive-dev-session=false",
+    ...persist,
     "--var",
     `EMBEDDER_URL:${embedder.url}`,
     "--var",
@@ -87,11 +92,13 @@ wrangler.on("exit", (code) => {
 const base = `http://127.0.0.1:${PORT}`;
 await waitForHealth();
 const healthyAfter = ((Date.now() - started) / 1000).toFixed(1);
-await seedDemo().catch((error) => log(`demo data not seeded: ${error.message}`));
+const { seedDemo } = await import("./demo-seed.mjs");
+await seedDemo({ base, key: DEV_KEY, log }).catch((error) => log(`demo data not seeded: ${error.message}`));
 
 console.log(`
   Recall is running at ${base}   (healthy ${healthyAfter}s after start)
   Dev API key (admin of the local dev tenant): ${DEV_KEY}
+  Screens: ${base}/ui   (sign in with the key above)
 
   curl ${base}/healthz
   curl -s ${base}/v1/memories/search -H 'authorization: Bearer ${DEV_KEY}' \\
@@ -112,31 +119,4 @@ async function waitForHealth() {
   }
   console.error(`[recall] ${base}/healthz did not answer within ${HEALTH_TIMEOUT_MS / 1000}s.`);
   stop(1);
-}
-
-async function api(path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${DEV_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** A few memories in scope "demo", added once (skipped when the scope already has them). */
-async function seedDemo() {
-  const existing = await api("/v1/memories/search", { scope: "demo", query: "Vercel deploy", limit: 1 });
-  if (existing.results.length > 0) return;
-  const demo = [
-    ["How do I deploy to Vercel?", "question", 0.6],
-    ["We decided to use Postgres for the billing service", "decision", 0.8],
-    ["The staging database lives in Frankfurt", "fact", 0.5],
-    ["Error E500 on checkout means the payment provider timed out", "insight", 0.7],
-    ["我是安卓玩机用户", "fact", 0.5],
-  ];
-  for (const [content, memoryType, importance] of demo) {
-    await api("/v1/memories", { scope: "demo", content, memoryType, importance, tags: ["demo"] });
-  }
-  log(`seeded ${demo.length} demo memories in scope "demo"`);
 }

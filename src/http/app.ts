@@ -26,6 +26,7 @@ import { helpdeskConnections } from "./routes/helpdesk-connections";
 import { helpdeskWebhooks } from "./routes/helpdesk-webhooks";
 import { webhookSecrets } from "./routes/webhook-secrets";
 import { webhooks } from "./routes/webhooks";
+import { createUi } from "../ui/routes";
 
 export interface AppOptions {
   services?: (env: Env) => Services;
@@ -50,14 +51,18 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/admin/helpdesk-connections", helpdeskConnections)
     .route("/admin", admin);
 
-  return new Hono<AppEnv>()
+  const app = new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))
     .use(withServices(services))
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
     .route("/v1/webhooks", webhooks)
     .route("/v1/webhooks/tickets", helpdeskWebhooks)
-    .route("/v1", v1)
+    .route("/v1", v1);
+
+  // The screens call the API above in-process, as the signed-in user (src/ui/).
+  return app
+    .route("/ui", createUi((request, env, ctx) => app.fetch(request, env, ctx)))
     .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
     .onError(handleError);
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { ensureDevKey, findPrincipal } from "../auth/keys";
+import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
 import { AppError } from "./errors";
@@ -55,20 +55,22 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = BEARER.exec(c.req.header("authorization") ?? "");
     if (!match) throw new AppError("UNAUTHORIZED", "Send an API key as 'Authorization: Bearer <key>'");
-    const key = match[1]!;
-    const { db, clock } = c.get("services");
-    const devKey = c.env.RECALL_DEV_API_KEY;
-    const isDevKey = devKey !== undefined && key === devKey;
-    // The local dev key is never cached: its tenant is created on demand in whatever database is current.
-    let principal = await findPrincipal(db, key, clock.now(), !isDevKey);
-    if (!principal && isDevKey) {
-      await ensureDevKey(db, devKey, clock.now());
-      principal = await findPrincipal(db, key, clock.now(), false);
-    }
+    const principal = await principalForKey(c.get("services"), c.env, match[1]!);
     if (!principal) throw new AppError("UNAUTHORIZED", "The API key is not valid");
     c.set("principal", principal);
     await next();
   };
+}
+
+/** The principal of an API key (null: unknown or revoked). Also used by /ui to check a pasted key. */
+export async function principalForKey({ db, clock }: Pick<Services, "db" | "clock">, env: Env, key: string): Promise<Principal | null> {
+  const devKey = env.RECALL_DEV_API_KEY;
+  const isDevKey = devKey !== undefined && key === devKey;
+  // The local dev key is never cached: its tenant is created on demand in whatever database is current.
+  const principal = await findPrincipal(db, key, clock.now(), !isDevKey);
+  if (principal || !isDevKey) return principal;
+  await ensureDevKey(db, devKey, clock.now());
+  return findPrincipal(db, key, clock.now(), false);
 }
 
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,0 +1,70 @@
+/**
+ * The one client script of /ui, served by the Worker as /ui/assets/app-<hash>.js (CSP: script-src
+ * 'self'). Everything works without it (plain forms, redirect after post); with it:
+ *   - [data-live-src] regions re-fetch their server-rendered fragment every 2 s (the producer
+ *     console sees other clients' questions without a reload);
+ *   - form[data-async] posts in the background (the rank results stay on screen) and then
+ *     refreshes the live regions at once.
+ * Kept as a string: the Worker serves it as is; it is plain ES2020 for any current browser.
+ */
+export const CLIENT_JS = String.raw`"use strict";
+(() => {
+  const POLL_MS = 2000;
+  const regions = () => Array.from(document.querySelectorAll("[data-live-src]"));
+
+  async function refresh(region) {
+    const url = region.getAttribute("data-live-src");
+    try {
+      const response = await fetch(url, { credentials: "same-origin", headers: { accept: "text/html", "x-recall-fragment": "1" } });
+      if (response.status === 401) { window.location.assign("/ui"); return; }
+      if (!response.ok) return;
+      const html = await response.text();
+      if (region.getAttribute("data-live-html") === html) return;
+      const focused = document.activeElement && region.contains(document.activeElement) ? document.activeElement.id : null;
+      region.innerHTML = html;
+      region.setAttribute("data-live-html", html);
+      if (focused) { const again = document.getElementById(focused); if (again) again.focus(); }
+    } catch (_) { /* offline for a moment: the next tick tries again */ }
+  }
+
+  function refreshAll() { return Promise.all(regions().map(refresh)); }
+
+  let timer = null;
+  function schedule() {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(async () => { if (!document.hidden) await refreshAll(); schedule(); }, POLL_MS);
+  }
+  if (regions().length > 0) schedule();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden && regions().length > 0) refreshAll(); });
+
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-async")) return;
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit], button:not([type])");
+    const status = form.querySelector("[data-async-status]");
+    if (button) button.disabled = true;
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-recall-fragment": "1" },
+        body: new URLSearchParams(new FormData(form)),
+      });
+      if (response.status === 401) { window.location.assign("/ui"); return; }
+      const done = form.getAttribute("data-done-label");
+      if (response.ok) {
+        if (status) status.textContent = done || "Done";
+        if (button && done) { button.textContent = done; } else if (button) { button.disabled = false; }
+        await refreshAll();
+      } else {
+        if (status) status.textContent = await response.text();
+        if (button) button.disabled = false;
+      }
+    } catch (_) {
+      if (status) status.textContent = "Could not reach the server; try again.";
+      if (button) button.disabled = false;
+    }
+  });
+})();
+`;

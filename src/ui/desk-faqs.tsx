@@ -1,0 +1,301 @@
+/**
+ * The review desk's FAQ screens (seed 002): the list with the real hybrid search (and why each
+ * result matched), and one FAQ with its variants, related FAQs, versions (diff, rollback), hits
+ * per day and the alternate phrasings searches suggested. Writes go through /v1 as the user.
+ */
+import type { Hono } from "hono";
+import { faqHitsPerDay } from "../faqs/hits-daily";
+import { api, apiData, done, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
+import { type Faq, type FaqDetail, FaqSidePanels, type PageState, type Suggestion } from "./desk-faq-panels";
+import { MATCH_WORDS, WordDiff } from "./desk-views";
+import { Csrf, Field, Layout, Notice, percent } from "./layout";
+
+interface Version {
+  versionNumber: number;
+  question: string;
+  answer: string;
+  tags: string[];
+  changeType: string;
+  changeReason: string | null;
+  changedAt: string;
+}
+interface SearchResult {
+  id: string;
+  question: string;
+  answer: string;
+  tags: string[];
+  matchType: string[];
+  matchedVariant?: { variantText: string };
+  similarity: number | null;
+}
+
+const HIT_CHART_DAYS = 30;
+
+/** API issues → form fields; nested paths ("tags.2") belong to their field, "(root)" to the form. */
+function fieldErrors(details: readonly FieldIssue[], fallback: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const d of details) errors[d.path === "(root)" ? "form" : d.path.split(".")[0]!] ??= d.message;
+  if (details.length === 0) errors.form = fallback;
+  return errors;
+}
+
+const excerpt = (text: string, max = 220) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+async function renderList(c: UiContext) {
+  const q = (c.req.query("q") ?? "").trim();
+  const viewer = viewerOf(c);
+  let results: SearchResult[] | null = null;
+  let faqs: Faq[] = [];
+  let error: string | undefined;
+  let degraded: string[] = [];
+  if (q !== "") {
+    const r = await api<{ results: SearchResult[]; degraded: string[] }>(c, "POST", "/v1/faqs/search", { query: q, limit: 20 });
+    if (r.ok) ({ results, degraded } = r.data);
+    else error = r.details[0]?.message ?? r.message;
+  } else {
+    faqs = (await apiData<{ faqs: Faq[] }>(c, "/v1/faqs?limit=100")).faqs;
+  }
+  return c.html(
+    <Layout title="FAQs" section="faqs" viewer={viewer}>
+      <h1>FAQs</h1>
+      <form method="get" action="/ui/faqs" role="search" class="card">
+        <Field id="faq-q" name="q" type="search" label="Search FAQs (hybrid: words and meaning)" value={q} error={error} />
+        <p>
+          <button type="submit">Search</button> {q !== "" && <a href="/ui/faqs">Show all</a>}
+        </p>
+      </form>
+      {degraded.length > 0 && <Notice kind="error">Searched without: {degraded.join(", ")}</Notice>}
+      <section class="card results" aria-live="polite">
+        {results !== null ? (
+          <>
+            <h2>
+              {results.length} result{results.length === 1 ? "" : "s"} for “{q}”
+            </h2>
+            <ol class="list-plain" data-testid="search-results">
+              {results.map((r) => (
+                <li>
+                  <a href={`/ui/faqs/${r.id}`}>
+                    <b>{r.question}</b>
+                  </a>
+                  <p class="small">{excerpt(r.answer)}</p>
+                  <p class="small muted">
+                    Matched by {r.matchType.map((m) => MATCH_WORDS[m] ?? m).join(" + ")}
+                    {r.matchedVariant ? ` · variant “${r.matchedVariant.variantText}”` : ""}
+                    {r.similarity !== null ? ` · similarity ${percent(r.similarity)}` : ""}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          <>
+            <h2>All FAQs, newest first</h2>
+            {faqs.length === 0 && <p class="muted">No FAQs yet.</p>}
+            <ul class="list-plain">
+              {faqs.map((f) => (
+                <li>
+                  <a href={`/ui/faqs/${f.id}`}>{f.question}</a>
+                  <span class="small muted">
+                    {" "}
+                    · {f.tags.join(", ") || "no tags"} · v{f.version}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </Layout>,
+  );
+}
+
+async function renderFaq(c: UiContext, id: string, state: PageState = {}, status = 200) {
+  const viewer = viewerOf(c);
+  const { tenantId } = c.get("principal");
+  const [faq, versions, others, suggestions, daily] = await Promise.all([
+    apiData<FaqDetail>(c, `/v1/faqs/${encodeURIComponent(id)}`),
+    apiData<{ currentVersion: number; versions: Version[] }>(c, `/v1/faqs/${encodeURIComponent(id)}/versions`),
+    apiData<{ faqs: Faq[] }>(c, "/v1/faqs?limit=100"),
+    apiData<{ suggestions: Suggestion[] }>(c, "/v1/faqs/suggestions?limit=200"),
+    faqHitsPerDay(c.get("services").db, tenantId, id, HIT_CHART_DAYS, c.get("services").clock.now()),
+  ]);
+  const current: Version = { versionNumber: faq.version, question: faq.question, answer: faq.answer, tags: faq.tags, changeType: "current", changeReason: null, changedAt: faq.updatedAt };
+  const all = [...versions.versions.filter((v) => v.versionNumber !== faq.version), current].sort((a, b) => a.versionNumber - b.versionNumber);
+  const to = all.find((v) => v.versionNumber === Number(c.req.query("to"))) ?? current;
+  const from = all.find((v) => v.versionNumber === Number(c.req.query("from"))) ?? all[Math.max(0, all.indexOf(to) - 1)]!;
+  const mine = suggestions.suggestions.filter((s) => s.faqId === id || s.alternateFaqId === id);
+  const edit = state.edit ?? { values: { question: faq.question, answer: faq.answer, tags: faq.tags.join(", ") }, errors: {} };
+  const base = `/ui/faqs/${id}`;
+  return c.html(
+    <Layout title={faq.question} section="faqs" viewer={viewer}>
+      <p class="small">
+        <a href="/ui/faqs">← All FAQs</a>
+      </p>
+      <h1 data-testid="faq-question">{faq.question}</h1>
+      {state.notice && <Notice kind={state.notice.kind}>{state.notice.text}</Notice>}
+      <div class="grid wide-left">
+        <div>
+          <section class="card" aria-labelledby="answer-title">
+            <div class="spread">
+              <h2 id="answer-title">Answer</h2>
+              <span class="small muted">
+                version {faq.version} · {faq.tags.join(", ") || "no tags"} · index {faq.indexState}
+              </span>
+            </div>
+            <p class="pre" data-testid="faq-answer">
+              {faq.answer}
+            </p>
+            <details open={Object.keys(edit.errors).length > 0}>
+              <summary>Edit this FAQ</summary>
+              {edit.errors.form && <Notice kind="error">{edit.errors.form}</Notice>}
+              <form method="post" action={`${base}/edit`}>
+                <Csrf viewer={viewer} />
+                <Field id="edit-question" name="question" label="Question" value={edit.values.question} error={edit.errors.question} />
+                <Field id="edit-answer" name="answer" label="Answer" multiline value={edit.values.answer} error={edit.errors.answer} />
+                <Field id="edit-tags" name="tags" label="Tags (comma-separated)" value={edit.values.tags} error={edit.errors.tags} />
+                <Field id="edit-reason" name="changeReason" label="Reason for the change (optional)" value={edit.values.changeReason} error={edit.errors.changeReason} />
+                <p>
+                  <button type="submit">Save a new version</button>
+                </p>
+              </form>
+            </details>
+          </section>
+          <section class="card" aria-labelledby="versions-title">
+            <h2 id="versions-title">Versions</h2>
+            <div class="table-wrap">
+              <table data-testid="versions">
+                <thead>
+                  <tr>
+                    <th scope="col">Version</th>
+                    <th scope="col">Replaced by</th>
+                    <th scope="col">When</th>
+                    <th scope="col">
+                      <span class="muted">Action</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...all].reverse().map((v) => (
+                    <tr>
+                      <td>v{v.versionNumber}</td>
+                      <td>
+                        {v.changeType === "current" ? "current" : v.changeType}
+                        {v.changeReason ? <span class="small muted"> · {v.changeReason}</span> : ""}
+                      </td>
+                      <td class="small">{v.changedAt.slice(0, 16).replace("T", " ")}</td>
+                      <td>
+                        {v.versionNumber !== faq.version && (
+                          <form method="post" action={`${base}/rollback/${v.versionNumber}`}>
+                            <Csrf viewer={viewer} />
+                            <button type="submit" class="secondary" aria-label={`Roll back to version ${v.versionNumber}`}>
+                              Roll back
+                            </button>
+                          </form>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {all.length > 1 && (
+              <>
+                <form method="get" action={base} class="row">
+                  <label for="diff-from">Compare</label>
+                  <select id="diff-from" name="from">
+                    {all.map((v) => (
+                      <option value={String(v.versionNumber)} selected={v === from}>
+                        v{v.versionNumber}
+                      </option>
+                    ))}
+                  </select>
+                  <label for="diff-to">with</label>
+                  <select id="diff-to" name="to">
+                    {all.map((v) => (
+                      <option value={String(v.versionNumber)} selected={v === to}>
+                        v{v.versionNumber}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" class="secondary">
+                    Show diff
+                  </button>
+                </form>
+                <h3>
+                  v{from.versionNumber} → v{to.versionNumber}
+                </h3>
+                <WordDiff before={from.question} after={to.question} label="Question diff" />
+                <hr />
+                <WordDiff before={from.answer} after={to.answer} label="Answer diff" />
+              </>
+            )}
+          </section>
+        </div>
+        <div>
+          <FaqSidePanels faq={faq} others={others.faqs} suggestions={mine} daily={daily} state={state} viewer={viewer} />
+        </div>
+      </div>
+    </Layout>,
+    status as 200,
+  );
+}
+
+/** A failed write: the page again with the API's messages beside the fields (or a 403/404 page for those). */
+async function failed(c: UiContext, id: string, result: { status: number; message: string; details: FieldIssue[] }, form: keyof PageState, values: Record<string, string>) {
+  if (result.status === 403 || result.status === 404) return c.text(result.message, result.status);
+  const state: PageState = form === "notice" ? { notice: { kind: "error", text: result.message } } : { [form]: { values, errors: fieldErrors(result.details, result.message) } };
+  return renderFaq(c, id, state, result.status);
+}
+
+export function faqRoutes(ui: Hono<UiEnv>) {
+  ui.get("/faqs", (c) => renderList(c));
+  ui.get("/faqs/:id", (c) => renderFaq(c, c.req.param("id")));
+
+  ui.post("/faqs/:id/edit", async (c) => {
+    const id = c.req.param("id");
+    const values = { question: await formField(c, "question"), answer: await formField(c, "answer"), tags: await formField(c, "tags"), changeReason: await formField(c, "changeReason") };
+    const tags = values.tags.split(",").map((t) => t.trim()).filter((t) => t !== "");
+    const body = { question: values.question, answer: values.answer, tags, ...(values.changeReason.trim() ? { changeReason: values.changeReason } : {}) };
+    const result = await api(c, "PATCH", `/v1/faqs/${encodeURIComponent(id)}`, body);
+    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "edit", values);
+  });
+
+  ui.post("/faqs/:id/variants", async (c) => {
+    const id = c.req.param("id");
+    const variantText = await formField(c, "variantText");
+    const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/variants`, { variantText });
+    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "variant", { variantText });
+  });
+
+  ui.post("/faqs/:id/variants/:variantId/delete", async (c) => {
+    const { id, variantId } = c.req.param();
+    const result = await api(c, "DELETE", `/v1/faqs/variants/${encodeURIComponent(variantId)}`);
+    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
+  });
+
+  ui.post("/faqs/:id/related", async (c) => {
+    const id = c.req.param("id");
+    const values = { targetFaqId: await formField(c, "targetFaqId"), relationshipType: await formField(c, "relationshipType") };
+    const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/related`, values);
+    if (!result.ok && result.status === 404) return failed(c, id, { ...result, status: 400 }, "related", values);
+    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "related", values);
+  });
+
+  ui.post("/faqs/:id/related/:relId/delete", async (c) => {
+    const { id, relId } = c.req.param();
+    const result = await api(c, "DELETE", `/v1/faqs/relationships/${encodeURIComponent(relId)}`);
+    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
+  });
+
+  ui.post("/faqs/:id/rollback/:version", async (c) => {
+    const { id, version } = c.req.param();
+    const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/rollback/${encodeURIComponent(version)}`, { changeReason: `rollback to v${version} from the review desk` });
+    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
+  });
+
+  ui.post("/faqs/:id/suggestions/:sid/:action{accept|dismiss}", async (c) => {
+    const { id, sid, action } = c.req.param();
+    const result = await api(c, "POST", `/v1/faqs/suggestions/${encodeURIComponent(sid)}/${action}`, action === "accept" ? { faqId: id } : {});
+    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
+  });
+}
