@@ -9,26 +9,24 @@
 //   npm run eval                                   every set under ../shared/data
 //   npm run eval -- --data ../shared/data/stackfaq --data my/set
 //   npm run eval -- --queries 200 --no-peers       first 200 queries of each set, no peers
+//   npm run eval -- --no-memories                  skip the memory-recall (seed 000) rows
 //   npm run eval -- --embedder use-lite            the local model (the only one that ships)
 //   npm run eval -- --cards [--misses]             only card extraction coverage/precision (bench/cards-eval.mjs)
 //
 // Every run starts with the card extraction section (seed 003's coverage), which needs no Worker.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, resolve } from "node:path";
 import { runCardsEval } from "./cards-eval.mjs";
 import { importTs } from "./support/bundle.mjs";
+import { defaultSets, importCorpus, loadSet } from "./support/sets.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, startWorker } from "./support/worker.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const args = parseArgs(process.argv.slice(2));
-const { scoreQuery, meanMetrics } = await importTs(new URL("./support/metrics.ts", import.meta.url));
+const { bootstrapInterval, scoreQuery, meanMetrics } = await importTs(new URL("./support/metrics.ts", import.meta.url));
 const { containsCjk } = await importTs(new URL("../src/text/cjk.ts", import.meta.url));
 
 const MODEL = "use-lite-512";
 const MODES = { lexical: { bm25: 1, vector: 0 }, vector: { bm25: 0, vector: 1 }, hybrid: undefined };
-const IMPORT_CHUNK = 1000;
 const K = 10;
 
 await runCardsEval();
@@ -53,14 +51,11 @@ try {
   await worker.close();
 }
 printTable(summary);
-saveResults("eval", { embedder: MODEL, rows: summary });
+saveResults("eval", { embedder: MODEL, rows: summary.map(({ ndcgs: _, ...row }) => row) });
 
 async function evaluate(dir) {
   const name = basename(dir);
-  const corpus = readJsonl(join(dir, "corpus.jsonl"));
-  const queries = readJsonl(join(dir, "queries.jsonl"))
-    .filter((q) => q.relevant?.length > 0)
-    .slice(0, args.queries ?? Number.POSITIVE_INFINITY);
+  const { corpus, queries } = loadSet(dir, args.queries);
   // BEIR-Quora style sets put each query's own sentence in the corpus: never count it.
   const selfInCorpus = new Set(corpus.map((d) => d.id));
   const dropSelf = queries.some((q) => selfInCorpus.has(q.id));
@@ -78,17 +73,8 @@ async function evaluate(dir) {
     await cacheEmbeddings(worker.cache, MODEL, texts, vectors, progress("caching", texts.length));
   }
 
-  const faqToDoc = new Map();
   const importStart = performance.now();
-  const imported = progress("importing", corpus.length);
-  for (let i = 0; i < corpus.length; i += IMPORT_CHUNK) {
-    const chunk = corpus.slice(i, i + IMPORT_CHUNK);
-    const ndjson = chunk.map((d) => JSON.stringify({ question: d.text, answer: d.answer || d.text })).join("\n");
-    const { json } = await worker.call("/v1/faqs/import", ndjson, { key, contentType: "application/x-ndjson" });
-    if (json.errors?.length) console.warn(`  WARNING: ${json.errors.length} lines refused (they count as misses), e.g. ${JSON.stringify(json.errors[0])}`);
-    for (const { line, id } of json.imported) faqToDoc.set(id, chunk[line - 1].id);
-    imported(Math.min(corpus.length, i + IMPORT_CHUNK));
-  }
+  const faqToDoc = await importCorpus(worker, key, corpus, progress("importing", corpus.length));
   const importSeconds = (performance.now() - importStart) / 1000;
   console.log(`  import: ${(corpus.length / importSeconds).toFixed(0)} FAQs/s (${importSeconds.toFixed(1)} s${english ? ", embeddings from cache" : ", lexical only"})`);
 
@@ -107,9 +93,57 @@ async function evaluate(dir) {
       const ids = json.results.map((r) => faqToDoc.get(r.id)).filter((id) => id !== undefined && !(dropSelf && id === q.id));
       perQuery.push(scoreQuery(ids, q.relevant, K));
     }
-    rows.push({ set: name, system: "Recall", mode, ...meanMetrics(perQuery), msPerQuery: percentiles(times).p50 });
+    rows.push({ set: name, system: "Recall", mode, ...meanMetrics(perQuery), ndcgs: perQuery.map((m) => m.ndcg), msPerQuery: percentiles(times).p50 });
   }
   if (english && args.peers) rows.push(...(await peerRows(name, corpus, queries, docVectors, queryVectors, dropSelf)));
+  if (args.memories) rows.push(...(await memoryRows(name, key, corpus, queries, english, dropSelf)));
+  return rows;
+}
+
+/**
+ * Seed 000's path: the corpus as question memories of one scope (importance 0.5, all of the
+ * same age, so recency, frequency and importance cannot tell them apart), every query through
+ * POST /v1/memories/search in three weightings (text only, vector only, seed 000's defaults) and
+ * through POST /v1/questions/similar (record: false), whose floors decide what comes back.
+ */
+async function memoryRows(name, key, corpus, queries, english, dropSelf) {
+  const scope = `eval:${name}`;
+  const memoryToDoc = new Map();
+  const stored = progress("storing memories", corpus.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let i = next++; i < corpus.length; i = next++) {
+        const { json } = await worker.call("/v1/memories", { scope, content: corpus[i].text.slice(0, 8000), memoryType: "question" }, { key });
+        memoryToDoc.set(json.id, corpus[i].id);
+        stored(memoryToDoc.size);
+      }
+    }),
+  );
+  const weightings = {
+    "mem:text": { vector: 0, text: 1, recency: 0, frequency: 0, importance: 0 },
+    "mem:vector": { vector: 1, text: 0, recency: 0, frequency: 0, importance: 0 },
+    "mem:hybrid": undefined,
+  };
+  const rows = [];
+  const run = async (mode, call) => {
+    const perQuery = [];
+    const times = [];
+    for (const q of queries) {
+      const start = performance.now();
+      const found = await call(q);
+      times.push(performance.now() - start);
+      const ids = found.map((id) => memoryToDoc.get(id)).filter((id) => id !== undefined && !(dropSelf && id === q.id));
+      perQuery.push(scoreQuery(ids, q.relevant, K));
+    }
+    rows.push({ set: name, system: "Recall memories (seed 000)", mode, ...meanMetrics(perQuery), ndcgs: perQuery.map((m) => m.ndcg), msPerQuery: percentiles(times).p50 });
+  };
+  const limit = K + (dropSelf ? 1 : 0);
+  for (const [mode, weights] of Object.entries(weightings)) {
+    if (!english && mode === "mem:vector") continue;
+    await run(mode, async (q) => (await worker.call("/v1/memories/search", { scope, query: q.text.slice(0, 2000), limit, ...(weights ? { weights } : {}) }, { key })).json.results.map((r) => r.id));
+  }
+  await run("similar", async (q) => (await worker.call("/v1/questions/similar", { scope, text: q.text.slice(0, 8000), limit: Math.min(limit, 10), record: false }, { key })).json.questions.map((r) => r.id));
   return rows;
 }
 
@@ -145,7 +179,7 @@ async function peerRows(name, corpus, queries, docVectors, queryVectors, dropSel
         times.push(performance.now() - start);
         perQuery.push(scoreQuery(found.map((r) => r.id).filter((id) => !(dropSelf && id === q.id)), q.relevant, K));
       }
-      rows.push({ set: name, system: peer.name, mode, ...meanMetrics(perQuery), msPerQuery: percentiles(times).p50 });
+      rows.push({ set: name, system: peer.name, mode, ...meanMetrics(perQuery), ndcgs: perQuery.map((m) => m.ndcg), msPerQuery: percentiles(times).p50 });
     }
     await peer.close?.();
   }
@@ -153,43 +187,50 @@ async function peerRows(name, corpus, queries, docVectors, queryVectors, dropSel
 }
 
 function printTable(rows) {
-  console.log("\nRetrieval quality (NDCG@10 / Recall@10 / MRR@10; time per query p50, query embedding cached)");
-  console.log(`${"set".padEnd(16)}${"system".padEnd(58)}${"mode".padEnd(9)}${"NDCG@10".padStart(9)}${"R@10".padStart(8)}${"MRR@10".padStart(9)}${"ms/q".padStart(8)}`);
+  console.log("\nRetrieval quality (NDCG@10 with its 95% bootstrap interval over queries / Recall@10 / MRR@10; time per query p50, query embedding cached)");
+  console.log(`${"set".padEnd(16)}${"system".padEnd(58)}${"mode".padEnd(9)}${"NDCG@10".padStart(9)}${"95% interval".padStart(16)}${"R@10".padStart(8)}${"MRR@10".padStart(9)}${"ms/q".padStart(8)}`);
   for (const r of rows) {
+    const interval = r.ndcgs ? bootstrapInterval(r.ndcgs) : null;
     const figures = r.skipped
       ? `  (${r.skipped})`
-      : `${r.ndcg.toFixed(3).padStart(9)}${r.recall.toFixed(3).padStart(8)}${r.mrr.toFixed(3).padStart(9)}${r.msPerQuery.toFixed(1).padStart(8)}`;
+      : `${r.ndcg.toFixed(3).padStart(9)}${`[${interval.low.toFixed(3)}, ${interval.high.toFixed(3)}]`.padStart(16)}${r.recall.toFixed(3).padStart(8)}${r.mrr.toFixed(3).padStart(9)}${r.msPerQuery.toFixed(1).padStart(8)}`;
     console.log(`${r.set.padEnd(16)}${r.system.slice(0, 56).padEnd(58)}${r.mode.padEnd(9)}${figures}`);
+  }
+  console.log("\nHybrid against the better single mode and the peers' hybrid, same queries (paired bootstrap of the NDCG@10 difference, 95%)");
+  const sign = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+  const groups = [
+    { system: "Recall", hybrid: "hybrid", singles: ["lexical", "vector"], peers: true },
+    { system: "Recall memories (seed 000)", hybrid: "mem:hybrid", singles: ["mem:text", "mem:vector"], peers: false },
+  ];
+  for (const set of [...new Set(rows.map((r) => r.set))]) {
+    for (const group of groups) {
+      const ours = (mode) => rows.find((r) => r.set === set && r.system === group.system && r.mode === mode && !r.skipped);
+      const hybrid = ours(group.hybrid);
+      const singles = group.singles.map(ours).filter(Boolean);
+      if (!hybrid || singles.length < 2) continue;
+      const best = singles.reduce((a, b) => (b.ndcg > a.ndcg ? b : a));
+      const others = [best, ...(group.peers ? rows.filter((r) => r.set === set && !r.system.startsWith("Recall") && r.mode === "hybrid") : [])];
+      for (const other of others) {
+        const d = bootstrapInterval(hybrid.ndcgs, { paired: other.ndcgs });
+        console.log(`  ${set.padEnd(16)} ${`${group.hybrid} − ${other.system.startsWith("Recall") ? "" : `${other.system.slice(0, 40)} `}${other.mode}`.padEnd(60)} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`);
+      }
+    }
   }
 }
 
-function readJsonl(file) {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line));
-}
-
-function defaultSets() {
-  const root = join(here, "..", "..", "shared", "data");
-  if (!existsSync(root)) return [];
-  return readdirSync(root)
-    .map((d) => join(root, d))
-    .filter((d) => existsSync(join(d, "corpus.jsonl")) && existsSync(join(d, "queries.jsonl")));
-}
-
 function parseArgs(argv) {
-  const out = { data: [], embedder: "use-lite", queries: undefined, peers: true, cardsOnly: false };
+  const out = { data: [], embedder: "use-lite", queries: undefined, peers: true, memories: true, cardsOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--data") out.data.push(argv[++i]);
     else if (a === "--embedder") out.embedder = argv[++i];
     else if (a === "--queries") out.queries = Number(argv[++i]);
     else if (a === "--no-peers") out.peers = false;
+    else if (a === "--no-memories") out.memories = false;
     else if (a === "--cards") out.cardsOnly = true;
     else if (a === "--misses") continue;
     else {
-      console.error(`unknown argument ${a}\nusage: npm run eval -- [--data DIR]... [--queries N] [--no-peers] [--embedder use-lite] [--cards [--misses]]`);
+      console.error(`unknown argument ${a}\nusage: npm run eval -- [--data DIR]... [--queries N] [--no-peers] [--no-memories] [--embedder use-lite] [--cards [--misses]]`);
       process.exit(2);
     }
   }

@@ -38,3 +38,35 @@ export function meanMetrics(all: readonly QueryMetrics[]): QueryMetrics {
     mrr: all.reduce((s, m) => s + m.mrr, 0) / n,
   };
 }
+
+/**
+ * A percentile bootstrap interval for a mean over queries: `resamples` draws of n queries with
+ * replacement (a seeded PRNG, so a run is repeatable). With `paired`, the statistic is the mean
+ * difference values[i] − paired[i] over the same draw: whether system A beats system B on the
+ * same queries, told apart from query-sampling noise.
+ */
+export function bootstrapInterval(
+  values: readonly number[],
+  { paired, resamples = 2000, level = 0.95, seed = 1 }: { paired?: readonly number[]; resamples?: number; level?: number; seed?: number } = {},
+): { mean: number; low: number; high: number } {
+  const n = values.length;
+  const diff = paired ? values.map((v, i) => v - paired[i]!) : values;
+  const mean = diff.reduce((s, v) => s + v, 0) / (n || 1);
+  if (n === 0) return { mean: 0, low: 0, high: 0 };
+  let x = seed >>> 0 || 1;
+  const random = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += diff[Math.floor(random() * n)]!;
+    means[r] = sum / n;
+  }
+  means.sort();
+  const tail = (1 - level) / 2;
+  return { mean, low: means[Math.floor(tail * (resamples - 1))]!, high: means[Math.ceil((1 - tail) * (resamples - 1))]! };
+}

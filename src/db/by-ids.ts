@@ -12,14 +12,14 @@ export async function selectByIds<Row extends { id: string }>(
   ids: readonly string[],
 ): Promise<Map<string, Row>> {
   const rows = new Map<string, Row>();
+  if (ids.length === 0) return rows;
   const extra = query.where ? ` AND ${query.where}` : "";
+  const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
     const chunk = ids.slice(i, i + ID_CHUNK);
-    const { results } = await db
-      .prepare(`SELECT ${query.columns} FROM ${query.from} WHERE tenant_id = ?${extra} AND id IN (${chunk.map(() => "?").join(",")})`)
-      .bind(tenantId, ...chunk)
-      .all<Row>();
-    for (const row of results) rows.set(row.id, row);
+    statements.push(db.prepare(`SELECT ${query.columns} FROM ${query.from} WHERE tenant_id = ?${extra} AND id IN (${chunk.map(() => "?").join(",")})`).bind(tenantId, ...chunk));
   }
+  // One round trip for every chunk.
+  for (const { results } of await db.batch<Row>(statements)) for (const row of results) rows.set(row.id, row);
   return rows;
 }

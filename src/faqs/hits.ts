@@ -18,7 +18,7 @@ export async function recordHits(
     hits.map((h) =>
       db
         .prepare("INSERT INTO faq_hits (tenant_id, faq_id, variant_id, query_text, score, session_id, hit_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .bind(tenantId, h.faq.id, h.matchedVariant?.id ?? null, query, h.score, sessionId, now),
+        .bind(tenantId, h.faq.id, h.matchedVariant?.id ?? null, query, h.similarity ?? 0, sessionId, now),
     ),
   );
 }
@@ -29,7 +29,10 @@ export interface FaqStats {
   /** Distinct UTC days with at least one hit. */
   daysWithHits: number;
   lastHitAt: string | null;
-  /** Mean RRF score of the hits, 3 decimals of its own magnitude (null without hits). */
+  /**
+   * Mean calibrated similarity of the queries that hit it (seed 002's avg similarity; a query the
+   * model could not embed counts 0), 4 significant digits; null without hits.
+   */
   avgScore: number | null;
 }
 

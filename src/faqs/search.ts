@@ -5,14 +5,16 @@
  *   variant_bm25    faq_variants_fts; an FAQ ranks where its best variant ranks
  *   canonical_vector  nearest canonical questions ("faqs" collection)
  *   variant_vector    nearest variants ("faq_variants" collection), best variant per FAQ
- * fused per FAQ by weighted RRF (src/ranking/rrf.ts, k = 60): the BM25 lists count `bm25`
- * (0.4), the vector lists `vector` (0.6). A list whose weight is 0 is left out entirely; a
- * vector candidate must reach VECTOR_MIN_SIMILARITY.
+ The candidates of all four are scored on two signals: lexical, the better −bm25 of the
+ * canonical question and the best variant; vector, the better raw cosine of the two (FAQs the
+ * vector lists did not reach are compared through the index). Normalised score fusion
+ * (src/ranking/fusion.ts) mixes them with `vector / (bm25 + vector)` of the weights; a weight of 0
+ * leaves its lists out entirely; a vector candidate must reach VECTOR_MIN_SIMILARITY.
  * Text the model cannot embed (CJK with an English-only model) skips the vector lists; an
  * embedder or index fault does too, and the answer says what is `degraded`.
  */
 import { calibrate } from "../calibration/calibration";
-import { fuseRrf, RRF_K, type RankedList } from "../ranking/rrf";
+import { DEFAULT_VECTOR_SHARE, type FusionCandidate, fuseScores } from "../ranking/fusion";
 import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
@@ -24,10 +26,14 @@ export interface FaqSearchWeights {
   vector: number;
 }
 
-/** Seed 002 §5.2: 40 % BM25 + 60 % vector. */
-export const DEFAULT_FAQ_WEIGHTS: FaqSearchWeights = { bm25: 0.4, vector: 0.6 };
-/** Candidates per list: twice the page, at least this many FAQs. */
-export const MIN_FAQ_WINDOW = 20;
+/** The two signals' shares in the fused score (src/ranking/fusion.ts); seed 002's were 0.4 / 0.6 in RRF. */
+export const DEFAULT_FAQ_WEIGHTS: FaqSearchWeights = { bm25: 1 - DEFAULT_VECTOR_SHARE, vector: DEFAULT_VECTOR_SHARE };
+/**
+ * Candidates per list: twice the page, at least this many FAQs. Fusion needs the candidates a
+ * single list ranks below its top 20 (`npm run fit:fusion`: held-out NDCG@10 +0.020 / +0.023
+ * over the better single mode with 40, +0.006 / +0.010 with 20).
+ */
+export const MIN_FAQ_WINDOW = 40;
 /** Column weights of bm25() over faqs_fts (question, answer): Postgres setweight A vs B. */
 export const QUESTION_COLUMN_WEIGHT = 10.0;
 export const ANSWER_COLUMN_WEIGHT = 3.0;
@@ -55,7 +61,7 @@ export interface FaqSearchArgs {
 
 export interface FaqSearchHit {
   faq: FaqRow;
-  /** The weighted RRF score. */
+  /** The fused score (src/ranking/fusion.ts): z-score units over this query's candidates, higher is better. */
   score: number;
   matchType: FaqMatchType[];
   /** The variant that matched (best-ranked variant list), when a variant list found the FAQ. */
@@ -69,7 +75,7 @@ export interface FaqSearchResult {
   degraded: FaqDegradation[];
   /** The query's vector, when it was embedded: a caller comparing more texts with the query reuses it. */
   queryVector: Float32Array | null;
-  /** Milliseconds: embedding the query (0 when not embedded), the four lists, loading rows + fusing, and in total. */
+  /** Milliseconds: embedding the query (0 when not embedded), the lists after it, loading rows + fusing, and in total. */
   timing: { embedMs: number; listsMs: number; rowsMs: number; totalMs: number };
 }
 
@@ -89,25 +95,31 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
   // Computed, not read from the KV expansion cache: the rules take microseconds, a KV round trip milliseconds.
   const expansion = expandQuery(args.query);
-  const embedStarted = Date.now();
-  let queryVector: Float32Array | null = null;
-  if (weights.vector > 0 && embedder.canEmbed(args.query)) {
-    try {
-      queryVector = (await embedder.embed([args.query]))[0] ?? null;
-    } catch (error) {
-      warn("embeddings", error);
-      degraded.push("embeddings");
-    }
-  }
-  const embedMs = queryVector || degraded.length > 0 ? Date.now() - embedStarted : 0;
-
   const match = weights.bm25 > 0 ? expansion.orQuery : null;
-  const listsStarted = Date.now();
-  const [canonicalText, variantText, canonicalVector, variantVector] = await Promise.all([
-    match ? canonicalBm25(services.db, tenantId, match, tags, window) : [],
-    match ? variantBm25(services.db, tenantId, match, tags, window) : [],
-    queryVector ? nearest(services, tenantId, FAQ_COLLECTION, queryVector, window, degraded) : [],
-    queryVector ? nearest(services, tenantId, FAQ_VARIANT_COLLECTION, queryVector, window * VARIANTS_PER_SLOT, degraded) : [],
+  let queryVector: Float32Array | null = null;
+  let embedMs = 0;
+  let embedded = started;
+  // The lexical lists need no vector: they run while the query is embedded.
+  const [[canonicalText, variantText], [canonicalVector, variantVector]] = await Promise.all([
+    Promise.all([match ? canonicalBm25(services.db, tenantId, match, tags, window) : [], match ? variantBm25(services.db, tenantId, match, tags, window) : []]),
+    (async () => {
+      if (weights.vector > 0 && embedder.canEmbed(args.query)) {
+        const embedStarted = Date.now();
+        try {
+          queryVector = (await embedder.embed([args.query]))[0] ?? null;
+        } catch (error) {
+          warn("embeddings", error);
+          degraded.push("embeddings");
+        }
+        embedded = Date.now();
+        embedMs = embedded - embedStarted;
+      }
+      if (!queryVector) return [[], []];
+      return Promise.all([
+        nearest(services, tenantId, FAQ_COLLECTION, queryVector, window, degraded),
+        nearest(services, tenantId, FAQ_VARIANT_COLLECTION, queryVector, window * VARIANTS_PER_SLOT, degraded),
+      ]);
+    })(),
   ]);
 
   const rowsStarted = Date.now();
@@ -117,7 +129,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     const row = variantRows.get(m.id);
     return row ? [{ faqId: row.faq_id, variantId: row.id, cosine: m.score }] : [];
   });
-  const faqIds = new Set<string>([...canonicalText, ...variantText.map((v) => v.faqId), ...canonicalVector.map((m) => m.id), ...vectorVariants.map((v) => v.faqId)]);
+  const faqIds = new Set<string>([...canonicalText.map((c) => c.id), ...variantText.map((v) => v.faqId), ...canonicalVector.map((m) => m.id), ...vectorVariants.map((v) => v.faqId)]);
   const rows = await getFaqsByIds(services.db, tenantId, [...faqIds]);
   const eligible = (id: string) => {
     const row = rows.get(id);
@@ -129,15 +141,26 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
   const bestVariantText = bestPerFaq(variantText.filter((v) => eligible(v.faqId)), window);
   const bestVariantVector = bestPerFaq(vectorVariants.filter((v) => eligible(v.faqId)), window);
-  const canonicalCosine = new Map(canonicalVector.map((m) => [m.id, m.score]));
-  const lists: RankedList[] = [
-    { name: "canonical_bm25", ids: canonicalText.filter(eligible).slice(0, window), weight: weights.bm25 },
-    { name: "variant_bm25", ids: [...bestVariantText.keys()], weight: weights.bm25 },
-    { name: "canonical_vector", ids: canonicalVector.map((m) => m.id).filter(eligible).slice(0, window), weight: weights.vector },
-    { name: "variant_vector", ids: [...bestVariantVector.keys()], weight: weights.vector },
-  ].filter((list) => list.weight > 0);
+  const canonicalLexical = new Map(canonicalText.filter((c) => eligible(c.id)).slice(0, window).map((c) => [c.id, c.score]));
+  const canonicalCosine = new Map(canonicalVector.filter((m) => eligible(m.id)).slice(0, window).map((m) => [m.id, m.score]));
+  const foundBy: [FaqMatchType, Map<string, unknown>][] = [
+    ["canonical_bm25", canonicalLexical],
+    ["variant_bm25", bestVariantText],
+    ["canonical_vector", canonicalCosine],
+    ["variant_vector", bestVariantVector],
+  ];
+  const candidateIds = [...new Set(foundBy.flatMap(([, list]) => [...list.keys()]))];
+  // Lexical candidates the vector lists did not reach are compared with the query too.
+  const unreached = queryVector ? candidateIds.filter((id) => !canonicalCosine.has(id) && !bestVariantVector.has(id)) : [];
+  const moreCosines = queryVector && unreached.length > 0 ? await cosinesOf(services, tenantId, queryVector, unreached, degraded) : new Map<string, number>();
+  const candidates: FusionCandidate[] = candidateIds.map((id) => ({
+    id,
+    lexical: Math.max(canonicalLexical.get(id) ?? 0, bestVariantText.get(id)?.score ?? 0),
+    cosine: maxOf([canonicalCosine.get(id), bestVariantVector.get(id)?.cosine, moreCosines.get(id)]),
+  }));
 
-  const fused = fuseRrf(lists, RRF_K).slice(0, args.limit);
+  const fused = fuseScores(candidates, weights.vector / (weights.vector + weights.bm25)).slice(0, args.limit);
+  const cosineOf = new Map(candidates.map((c) => [c.id, c.cosine]));
   const results: FaqSearchHit[] = fused.map((hit) => {
     const textRank = indexOf(bestVariantText, hit.id);
     const vectorRank = indexOf(bestVariantVector, hit.id);
@@ -148,47 +171,56 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
           ? bestVariantText.get(hit.id)!
           : bestVariantVector.get(hit.id)!;
     const variantRow = variant ? (variantRows.get(variant.variantId) ?? null) : null;
-    const cosines = [canonicalCosine.get(hit.id), bestVariantVector.get(hit.id)?.cosine].filter((x): x is number => x !== undefined);
+    const cosine = cosineOf.get(hit.id) ?? null;
     return {
       faq: rows.get(hit.id)!,
       score: hit.score,
-      matchType: hit.sources as FaqMatchType[],
+      matchType: foundBy.filter(([, list]) => list.has(hit.id)).map(([name]) => name),
       matchedVariant: variant ? { id: variant.variantId, variantText: variantRow?.variant_text ?? variantTextOf(variantText, variant.variantId) } : null,
-      similarity: cosines.length > 0 ? calibrate(Math.max(...cosines), embedder.calibration) : null,
+      similarity: cosine === null ? null : calibrate(cosine, embedder.calibration),
     };
   });
   const done = Date.now();
-  return { results, degraded, queryVector, timing: { embedMs, listsMs: rowsStarted - listsStarted, rowsMs: done - rowsStarted, totalMs: done - started } };
+  // The lists overlap the embedding: `listsMs` is the wait for them once the vector was there.
+  return { results, degraded, queryVector, timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started } };
 }
 
 /** FAQ ids best first by bm25 with column weights (question A, answer B). FTS5's bm25() is lower-is-better. */
-async function canonicalBm25(db: D1Database, tenantId: string, match: string, tags: readonly string[], window: number): Promise<string[]> {
+async function canonicalBm25(db: D1Database, tenantId: string, match: string, tags: readonly string[], window: number): Promise<ScoredId[]> {
   const { results } = await db
     .prepare(
-      `SELECT f.id FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
+      `SELECT f.id, -bm25(faqs_fts, ${QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${ANSWER_COLUMN_WEIGHT.toFixed(1)}) AS score FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
        WHERE faqs_fts MATCH ? AND f.tenant_id = ? AND f.deleted_at IS NULL ${tagFilter(tags)}
        ORDER BY bm25(faqs_fts, ${QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${ANSWER_COLUMN_WEIGHT.toFixed(1)}) LIMIT ?`,
     )
     .bind(match, tenantId, ...tags, window)
-    .all<{ id: string }>();
-  return results.map((r) => r.id);
+    .all<ScoredId>();
+  return results;
+}
+
+interface ScoredId {
+  id: string;
+  /** −bm25: higher is better. */
+  score: number;
 }
 
 interface TextVariantCandidate extends VariantCandidate {
   text: string;
+  /** −bm25: higher is better. */
+  score: number;
 }
 
 async function variantBm25(db: D1Database, tenantId: string, match: string, tags: readonly string[], window: number): Promise<TextVariantCandidate[]> {
   const { results } = await db
     .prepare(
-      `SELECT v.id, v.faq_id, v.variant_text FROM faq_variants_fts
+      `SELECT v.id, v.faq_id, v.variant_text, -bm25(faq_variants_fts) AS score FROM faq_variants_fts
          JOIN faq_variants v ON v.seq = faq_variants_fts.rowid JOIN faqs f ON f.id = v.faq_id
        WHERE faq_variants_fts MATCH ? AND v.tenant_id = ? AND f.deleted_at IS NULL ${tagFilter(tags)}
        ORDER BY bm25(faq_variants_fts) LIMIT ?`,
     )
     .bind(match, tenantId, ...tags, window * VARIANTS_PER_SLOT)
-    .all<{ id: string; faq_id: string; variant_text: string }>();
-  return results.map((r) => ({ faqId: r.faq_id, variantId: r.id, text: r.variant_text }));
+    .all<{ id: string; faq_id: string; variant_text: string; score: number }>();
+  return results.map((r) => ({ faqId: r.faq_id, variantId: r.id, text: r.variant_text, score: r.score }));
 }
 
 function tagFilter(tags: readonly string[]): string {
@@ -205,6 +237,22 @@ async function nearest(services: Services, tenantId: string, collection: string,
     if (!degraded.includes("vector_index")) degraded.push("vector_index");
     return [];
   }
+}
+
+/** Raw cosines of the query to these FAQs' canonical questions; empty (and degraded) when the index fails. */
+async function cosinesOf(services: Services, tenantId: string, vector: Float32Array, ids: readonly string[], degraded: FaqDegradation[]) {
+  try {
+    return await services.vectors.similarities(tenantId, FAQ_COLLECTION, { vector, model: services.embedder.model }, ids);
+  } catch (error) {
+    warn("vector_index", error);
+    if (!degraded.includes("vector_index")) degraded.push("vector_index");
+    return new Map<string, number>();
+  }
+}
+
+function maxOf(values: readonly (number | undefined)[]): number | null {
+  const known = values.filter((v): v is number => v !== undefined);
+  return known.length > 0 ? Math.max(...known) : null;
 }
 
 /** The best (first) variant of each FAQ, in order, at most `window` FAQs. */

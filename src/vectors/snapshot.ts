@@ -1,15 +1,48 @@
 /**
- * An in-memory copy of one (tenant, collection)'s vectors: unit-normalized and packed in one
- * Float32Array, so an exact scan is a tight dot-product loop (10k × 512-d ≈ a few ms). Pure data
- * structure; src/vectors/exact-d1.ts decides when a snapshot is current.
+ * An in-memory copy of one (tenant, collection)'s vectors, kept in two layouts the scan reads
+ * contiguously: the unit-normalized float32 vectors, and their sign codes (one bit per
+ * dimension: 16 uint32 words at 512-d, 1/32 of the bytes). Pure data structure;
+ * src/vectors/exact-d1.ts decides when a snapshot is current.
+ *
+ * A query over a small collection is a plain float scan. Over a larger one it has two stages:
+ * every vector is ranked by the Hamming distance between its sign code and the query's (the
+ * signs of two vectors agree on a share of dimensions that grows with their cosine), and only
+ * the best `rescoreDepth(topK)` are scored in float32. Returned scores are therefore exact
+ * cosines; what the first stage can cost is recall, which `npm run bench -- vector` measures
+ * against the full float ranking on real embeddings (≥ 0.99 required).
  */
 import type { VectorMatch, VectorMetadata } from "./port";
+
+/** Collections up to this size are scanned in float32 only (≈ 1 ms at 512-d): no approximation at all. */
+export const FLOAT_SCAN_MAX = 2048;
+/** Float32 rescoring depth per requested result in the two-stage scan. */
+export const RESCORE_PER_RESULT = 10;
+/** The two-stage scan rescores at least this many vectors, whatever topK is. */
+export const MIN_RESCORE = 256;
+
+/** Vectors the first stage passes on to float32 rescoring for a query asking for topK. */
+export function rescoreDepth(topK: number): number {
+  return Math.max(topK * RESCORE_PER_RESULT, MIN_RESCORE);
+}
+
+/** Set bits of every 16-bit value: two lookups count a 32-bit word. */
+const POPCOUNT16 = (() => {
+  const table = new Uint8Array(1 << 16);
+  for (let i = 1; i < table.length; i++) table[i] = (i & 1) + table[i >> 1]!;
+  return table;
+})();
+/** Marks a slot the filter rejected in the distance buffer. */
+const REJECTED = 0xffff;
 
 export class VectorSnapshot {
   private ids: string[] = [];
   private metadata: VectorMetadata[] = [];
   private slots = new Map<string, number>();
+  private readonly words: number;
   private data: Float32Array;
+  private codes: Uint32Array;
+  /** Per-slot Hamming distances of the current query, reused across queries. */
+  private distances: Uint16Array;
 
   constructor(
     readonly dimensions: number,
@@ -17,7 +50,10 @@ export class VectorSnapshot {
     public counter: number,
     capacity = 64,
   ) {
+    this.words = Math.ceil(dimensions / 32);
     this.data = new Float32Array(capacity * dimensions);
+    this.codes = new Uint32Array(capacity * this.words);
+    this.distances = new Uint16Array(capacity);
   }
 
   get size(): number {
@@ -28,7 +64,7 @@ export class VectorSnapshot {
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
-      if ((slot + 1) * this.dimensions > this.data.length) this.grow();
+      if (slot === this.distances.length) this.grow();
       this.ids.push(id);
       this.metadata.push(metadata);
       this.slots.set(id, slot);
@@ -37,6 +73,7 @@ export class VectorSnapshot {
     }
     const unit = normalized(vector);
     this.data.set(unit, slot * this.dimensions);
+    this.codes.set(signCode(unit, this.words), slot * this.words);
   }
 
   delete(id: string): void {
@@ -47,6 +84,7 @@ export class VectorSnapshot {
       // Move the last vector into the hole.
       const lastId = this.ids[last]!;
       this.data.copyWithin(slot * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
+      this.codes.copyWithin(slot * this.words, last * this.words, (last + 1) * this.words);
       this.ids[slot] = lastId;
       this.metadata[slot] = this.metadata[last]!;
       this.slots.set(lastId, slot);
@@ -60,19 +98,16 @@ export class VectorSnapshot {
   query(vector: ArrayLike<number>, topK: number, filter: VectorMetadata = {}): VectorMatch[] {
     const q = normalized(vector);
     const conditions = Object.entries(filter);
-    // The best topK so far, best first; a full sort of every score would cost more than the scan.
-    const best: VectorMatch[] = [];
-    for (let slot = 0; slot < this.ids.length; slot++) {
-      const meta = this.metadata[slot]!;
-      if (conditions.length > 0 && !conditions.every(([k, v]) => meta[k] === v)) continue;
-      const score = this.dot(q, slot);
-      if (best.length === topK && score <= best[topK - 1]!.score) continue;
-      let at = best.length;
-      while (at > 0 && best[at - 1]!.score < score) at--;
-      best.splice(at, 0, { id: this.ids[slot]!, score });
-      if (best.length > topK) best.pop();
-    }
-    return best;
+    const accepts = conditions.length === 0 ? null : (slot: number) => conditions.every(([k, v]) => this.metadata[slot]![k] === v);
+    const depth = rescoreDepth(topK);
+    if (this.size <= Math.max(FLOAT_SCAN_MAX, depth * 2)) return this.floatScan(q, topK, this.size, (i) => i, accepts);
+    const candidates = this.nearestCodes(q, depth, accepts);
+    return this.floatScan(q, topK, candidates.length, (i) => candidates[i]!, null);
+  }
+
+  /** The exact float32 ranking of every vector (the reference the two-stage scan is measured against). */
+  exactQuery(vector: ArrayLike<number>, topK: number): VectorMatch[] {
+    return this.floatScan(normalized(vector), topK, this.size, (i) => i, null);
   }
 
   similarities(vector: ArrayLike<number>, ids: readonly string[]): Map<string, number> {
@@ -83,6 +118,63 @@ export class VectorSnapshot {
       if (slot !== undefined) scores.set(id, this.dot(q, slot));
     }
     return scores;
+  }
+
+  /** The best topK by float32 cosine among `count` slots given by `slotAt`. */
+  private floatScan(q: Float32Array, topK: number, count: number, slotAt: (i: number) => number, accepts: ((slot: number) => boolean) | null): VectorMatch[] {
+    // The best topK so far, best first; a full sort of every score would cost more than the scan.
+    const best: VectorMatch[] = [];
+    for (let i = 0; i < count; i++) {
+      const slot = slotAt(i);
+      if (accepts && !accepts(slot)) continue;
+      const score = this.dot(q, slot);
+      if (best.length === topK && score <= best[topK - 1]!.score) continue;
+      let at = best.length;
+      while (at > 0 && best[at - 1]!.score < score) at--;
+      best.splice(at, 0, { id: this.ids[slot]!, score });
+      if (best.length > topK) best.pop();
+    }
+    return best;
+  }
+
+  /**
+   * The `depth` slots whose sign codes are nearest the query's (ties at the cut-off distance
+   * broken by slot order). One pass computes every distance and a histogram of them, so the
+   * cut-off distance is found without sorting the collection.
+   */
+  private nearestCodes(q: Float32Array, depth: number, accepts: ((slot: number) => boolean) | null): Int32Array {
+    const { codes, words, distances } = this;
+    const query = signCode(q, words);
+    const histogram = new Uint32Array(words * 32 + 1);
+    const n = this.size;
+    for (let slot = 0, base = 0; slot < n; slot++, base += words) {
+      if (accepts && !accepts(slot)) {
+        distances[slot] = REJECTED;
+        continue;
+      }
+      let d = 0;
+      for (let k = 0; k < words; k++) {
+        const x = codes[base + k]! ^ query[k]!;
+        d += POPCOUNT16[x & 0xffff]! + POPCOUNT16[x >>> 16]!;
+      }
+      distances[slot] = d;
+      histogram[d]!++;
+    }
+    let cutoff = 0;
+    let below = 0;
+    while (cutoff < histogram.length - 1 && below + histogram[cutoff]! < depth) below += histogram[cutoff++]!;
+    let atCutoff = Math.min(depth - below, histogram[cutoff]!);
+    const picked = new Int32Array(below + atCutoff);
+    let next = 0;
+    for (let slot = 0; slot < n; slot++) {
+      const d = distances[slot]!;
+      if (d < cutoff) picked[next++] = slot;
+      else if (d === cutoff && atCutoff > 0) {
+        picked[next++] = slot;
+        atCutoff--;
+      }
+    }
+    return picked.subarray(0, next);
   }
 
   private dot(q: Float32Array, slot: number): number {
@@ -106,10 +198,22 @@ export class VectorSnapshot {
   }
 
   private grow(): void {
-    const bigger = new Float32Array(Math.max(this.data.length * 2, this.dimensions * 64));
-    bigger.set(this.data);
-    this.data = bigger;
+    const capacity = Math.max(this.distances.length * 2, 64);
+    const data = new Float32Array(capacity * this.dimensions);
+    data.set(this.data);
+    this.data = data;
+    const codes = new Uint32Array(capacity * this.words);
+    codes.set(this.codes);
+    this.codes = codes;
+    this.distances = new Uint16Array(capacity);
   }
+}
+
+/** One bit per dimension, set where the component is positive. */
+function signCode(unit: Float32Array, words: number): Uint32Array {
+  const code = new Uint32Array(words);
+  for (let i = 0; i < unit.length; i++) if (unit[i]! > 0) code[i >>> 5]! |= 1 << (i & 31);
+  return code;
 }
 
 function normalized(vector: ArrayLike<number>): Float32Array {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cosine } from "../../src/ranking/cosine";
-import { VectorSnapshot } from "../../src/vectors/snapshot";
+import { FLOAT_SCAN_MAX, VectorSnapshot } from "../../src/vectors/snapshot";
 
 function random(n: number, seed: number): number[] {
   let x = seed;
@@ -38,5 +38,41 @@ describe("VectorSnapshot", () => {
     expect(snapshot.size).toBe(2);
     expect(snapshot.query([0, 1], 5).map((m) => m.id)).toEqual(["b", "c"]);
     expect([...snapshot.similarities([1, 0], ["b", "c", "a"]).keys()]).toEqual(["b", "c"]);
+  });
+
+  describe("over a collection large enough for the two-stage scan", () => {
+    // Clustered vectors, as embeddings of related texts are: near neighbours are meaningfully near.
+    const dimensions = 128;
+    const centers = Array.from({ length: 50 }, (_, c) => random(dimensions, 10_000 + c));
+    const vectors = Array.from({ length: FLOAT_SCAN_MAX * 3 }, (_, i) => {
+      const noise = random(dimensions, i + 1);
+      return centers[i % centers.length]!.map((x, k) => x + 0.6 * noise[k]!);
+    });
+    const snapshot = new VectorSnapshot(dimensions, "e", 1);
+    vectors.forEach((v, i) => snapshot.upsert(`v${i}`, v, { half: i % 2 }));
+
+    it("finds what the full float scan finds, with exact cosine scores", () => {
+      let found = 0;
+      for (let q = 0; q < 50; q++) {
+        const query = centers[q]!.map((x, k) => x + 0.6 * random(dimensions, 50_000 + q)[k]!);
+        const exact = snapshot.exactQuery(query, 10);
+        const got = snapshot.query(query, 10);
+        const ids = new Set(got.map((m) => m.id));
+        found += exact.filter((m) => ids.has(m.id)).length;
+        for (const m of got) expect(m.score).toBeCloseTo(cosine(query, vectors[Number(m.id.slice(1))]!), 5);
+      }
+      expect(found / 500).toBeGreaterThanOrEqual(0.99);
+    });
+
+    it("applies the filter before the first stage and stays consistent after deletes", () => {
+      const query = vectors[7]!;
+      expect(snapshot.query(query, 20, { half: 0 }).every((m) => Number(m.id.slice(1)) % 2 === 0)).toBe(true);
+      expect(snapshot.query(query, 1)[0]!.id).toBe("v7");
+      snapshot.delete("v7");
+      snapshot.delete("v0");
+      const after = snapshot.query(query, 5);
+      expect(after.map((m) => m.id)).not.toContain("v7");
+      expect(after.map((m) => m.id)).toEqual(snapshot.exactQuery(query, 5).map((m) => m.id));
+    });
   });
 });

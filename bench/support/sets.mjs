@@ -1,0 +1,49 @@
+// Retrieval sets in the JSONL format of ../shared/data (corpus.jsonl {id, text, answer?};
+// queries.jsonl {id, text, relevant: [ids]}), for the eval and the fusion fit.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export function readJsonl(file) {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
+}
+
+/** Every set under ../shared/data (beside the project). */
+export function defaultSets() {
+  const root = join(here, "..", "..", "..", "shared", "data");
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .map((d) => join(root, d))
+    .filter((d) => existsSync(join(d, "corpus.jsonl")) && existsSync(join(d, "queries.jsonl")));
+}
+
+/** A set's corpus and its queries that have at least one relevant document. */
+export function loadSet(dir, maxQueries = Number.POSITIVE_INFINITY) {
+  const corpus = readJsonl(join(dir, "corpus.jsonl"));
+  const queries = readJsonl(join(dir, "queries.jsonl"))
+    .filter((q) => q.relevant?.length > 0)
+    .slice(0, maxQueries);
+  return { corpus, queries };
+}
+
+/**
+ * Imports a corpus as FAQs through POST /v1/faqs/import (NDJSON, 1,000 a request) and returns
+ * FAQ id → document id. Refused lines are reported (they count as misses).
+ */
+export async function importCorpus(worker, key, corpus, onProgress = () => {}) {
+  const faqToDoc = new Map();
+  for (let i = 0; i < corpus.length; i += 1000) {
+    const chunk = corpus.slice(i, i + 1000);
+    const ndjson = chunk.map((d) => JSON.stringify({ question: d.text, answer: d.answer || d.text })).join("\n");
+    const { json } = await worker.call("/v1/faqs/import", ndjson, { key, contentType: "application/x-ndjson" });
+    if (json.errors?.length) console.warn(`  WARNING: ${json.errors.length} lines refused (they count as misses), e.g. ${JSON.stringify(json.errors[0])}`);
+    for (const { line, id } of json.imported) faqToDoc.set(id, chunk[line - 1].id);
+    onProgress(Math.min(corpus.length, i + 1000));
+  }
+  return faqToDoc;
+}
