@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
+import type { Dispatch } from "./dispatch";
 import { errorBody, handleError } from "./errors";
 import { authenticate, jsonBodies, withServices } from "./middleware";
 import { admin } from "./routes/admin";
@@ -14,6 +15,8 @@ import { cards } from "./routes/cards";
 import { context } from "./routes/context";
 import { faqs } from "./routes/faqs";
 import { health } from "./routes/health";
+import { hooks } from "./routes/hooks";
+import { mcp } from "./routes/mcp";
 import { memories } from "./routes/memories";
 import { pipeline } from "./routes/pipeline";
 import { shows } from "./routes/shows";
@@ -47,13 +50,19 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/admin/webhook-secrets", webhookSecrets)
     .route("/admin", admin);
 
-  return new Hono<AppEnv>()
+  // The hook and MCP adapters call the app's own routes; bound late because they are part of it.
+  const dispatch: Dispatch = (request, env, executionCtx) => app.fetch(request, env, executionCtx);
+  const app = new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))
     .use(withServices(services))
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
     .route("/v1/webhooks", webhooks)
+    // Answer 200 `{}` on any failure, auth included (Claude Code ignores non-2xx): before the v1 group.
+    .route("/v1/hooks", hooks(dispatch))
+    .route("/mcp", mcp(dispatch))
     .route("/v1", v1)
     .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
     .onError(handleError);
+  return app;
 }
