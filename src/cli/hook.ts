@@ -8,6 +8,7 @@
 import { POST_TOOL_USE, promptContextOutput, scopeForProject, touchedFile, USER_PROMPT_SUBMIT } from "../hooks/claude-code";
 import { classifyQuery } from "../text/classify";
 import type { RecallConfig } from "./config";
+import { type PostReply, postJson } from "./post";
 
 export const HOOK_EVENTS = { "user-prompt-submit": USER_PROMPT_SUBMIT, "post-tool-use": POST_TOOL_USE } as const;
 export type HookSubcommand = keyof typeof HOOK_EVENTS;
@@ -53,25 +54,28 @@ export async function runHook(subcommand: HookSubcommand, stdin: string, config:
   if (!config.apiKey) throw new HookFailure("no API key: set RECALL_API_KEY or run `recall configure`");
 
   const scope = config.scope ?? scopeForProject(projectDir ?? text(input.cwd) ?? process.cwd());
-  let response: Response;
+  let response: PostReply;
   try {
-    response = await fetch(`${config.url}/v1/hooks/claude-code?scope=${encodeURIComponent(scope)}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${config.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
+    response = await postJson(
+      `${config.url}/v1/hooks/claude-code?scope=${encodeURIComponent(scope)}`,
+      { authorization: `Bearer ${config.apiKey}` },
+      JSON.stringify(body),
       signal,
-    });
+    );
   } catch (error) {
     if (signal.aborted) throw error; // the budget ran out: the caller reports it
-    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-    throw new HookFailure(`cannot reach ${config.url} (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+    const { code, message } = error as Error & { code?: string };
+    throw new HookFailure(`cannot reach ${config.url} (${code ?? message})`);
   }
-  const failed = response.headers.get("x-recall-error");
-  if (failed) throw new HookFailure(`${config.url} answered ${failed}${failed === "UNAUTHORIZED" ? " (check RECALL_API_KEY)" : ""}`);
-  if (!response.ok) throw new HookFailure(`${config.url} answered HTTP ${response.status}`);
-  const reply = (await response.json().catch(() => {
+  const failed = response.headers["x-recall-error"];
+  if (typeof failed === "string") throw new HookFailure(`${config.url} answered ${failed}${failed === "UNAUTHORIZED" ? " (check RECALL_API_KEY)" : ""}`);
+  if (response.status < 200 || response.status > 299) throw new HookFailure(`${config.url} answered HTTP ${response.status}`);
+  let reply: { hookSpecificOutput?: { additionalContext?: unknown } } | null;
+  try {
+    reply = JSON.parse(response.text) as typeof reply;
+  } catch {
     throw new HookFailure(`${config.url} answered something that is not JSON`);
-  })) as { hookSpecificOutput?: { additionalContext?: unknown } } | null;
+  }
   const context = reply?.hookSpecificOutput?.additionalContext;
   if (subcommand !== "user-prompt-submit" || typeof context !== "string") return {};
   const output = promptContextOutput(context);
