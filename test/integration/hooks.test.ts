@@ -127,9 +127,13 @@ describe("POST /v1/hooks/claude-code (PostToolUse)", () => {
 });
 
 describe("POST /v1/hooks/claude-code (never blocks)", () => {
-  it("answers 200 {} naming UNAUTHORIZED for a wrong or missing key", async () => {
-    for (const key of ["rk_wrong", null]) {
-      const res = await call(HOOK, { key, body: promptInput("How do I deploy to Vercel?") });
+  it("answers 200 {} naming UNAUTHORIZED for a wrong or missing key, before reading the body", async () => {
+    for (const [key, body] of [
+      ["rk_wrong", promptInput("How do I deploy to Vercel?")],
+      [null, promptInput("ok")],
+      ["rk_wrong", { not: "a hook" }],
+    ] as const) {
+      const res = await call(HOOK, { key, body });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({});
       expect(res.headers.get("x-recall-error")).toBe("UNAUTHORIZED");

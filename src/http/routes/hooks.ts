@@ -18,7 +18,7 @@ import type { AppEnv } from "../context";
 import { type ApiResult, callApi, type Dispatch } from "../dispatch";
 import { AppError } from "../errors";
 import { afterResponse, logEvent } from "../log";
-import { jsonBodies } from "../middleware";
+import { authenticate, jsonBodies } from "../middleware";
 import { validate } from "../validation";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { scopeSchema } from "./shared";
@@ -65,6 +65,8 @@ export function hooks(dispatch: Dispatch) {
   return new Hono<AppEnv>()
     .use(neverFail())
     .use(jsonBodies(MAX_HOOK_BODY_BYTES))
+    // The key first, so a wrong key is reported (x-recall-error) even for a prompt that needs no search.
+    .use(authenticate())
     .post("/claude-code", validate("query", hookQuery), validate("json", hookInput), async (c) => {
       const input = c.req.valid("json");
       const query = c.req.valid("query");
