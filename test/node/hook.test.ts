@@ -72,6 +72,24 @@ describe("recall hook user-prompt-submit", () => {
   });
 });
 
+describe("recall hook scope", () => {
+  it("is one per project: CLAUDE_PROJECT_DIR, else the hook's cwd", async () => {
+    const server = await fakeServer(() => ({ body: "{}" }));
+    try {
+      const env = { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" };
+      const prompt = "How do I rotate the API keys safely?";
+      await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload(prompt, { cwd: "/work/alpha" }), env });
+      await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload(prompt, { cwd: "/work/alpha/src" }), env: { ...env, CLAUDE_PROJECT_DIR: "/work/beta" } });
+      expect(server.requests).toEqual([
+        `POST /v1/hooks/claude-code?scope=${encodeURIComponent(scopeForProject("/work/alpha"))}`,
+        `POST /v1/hooks/claude-code?scope=${encodeURIComponent(scopeForProject("/work/beta"))}`,
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("recall hook user-prompt-submit never breaks the prompt", () => {
   const question = promptPayload("How do I deploy to Vercel?");
 
