@@ -55,10 +55,14 @@ function hook(subcommand: string | undefined): void {
     return finish(undefined, `bad configuration: ${(error as Error).message}`);
   }
   const controller = new AbortController();
-  setTimeout(() => {
-    controller.abort();
-    finish(undefined, `gave up after ${budgetMs} ms (RECALL_HOOK_BUDGET_MS)`);
-  }, budgetMs);
+  // performance.now() counts from the process's start: the budget includes Node's own start-up.
+  setTimeout(
+    () => {
+      controller.abort();
+      finish(undefined, `gave up after ${budgetMs} ms (RECALL_HOOK_BUDGET_MS)`);
+    },
+    Math.max(0, budgetMs - performance.now()),
+  );
   if (!subcommand || !Object.hasOwn(HOOK_EVENTS, subcommand)) {
     return finish(undefined, `unknown hook "${subcommand ?? ""}" (user-prompt-submit or post-tool-use)`);
   }
