@@ -1,10 +1,8 @@
 /**
  * One JSON POST with node:http(s). Not fetch: in a fresh process Node's fetch first loads and
  * compiles undici, which cost more than the whole request on this machine (the hook runs as a
- * new process for every prompt, so start-up is most of its time).
+ * new process for every prompt, so start-up is most of its time). TLS is loaded only for https.
  */
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
 
 export interface PostReply {
   status: number;
@@ -12,9 +10,9 @@ export interface PostReply {
   text: string;
 }
 
-export function postJson(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostReply> {
+export async function postJson(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostReply> {
   const target = new URL(url);
-  const request = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const { request } = target.protocol === "https:" ? await import("node:https") : await import("node:http");
   return new Promise((resolve, reject) => {
     const req = request(
       target,
