@@ -28,6 +28,7 @@ function run(args, stdin, env) {
     child.stderr.on("data", (c) => (stderr += c));
     child.once("error", reject);
     child.once("close", (code) => resolve({ ms: performance.now() - start, stdout, stderr, code }));
+    child.stdin.on("error", () => {}); // a child that exits without reading stdin (node -e "")
     child.stdin.end(stdin);
   });
 }

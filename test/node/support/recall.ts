@@ -32,6 +32,7 @@ export function runRecall(args: string[], { stdin = "", env = {}, cwd }: { stdin
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
+    child.stdin.on("error", () => {}); // EPIPE when the process ends before reading all of stdin
     child.stdin.end(stdin);
   });
 }
