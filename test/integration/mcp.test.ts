@@ -167,6 +167,8 @@ describe("POST /mcp", () => {
     const raw = await call("/mcp", { key: "rk_wrong", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { accept: "application/json, text/event-stream" } });
     expect(raw.status).toBe(401);
     expect(raw.json!.error.code).toBe("UNAUTHORIZED");
+    const get = await call("/mcp", { headers: { accept: "text/event-stream" } });
+    expect(get.status).toBe(401);
   });
 
   it("answers GET and DELETE with 405 and Allow: POST", async () => {
