@@ -1,8 +1,11 @@
 /**
  * `recall`: Recall for coding assistants, from the command line.
- *   recall hook user-prompt-submit|post-tool-use   (run by Claude Code; see hook.ts)
+ *   recall status
+      check the service and the key, and show the scope of this directory
+  recall hook user-prompt-submit|post-tool-use   (run by Claude Code; see hook.ts)
  *   recall init claude [--user] [--dir D] [--command C]
  *   recall configure [--url U] [--api-key K|-] [--scope S] [--budget-ms N]
+ *   recall status
  * Bundled by scripts/build-cli.mjs into dist/cli/recall.mjs (package.json `bin`): plain Node, no
  * dependency at run time.
  */
@@ -11,8 +14,10 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { scopeForProject } from "../hooks/claude-code";
 import { configPath, DEFAULT_HOOK_BUDGET_MS, loadConfig, writeConfigFile } from "./config";
 import { HOOK_EVENTS, HookFailure, type HookSubcommand, runHook } from "./hook";
+import { postJson } from "./post";
 import { addRecallHooks } from "./settings";
 
 const USAGE = `usage:
@@ -109,12 +114,28 @@ async function configure(args: string[]): Promise<void> {
   console.log(`${path} (mode 0600): url=${saved.url ?? "(default)"} apiKey=${saved.apiKey ? "(set)" : "(not set)"} scope=${saved.scope ?? "(one per project)"}`);
 }
 
+/** What the hooks would use, and whether it works: the service answers and accepts the key. */
+async function status(): Promise<void> {
+  const config = loadConfig();
+  const scope = config.scope ?? scopeForProject(process.env.CLAUDE_PROJECT_DIR ?? process.cwd());
+  console.log(`url:    ${config.url}\nkey:    ${config.apiKey ? "set" : "NOT SET"}\nscope:  ${scope}\nbudget: ${config.budgetMs} ms`);
+  const reply = await postJson(`${config.url}/v1/query/analyze`, { authorization: `Bearer ${config.apiKey ?? ""}` }, JSON.stringify({ text: "status check" }), AbortSignal.timeout(5000)).catch(
+    (error: Error & { code?: string }) => {
+      throw new Error(`cannot reach ${config.url} (${error.code ?? error.message})`);
+    },
+  );
+  if (reply.status === 401) throw new Error(`${config.url} refuses the API key`);
+  if (reply.status !== 200) throw new Error(`${config.url} answered HTTP ${reply.status}`);
+  console.log("ok:     the service answers and accepts the key");
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, subcommand, ...rest] = argv;
   if (command === "hook") return hook(subcommand);
   try {
     if (command === "init" && subcommand === "claude") return initClaude(rest);
     if (command === "configure") return await configure(argv.slice(1));
+    if (command === "status") return await status();
     if (command === undefined || command === "help" || command === "--help" || command === "-h") return console.log(USAGE);
     console.error(`recall: unknown command "${argv.join(" ")}"\n${USAGE}`);
   } catch (error) {

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { addRecallHooks } from "../../src/cli/settings";
-import { runRecall } from "./support/recall";
+import { scopeForProject } from "../../src/hooks/claude-code";
+import { runRecall, stackEnv } from "./support/recall";
 
 const theirHooks = {
   permissions: { allow: ["Bash(npm test)"] },
@@ -99,5 +100,21 @@ describe("recall configure", () => {
     expect(run.stdout).toContain("apiKey=(set)");
     expect(statSync(config).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(config, "utf8"))).toEqual({ url: "http://127.0.0.1:1234/", apiKey: "rk_super_secret", scope: "team:x" });
+  });
+});
+
+describe("recall status", () => {
+  it("says the service answers and accepts the key, and shows the scope without the key", async () => {
+    const run = await runRecall(["status"], { env: stackEnv({ CLAUDE_PROJECT_DIR: "/work/alpha" }) });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toContain(`scope:  ${scopeForProject("/work/alpha")}`);
+    expect(run.stdout).toContain("ok:     the service answers and accepts the key");
+    expect(run.stdout).not.toContain(stackEnv().RECALL_API_KEY);
+  });
+
+  it("fails with one line for a wrong key", async () => {
+    const run = await runRecall(["status"], { env: stackEnv({ RECALL_API_KEY: "rk_wrong" }) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^recall: http:\/\/127\.0\.0\.1:\d+ refuses the API key\n$/);
   });
 });
