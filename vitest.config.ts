@@ -2,28 +2,49 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
-// Tests run inside workerd with the real local D1, KV, Durable Objects and Queues of Miniflare.
-// The embedding model is real too: test/support/global-setup.ts starts the local embedder
-// (USE-lite from npm) on a free 127.0.0.1 port, and its URL reaches the Worker as EMBEDDER_URL.
+// Two projects, one `vitest run`:
+// - "workers": tests run inside workerd with the real local D1, KV, Durable Objects and Queues of
+//   Miniflare. The embedding model is real too: test/support/global-setup.ts starts the local
+//   embedder (USE-lite from npm) on a free 127.0.0.1 port, and its URL reaches the Worker as EMBEDDER_URL.
+// - "node": tests that spawn processes (the `recall` command), which workerd cannot; their setup
+//   (test/node/support/stack.ts) builds the command and runs the Worker under Miniflare on a free port.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
-    plugins: [
-      cloudflareTest(({ inject }) => ({
-        main: "./workers/api.ts",
-        remoteBindings: false,
-        wrangler: { configPath: "./wrangler.toml", environment: "test" },
-        miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, EMBEDDER_URL: inject("embedderUrl") },
-        },
-      })),
-    ],
     test: {
-      include: ["test/**/*.test.ts"],
-      globalSetup: ["./test/support/global-setup.ts"],
-      setupFiles: ["./test/support/apply-migrations.ts"],
-      testTimeout: 20_000,
       reporters: ["default", "./test/support/summary-reporter.ts"],
+      projects: [
+        {
+          plugins: [
+            cloudflareTest(({ inject }) => ({
+              main: "./workers/api.ts",
+              remoteBindings: false,
+              wrangler: { configPath: "./wrangler.toml", environment: "test" },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, EMBEDDER_URL: inject("embedderUrl") },
+              },
+            })),
+          ],
+          test: {
+            name: "workers",
+            include: ["test/**/*.test.ts"],
+            exclude: ["test/node/**"],
+            globalSetup: ["./test/support/global-setup.ts"],
+            setupFiles: ["./test/support/apply-migrations.ts"],
+            testTimeout: 20_000,
+          },
+        },
+        {
+          test: {
+            name: "node",
+            include: ["test/node/**/*.test.ts"],
+            environment: "node",
+            globalSetup: ["./test/node/support/stack.ts"],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
     },
   };
 });

@@ -13,12 +13,13 @@ import { startLocalEmbedder } from "../../scripts/local-embedder.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BENCH_KEY = "rk_bench_dev_key";
 
-export async function startWorker() {
+/** `helperEmbedder: false` skips the second embedder (seeding only); the Worker also listens on `url` (a free 127.0.0.1 port). */
+export async function startWorker({ helperEmbedder = true } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "recall-bench-"));
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: root, stdio: "ignore" });
   const embedder = await startLocalEmbedder();
   // A second embedder in its own process, so seeding embeds on both cores (the model runs on one thread).
-  const helper = await startEmbedderProcess();
+  const helper = helperEmbedder ? await startEmbedderProcess() : null;
   const mf = new Miniflare({
     modules: true,
     scriptPath: join(outdir, "api.js"),
@@ -49,7 +50,7 @@ export async function startWorker() {
       RECALL_DEV_API_KEY: BENCH_KEY,
     },
   });
-  await mf.ready;
+  const url = String(await mf.ready).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
   for (const migration of await readD1Migrations(join(root, "migrations"))) {
     await db.batch(migration.queries.map((q) => db.prepare(q)));
@@ -72,14 +73,15 @@ export async function startWorker() {
     mf,
     db,
     cache,
+    url,
     embedderUrl: embedder.url,
     /** Embedders to spread seeding over (embedAll): the Worker's and the helper process. */
-    seedEmbedderUrls: [embedder.url, helper.url],
+    seedEmbedderUrls: helper ? [embedder.url, helper.url] : [embedder.url],
     call,
     async close() {
       await mf.dispose();
       embedder.server.close();
-      helper.child.kill();
+      helper?.child.kill();
       rmSync(outdir, { recursive: true, force: true });
     },
   };

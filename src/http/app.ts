@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
+import type { Dispatch } from "./dispatch";
 import { errorBody, handleError } from "./errors";
 import { authenticate, jsonBodies, withServices } from "./middleware";
 import { admin } from "./routes/admin";
@@ -14,6 +15,8 @@ import { cards } from "./routes/cards";
 import { context } from "./routes/context";
 import { faqs } from "./routes/faqs";
 import { health } from "./routes/health";
+import { hooks } from "./routes/hooks";
+import { mcp } from "./routes/mcp";
 import { memories } from "./routes/memories";
 import { pipeline } from "./routes/pipeline";
 import { shows } from "./routes/shows";
@@ -51,6 +54,8 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/admin/helpdesk-connections", helpdeskConnections)
     .route("/admin", admin);
 
+  // The hook, MCP and screen adapters call the app's own routes; bound late because they are part of it.
+  const dispatch: Dispatch = (request, env, executionCtx) => app.fetch(request, env, executionCtx);
   const app = new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))
     .use(withServices(services))
@@ -58,11 +63,13 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
     .route("/v1/webhooks", webhooks)
     .route("/v1/webhooks/tickets", helpdeskWebhooks)
-    .route("/v1", v1);
-
-  // The screens call the API above in-process, as the signed-in user (src/ui/).
-  return app
-    .route("/ui", createUi((request, env, ctx) => app.fetch(request, env, ctx)))
+    // Answer 200 `{}` on any failure, auth included (Claude Code ignores non-2xx): before the v1 group.
+    .route("/v1/hooks", hooks(dispatch))
+    .route("/mcp", mcp(dispatch))
+    .route("/v1", v1)
+    // The screens call the API above in-process, as the signed-in user (src/ui/).
+    .route("/ui", createUi(dispatch))
     .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
     .onError(handleError);
+  return app;
 }

@@ -12,7 +12,7 @@ import { scopeSchema } from "./shared";
 /** Prompts longer than this are refused; up to it they are cut to MAX_CONTEXT_PROMPT_CHARS before search. */
 const MAX_PROMPT_INPUT_CHARS = 100_000;
 
-const contextSchema = z.strictObject({
+export const contextSchema = z.strictObject({
   scope: scopeSchema,
   prompt: z.string().max(MAX_PROMPT_INPUT_CHARS),
   sessionId: z.string().trim().min(1).max(128).optional(),

@@ -14,7 +14,7 @@ export const MAX_MEMORY_CHARS = 8000;
 export const MAX_QUERY_CHARS = 2000;
 export const MAX_SEARCH_LIMIT = 50;
 
-const newMemorySchema = z.strictObject({
+export const newMemorySchema = z.strictObject({
   scope: scopeSchema,
   content: z.string().trim().min(1).max(MAX_MEMORY_CHARS),
   memoryType: z.enum(memoryTypes),
@@ -24,7 +24,7 @@ const newMemorySchema = z.strictObject({
   sessionId: z.string().trim().min(1).max(128).optional(),
 });
 
-const searchSchema = z.strictObject({
+export const searchSchema = z.strictObject({
   scope: scopeSchema,
   query: z.string().trim().min(1).max(MAX_QUERY_CHARS),
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(10),

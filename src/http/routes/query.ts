@@ -7,7 +7,7 @@ import { validate } from "../validation";
 /** Longest text accepted; the rules read the first MAX_ANALYZED_CHARS of it and say `truncated`. */
 export const MAX_ANALYZE_INPUT_CHARS = 20_000;
 
-const analyzeSchema = z.strictObject({
+export const analyzeSchema = z.strictObject({
   text: z.string().max(MAX_ANALYZE_INPUT_CHARS),
   sessionId: z.string().trim().min(1).max(128).optional(),
 });

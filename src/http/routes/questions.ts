@@ -10,7 +10,7 @@ import { validate } from "../validation";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { scopeSchema } from "./shared";
 
-const similarSchema = z.strictObject({
+export const similarSchema = z.strictObject({
   scope: scopeSchema,
   text: z.string().trim().min(1).max(MAX_MEMORY_CHARS),
   limit: z.number().int().min(1).max(10).default(DEFAULT_SIMILAR_QUESTIONS),

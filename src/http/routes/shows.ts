@@ -20,14 +20,14 @@ export const MAX_QUESTION_CHARS = 1000;
 export const MAX_TOP_N = 50;
 
 const showIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 characters of A–Z, a–z, 0–9, _ or -");
-const showParam = z.object({ showId: showIdSchema });
-const questionParam = z.object({ showId: showIdSchema, id: z.string().min(1).max(100) });
+export const showParam = z.object({ showId: showIdSchema });
+export const questionParam = z.object({ showId: showIdSchema, id: z.string().min(1).max(100) });
 
 const text = z.string().trim().min(1).max(MAX_QUESTION_CHARS);
 const model = z.string().trim().min(1).max(64);
 const topics = z.array(z.string().trim().min(1).max(64)).max(8).optional();
 
-const rankSchema = z.strictObject({
+export const rankSchema = z.strictObject({
   candidates: z
     .array(z.strictObject({ text, model, confidence: z.number().min(0).max(1).default(0.5), topics }))
     .min(1)

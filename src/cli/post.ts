@@ -1,0 +1,30 @@
+/**
+ * One JSON POST with node:http(s). Not fetch: in a fresh process Node's fetch first loads and
+ * compiles undici, which cost more than the whole request on this machine (the hook runs as a
+ * new process for every prompt, so start-up is most of its time). TLS is loaded only for https.
+ */
+
+export interface PostReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export async function postJson(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostReply> {
+  const target = new URL(url);
+  const { request } = target.protocol === "https:" ? await import("node:https") : await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(
+      target,
+      { method: "POST", signal, headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}

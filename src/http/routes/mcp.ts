@@ -1,0 +1,30 @@
+/**
+ * /mcp: the Model Context Protocol over streamable HTTP (SDK v1, its web-standard transport).
+ * Stateless, so any isolate can answer any request: a fresh server and transport per request
+ * (a shared pair mixes up concurrent clients' JSON-RPC ids, and SDK ≥ 1.26 refuses to reuse a
+ * stateless transport), JSON replies instead of SSE streams. The key is checked first, for every
+ * method (401 in the API's envelope). GET (the standalone event stream) and DELETE (session end)
+ * have nothing to serve without sessions: 405 with `Allow: POST`, which the SDK client accepts.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { callApi, type Dispatch } from "../dispatch";
+import { errorBody } from "../errors";
+import { createMcpServer } from "../mcp/server";
+import { authenticate, jsonBodies } from "../middleware";
+
+export function mcp(dispatch: Dispatch) {
+  return new Hono<AppEnv>()
+    .use(jsonBodies())
+    .use(authenticate())
+    .on(["GET", "DELETE"], "/", (c) =>
+      c.json(errorBody("METHOD_NOT_ALLOWED", "This MCP server is stateless: send JSON-RPC with POST", c.get("requestId")), 405, { allow: "POST" }),
+    )
+    .post("/", async (c) => {
+      const server = createMcpServer((method, path, body) => callApi(c, dispatch, method, path, body), c.get("requestId"));
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      return transport.handleRequest(c.req.raw);
+    });
+}
