@@ -19,6 +19,7 @@ import { pipeline } from "./routes/pipeline";
 import { shows } from "./routes/shows";
 import { query } from "./routes/query";
 import { questions } from "./routes/questions";
+import { reference } from "./routes/reference";
 import { sessions } from "./routes/sessions";
 import { staging } from "./routes/staging";
 import { tickets } from "./routes/tickets";
@@ -47,13 +48,16 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/admin/webhook-secrets", webhookSecrets)
     .route("/admin", admin);
 
-  return new Hono<AppEnv>()
+  const app = new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))
     .use(withServices(services))
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
     .route("/v1/webhooks", webhooks)
-    .route("/v1", v1)
+    .route("/v1", v1);
+  // The reference routes describe the app they are mounted on (itself included).
+  return app
+    .route("/", reference(app))
     .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
     .onError(handleError);
 }

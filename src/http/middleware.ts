@@ -4,6 +4,7 @@ import { ensureDevKey, findPrincipal } from "../auth/keys";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
 import { AppError } from "./errors";
+import { documentsError } from "./openapi/describe";
 
 /** Largest JSON body any route accepts; routes may set lower limits on their fields. */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
@@ -71,7 +72,7 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
   };
 }
 
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireAdmin: MiddlewareHandler<AppEnv> = documentsError(async (c, next) => {
   if (c.get("principal").role !== "admin") throw new AppError("FORBIDDEN", "This route needs an admin key");
   await next();
-};
+}, 403);

@@ -17,6 +17,8 @@ import type { TicketMessage } from "../../tickets/consume";
 import { cleanTicketQuestion } from "../../text/ticket-clean";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
+import { ticketDocs } from "../docs/tickets";
+import { describeBody } from "../openapi/describe";
 
 export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
 export const MAX_TICKETS_PER_DELIVERY = 100;
@@ -36,7 +38,7 @@ const batchSchema = z.strictObject({ tickets: z.array(ticketSchema).min(1).max(M
 
 const unauthorized = () => new AppError("UNAUTHORIZED", "The webhook signature is not valid");
 
-export const webhooks = new Hono<AppEnv>().post("/tickets", async (c) => {
+export const webhooks = new Hono<AppEnv>().post("/tickets", ticketDocs.deliver, describeBody(z.union([ticketSchema, batchSchema])), async (c) => {
   const services = c.get("services");
   const { db, clock } = services;
   const length = Number(c.req.header("content-length") ?? "0");
