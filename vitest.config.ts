@@ -1,11 +1,15 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+// @ts-expect-error: plain ESM script shared with `npm start`, no type declarations
+import { copyReferenceAssets } from "./scripts/reference-assets.mjs";
 
 // Tests run inside workerd with the real local D1, KV, Durable Objects and Queues of Miniflare.
 // The embedding model is real too: test/support/global-setup.ts starts the local embedder
 // (USE-lite from npm) on a free 127.0.0.1 port, and its URL reaches the Worker as EMBEDDER_URL.
 export default defineConfig(async () => {
+  // wrangler.toml's [assets] folder must exist before the Worker starts.
+  copyReferenceAssets();
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     plugins: [

@@ -69,6 +69,20 @@ export function jsonBodySchema(op: Operation): Schema | undefined {
 
 const validators = new WeakMap<object, Validator>();
 
+/** What is wrong with a value by a schema of the document (empty when it conforms). */
+export function schemaProblems(schema: Schema, value: unknown): string[] {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = new Validator(schema as never, "2020-12", false);
+    validators.set(schema, validator);
+  }
+  const result = validator.validate(value);
+  if (result.valid) return [];
+  // The leaf errors say what is wrong; the wrapping ones ("properties", "items") only say where.
+  const leaves = result.errors.filter((e) => !["properties", "items", "anyOf", "$ref"].includes(e.keyword));
+  return (leaves.length > 0 ? leaves : result.errors).slice(0, 5).map((e) => `${e.instanceLocation}: ${e.error}`);
+}
+
 /** Problems of a response against the document: an undocumented status, or a body its schema rejects. */
 export function responseProblems(op: Operation, status: number, contentType: string | null, body: unknown): string[] {
   const documented = op.responses[String(status)];
@@ -78,14 +92,5 @@ export function responseProblems(op: Operation, status: number, contentType: str
   const [type, { schema }] = media.find(([t]) => contentType?.startsWith(t)) ?? media[0]!;
   if (!contentType?.startsWith(type)) return [`content type ${contentType} is not the documented ${type}`];
   if (!schema || type !== "application/json") return [];
-  let validator = validators.get(schema);
-  if (!validator) {
-    validator = new Validator(schema as never, "2020-12", false);
-    validators.set(schema, validator);
-  }
-  const result = validator.validate(body);
-  if (result.valid) return [];
-  // The leaf errors say what is wrong; the wrapping ones ("properties", "items") only say where.
-  const leaves = result.errors.filter((e) => !["properties", "items", "anyOf", "$ref"].includes(e.keyword));
-  return (leaves.length > 0 ? leaves : result.errors).slice(0, 5).map((e) => `${e.instanceLocation}: ${e.error}`);
+  return schemaProblems(schema, body);
 }

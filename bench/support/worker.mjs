@@ -9,12 +9,14 @@ import { fileURLToPath } from "node:url";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { Miniflare } from "miniflare";
 import { startLocalEmbedder } from "../../scripts/local-embedder.mjs";
+import { copyReferenceAssets } from "../../scripts/reference-assets.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BENCH_KEY = "rk_bench_dev_key";
 
 export async function startWorker() {
   const outdir = mkdtempSync(join(tmpdir(), "recall-bench-"));
+  copyReferenceAssets(); // wrangler.toml's [assets] folder must exist for the build
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: root, stdio: "ignore" });
   const embedder = await startLocalEmbedder();
   // A second embedder in its own process, so seeding embeds on both cores (the model runs on one thread).

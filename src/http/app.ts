@@ -8,7 +8,7 @@ import { requestId } from "hono/request-id";
 import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
 import { errorBody, handleError } from "./errors";
-import { authenticate, jsonBodies, withServices } from "./middleware";
+import { authenticate, decodablePath, jsonBodies, withServices } from "./middleware";
 import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
 import { context } from "./routes/context";
@@ -50,6 +50,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
 
   const app = new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))
+    .use(decodablePath)
     .use(withServices(services))
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.

@@ -7,7 +7,11 @@ export const isoTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
   .meta({ format: "date-time" });
-/** Calibrated similarity or a raw cosine: null when no vector was compared. */
-export const similarity = z.number().nullable();
+/** Calibrated similarity (0..1): null when no vector was compared. */
+export const similarity = z.number().min(0).max(1).nullable();
+/** The model's own cosine (−1..1): null when no vector was compared. */
+export const rawCosine = z.number().min(-1).max(1).nullable();
+/** Importance, confidence, novelty: 0..1. */
+export const unit = z.number().min(0).max(1);
 export const nullableString = z.string().nullable();
 export const tags = z.array(z.string());

@@ -1,9 +1,13 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { faqChangeTypes, faqRelationshipTypes, faqVariantSources, indexStates } from "../../db/schema";
-import { isoTime, nullableString, obj, similarity, tags } from "./common";
+import { TAG_PATTERN } from "../routes/faqs-schemas";
+import { isoTime, nullableString, obj, similarity } from "./common";
 
-const metadata = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+/** FAQ tags keep the rule they were validated with (lower-cased, letters, digits, _ . : / -). */
+const tags = z.array(z.string().regex(TAG_PATTERN));
+
+const metadata = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
 export const Faq = obj({
   id: z.string(),

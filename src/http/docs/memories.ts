@@ -2,7 +2,7 @@ import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { cardKinds, indexStates, memoryTypes, versionRelations } from "../../db/schema";
 import { QUESTION_TYPE_PRIORITY } from "../../text/question-patterns";
-import { isoTime, nullableString, obj, similarity, tags } from "./common";
+import { isoTime, nullableString, obj, rawCosine, similarity, tags, unit } from "./common";
 
 const lang = z.enum(["en", "zh", "mixed", "none"]);
 const degradation = z.enum(["embeddings", "vector_index", "cards"]);
@@ -13,7 +13,7 @@ export const Memory = obj({
   content: z.string(),
   memoryType: z.enum(memoryTypes),
   category: nullableString,
-  importance: z.number(),
+  importance: unit,
   tags,
   sessionId: nullableString,
   createdAt: isoTime,
@@ -31,7 +31,7 @@ export const MemorySearch = obj({
       memoryType: z.enum(memoryTypes),
       score: z.number(),
       similarity,
-      rawCosine: similarity,
+      rawCosine,
       matchedBy: z.array(z.enum(["bm25", "vector", "card"])),
       createdAt: isoTime,
     }),
@@ -46,7 +46,7 @@ const SimilarQuestion = obj({
   category: nullableString,
   score: z.number(),
   similarity,
-  rawCosine: similarity,
+  rawCosine,
   createdAt: isoTime,
 }).meta({ id: "SimilarQuestion" });
 
@@ -101,7 +101,7 @@ export const Cards = obj({
       slot: z.string(),
       value: z.string(),
       polarity: z.enum(["positive", "negative"]).nullable(),
-      confidence: z.number(),
+      confidence: unit,
       versionKey: z.string(),
       versionRelation: z.enum(versionRelations),
       sourceMemoryId: z.string(),

@@ -6,12 +6,13 @@ import { nullableString, obj } from "./common";
 const epochMs = z.number().int();
 const method = z.enum(["embedding", "lexical"]);
 const rounded = z.number().nullable();
+const unitOrNull = z.number().min(0).max(1).nullable();
 
 const similarTo = {
   mostSimilarQuestion: z.string(),
   mostSimilarQuestionId: nullableString,
-  similarity: rounded,
-  rawCosine: rounded,
+  similarity: unitOrNull,
+  rawCosine: z.number().min(-1).max(1).nullable(),
   method,
   minutesAgo: z.number().int().nullable().describe("Whole minutes since it was asked; null for another candidate of the same batch"),
 };
@@ -22,9 +23,9 @@ export const Rank = obj({
       id: nullableString.describe("The stored question's id; null when not recorded"),
       text: z.string(),
       model: z.string(),
-      confidence: z.number(),
+      confidence: z.number().min(0).max(1),
       score: rounded,
-      novelty: rounded,
+      novelty: unitOrNull,
       votes: z.array(z.string()),
       boosted: z.boolean(),
       warnings: z.array(obj({ ...similarTo, kind: z.enum(["penalized", "close_to_pick"]), message: z.string() })),

@@ -35,9 +35,10 @@ function standardErrors(method: string, op: OpenAPIV3_1.OperationObject): ErrorS
   const bearer = op.security === undefined; // the document's default security is the Bearer key
   const hasInput = (op.parameters?.length ?? 0) > 0 || op.requestBody !== undefined;
   return [
-    ...(hasInput ? [400 as const] : []),
+    ...(hasInput && !(bearer && BODY_METHODS.has(method)) ? [400 as const] : []),
     ...(bearer ? [401 as const] : []),
-    ...(bearer && BODY_METHODS.has(method) ? [413 as const, 415 as const] : []),
+    // jsonBodies: a body that is not UTF-8 (400), too large (413), not JSON (415).
+    ...(bearer && BODY_METHODS.has(method) ? [400 as const, 413 as const, 415 as const] : []),
     500 as const,
     503 as const,
   ];

@@ -10,7 +10,14 @@ const filesSchema = z.strictObject({
   files: z
     .array(
       z.strictObject({
-        path: z.string().trim().min(1).max(1024).regex(/^[^\p{Cc}]+$/u, "must not contain control characters"),
+        path: z
+          .string()
+          .trim()
+          .min(1)
+          .max(1024)
+          .regex(/^[^\p{Cc}]+$/u, "must not contain control characters")
+          // Documented as the input may be: trimmed first, so surrounding white space is fine.
+          .meta({ pattern: "^\\s*[^\\p{Cc}]+\\s*$" }),
         lineIndex: z.number().int().min(0).optional(),
       }),
     )
