@@ -119,20 +119,14 @@ async function waitForHealth() {
   stop(1);
 }
 
-async function api(path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${DEV_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
 /** A few memories in scope "demo", added once (skipped when the scope already has them). */
 async function seedDemo() {
-  const existing = await api("/v1/memories/search", { scope: "demo", query: "Vercel deploy", limit: 1 });
-  if (existing.results.length > 0) return;
+  const { hc } = await import("hono/client");
+  /** The typed API client (src/client.ts). @type {import("../src/client").RecallClient} */
+  const api = hc(base, { headers: { authorization: `Bearer ${DEV_KEY}` } });
+  const found = await api.v1.memories.search.$post({ json: { scope: "demo", query: "Vercel deploy", limit: 1 } });
+  if (!found.ok) throw new Error(`search answered ${found.status}: ${await found.text()}`);
+  if ((await found.json()).results.length > 0) return;
   const demo = [
     ["How do I deploy to Vercel?", "question", 0.6],
     ["We decided to use Postgres for the billing service", "decision", 0.8],
@@ -141,7 +135,8 @@ async function seedDemo() {
     ["我是安卓玩机用户", "fact", 0.5],
   ];
   for (const [content, memoryType, importance] of demo) {
-    await api("/v1/memories", { scope: "demo", content, memoryType, importance, tags: ["demo"] });
+    const created = await api.v1.memories.$post({ json: { scope: "demo", content, memoryType, importance, tags: ["demo"] } });
+    if (!created.ok) throw new Error(`storing a demo memory answered ${created.status}: ${await created.text()}`);
   }
   log(`seeded ${demo.length} demo memories in scope "demo"`);
 }

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { hc } from "hono/client";
 import { Miniflare } from "miniflare";
 import { startLocalEmbedder } from "../../scripts/local-embedder.mjs";
 import { copyReferenceAssets } from "../../scripts/reference-assets.mjs";
@@ -70,10 +71,20 @@ export async function startWorker() {
     return { json: text ? JSON.parse(text) : null, headers: response.headers };
   }
 
+  /**
+   * The typed API client (src/client.ts) over this Worker: `client(key).v1.faqs.search.$post({ json })`.
+   * @param {string} [key]
+   * @returns {import("../../src/client").RecallClient}
+   */
+  function client(key = BENCH_KEY) {
+    return hc("http://recall.bench", { headers: { authorization: `Bearer ${key}` }, fetch: (input, init) => mf.dispatchFetch(input, init) });
+  }
+
   return {
     mf,
     db,
     cache,
+    client,
     embedderUrl: embedder.url,
     /** Embedders to spread seeding over (embedAll): the Worker's and the helper process. */
     seedEmbedderUrls: [embedder.url, helper.url],
