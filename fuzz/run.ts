@@ -297,8 +297,10 @@ function documentRefuses(p: Plan, d: Draft, request: FuzzRequest, params: Record
     const typed = queryValue(schema, value);
     if (schema && schemaProblems(schema, typed).length > 0) return `path parameter ${name}: ${schemaProblems(schema, typed).join("; ")}`;
   }
+  // The values as sent: URL encoding turns a lone surrogate into U+FFFD, for one.
+  const sent = new URLSearchParams(request.path.split("?")[1] ?? "");
   for (const { name, schema } of p.queryParams) {
-    const value = d.query[name];
+    const value = sent.get(name) ?? undefined;
     if (value !== undefined && schema && schemaProblems(schema, queryValue(schema, value)).length > 0) return `query ${name}: ${schemaProblems(schema, queryValue(schema, value)).join("; ")}`;
   }
   if (!p.body || p.ndjson) return null;

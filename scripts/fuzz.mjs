@@ -16,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     requests: { type: "string", default: "20000" },
-    "time-limit": { type: "string", default: "1800" },
+    "time-limit": { type: "string", default: "3600" },
     seed: { type: "string" },
     only: { type: "string" },
     path: { type: "string" },
