@@ -9,6 +9,7 @@
 import fc from "fast-check";
 import { signPayload } from "../src/tickets/signature";
 import { HOSTILE_STRINGS, invalid, valid } from "./arbitraries";
+import { IdPool, prefixesFor } from "./ids";
 import { type Doc, type Json, jsonBodySchema, type Operation, operations, parameters, responseProblems, type Schema, schemaProblems } from "./schema";
 
 export interface FuzzRequest {
@@ -99,53 +100,6 @@ function withBadBytes(body: Draft["body"], bad: number[]): number[] {
 const SHOW_IDS = ["fuzz-show-a", "fuzz-show-b"];
 
 const LEAK = /\bat [\w$.<>]+ \(|\.[jt]s:\d+|\/src\/|\/work\/|node_modules|file:\/\/|SQLITE|D1_|\bSELECT\b[^"]*\bFROM\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b/;
-
-/** Ids seen in answers, by prefix (mem_, faq_, fv_, …): valid requests address real resources. */
-class IdPool {
-  private readonly byPrefix = new Map<string, string[]>();
-  private readonly any: string[] = [];
-
-  collect(value: unknown, key = ""): void {
-    if (typeof value === "string") {
-      if ((key === "id" || key.endsWith("Id") || key === "ids") && /^[a-z]+_[A-Za-z0-9_-]{8,}$/.test(value)) this.add(value);
-    } else if (Array.isArray(value)) value.slice(0, 20).forEach((v) => this.collect(v, key));
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) this.collect(v, k);
-  }
-
-  private add(id: string) {
-    const prefix = id.slice(0, id.indexOf("_"));
-    const list = this.byPrefix.get(prefix) ?? [];
-    if (list.includes(id)) return;
-    list.push(id);
-    if (list.length > 200) list.shift();
-    this.byPrefix.set(prefix, list);
-    this.any.push(id);
-    if (this.any.length > 500) this.any.shift();
-  }
-
-  pick(prefixes: readonly string[], index: number): string | undefined {
-    const list = prefixes.flatMap((p) => this.byPrefix.get(p) ?? []);
-    const from = list.length > 0 ? list : this.any;
-    return from.length > 0 ? from[index % from.length] : undefined;
-  }
-}
-
-/** Which id prefixes a path parameter takes, from the path segment before it. */
-function prefixesFor(path: string, param: string): string[] {
-  const before = path.split(`/{${param}}`)[0]!.split("/").at(-1);
-  const byResource: Record<string, string[]> = {
-    memories: ["mem"],
-    faqs: ["faq"],
-    variants: ["fv"],
-    relationships: ["rel"],
-    suggestions: ["sug"],
-    tickets: ["tkt"],
-    staging: ["stg"],
-    keys: ["key"],
-    "webhook-secrets": ["whs"],
-  };
-  return byResource[before ?? ""] ?? [];
-}
 
 interface Plan {
   op: Operation;
@@ -394,23 +348,4 @@ export async function fuzz(doc: Doc, send: Send, ctx: FuzzContext, options: Fuzz
     options.onOperation?.(report);
   }
   return reports;
-}
-
-/** The table the fuzzer prints: one row per operation, then the totals. */
-export function formatTable(reports: readonly OperationReport[]): string {
-  const rows = reports.map((r) => [
-    `${r.method} ${r.path}`,
-    String(r.requests),
-    Object.entries(r.statuses)
-      .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([s, n]) => `${s}×${n}`)
-      .join(" "),
-    String(r.failures.length),
-  ]);
-  const total = reports.reduce((n, r) => n + r.requests, 0);
-  const failures = reports.reduce((n, r) => n + r.failures.length, 0);
-  const header = ["operation", "requests", "statuses seen", "failures"];
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, c) => (c === 1 || c === 3 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join(" | ")} |`;
-  return [line(header), `|${widths.map((w, c) => (c === 1 || c === 3 ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`, ...rows.map(line), line([`${reports.length} operations`, String(total), "", String(failures)])].join("\n");
 }

@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { formatTable, fuzz } from "../../fuzz/run";
+import { fuzz } from "../../fuzz/run";
+import { formatTable } from "../../fuzz/table";
 import type { Doc } from "../../fuzz/schema";
 import { newTenant } from "../support/api";
 import { newWebhookSecret } from "../support/tickets";
