@@ -1,12 +1,26 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type Doc, METHODS, operations } from "../../fuzz/schema";
+import { uniqueSymbol } from "hono-openapi";
+import { findTargetHandler } from "hono/utils/handler";
+import { Hono } from "hono";
+import type { RouterRoute } from "hono/types";
 import { createApp } from "../../src/http/app";
+import { describe as describeRoute, notInApiDocument } from "../../src/http/openapi/describe";
+import { buildOpenApiDocument } from "../../src/http/openapi/document";
 
 async function document(): Promise<Doc> {
   const response = await SELF.fetch("https://recall.test/openapi.json");
   expect(response.status).toBe(200);
   return (await response.json()) as Doc;
+}
+
+/** "METHOD /openapi/path" of every route the app serves, but those marked notInApiDocument(reason). */
+function servedRoutes(app: { routes: RouterRoute[] }): Set<string> {
+  const routes = app.routes.filter((r) => (METHODS as readonly string[]).includes(r.method.toLowerCase()));
+  const key = (r: RouterRoute) => `${r.method.toUpperCase()} ${openApiPath(r.path)}`;
+  const hidden = new Set(routes.filter((r) => (findTargetHandler(r.handler) as { [uniqueSymbol]?: { spec?: { hide?: boolean } } })[uniqueSymbol]?.spec?.hide === true).map(key));
+  return new Set(routes.map(key).filter((r) => !hidden.has(r)));
 }
 
 /** Hono path → OpenAPI path: `/:id` → `/{id}`, `/:action{accept|dismiss}` → `/{action}`. */
@@ -32,15 +46,21 @@ describe("GET /openapi.json", () => {
 
   it("documents every route the app serves, and serves every route it documents", async () => {
     const doc = await document();
-    const served = new Set(
-      createApp()
-        .routes.filter((r) => (METHODS as readonly string[]).includes(r.method.toLowerCase()))
-        .map((r) => `${r.method.toUpperCase()} ${openApiPath(r.path)}`),
-    );
+    const served = servedRoutes(createApp());
     const documented = new Set(operations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
     expect([...served].filter((r) => !documented.has(r)), "served but not documented").toEqual([]);
     expect([...documented].filter((r) => !served.has(r)), "documented but not served").toEqual([]);
     expect(documented.size).toBeGreaterThanOrEqual(59);
+  });
+
+  it("leaves out only routes marked notInApiDocument, and still catches an undescribed one", async () => {
+    const app = new Hono()
+      .get("/page", notInApiDocument("an HTML page"), (c) => c.html("<p>hi</p>"))
+      .get("/described", describeRoute({ tag: "Health", summary: "s", description: "d", responses: { 200: null } }), (c) => c.body(null))
+      .get("/forgotten", (c) => c.text("x"));
+    const doc = (await buildOpenApiDocument(app)) as unknown as Doc;
+    expect(Object.keys(doc.paths)).toEqual(["/described"]);
+    expect([...servedRoutes(app)].sort()).toEqual(["GET /described", "GET /forgotten"]);
   });
 
   it("gives every operation a tag, a summary, a description, its error envelope and a unique id", async () => {

@@ -128,3 +128,12 @@ export function describeBody(schema: ZodType, { required = true, mediaType = "ap
     requestBody: { required, content: { [mediaType]: { schema: resolver(schema), ...(example === undefined ? {} : { example }) } } } as never,
   });
 }
+
+/**
+ * For a route that is not part of the API (an HTML page, a protocol endpoint documented
+ * elsewhere): kept out of the document on purpose, with the reason. The contract test accepts
+ * such routes; every other served route must be described.
+ */
+export function notInApiDocument(reason: string): MiddlewareHandler {
+  return describeRoute({ hide: true, description: reason });
+}
