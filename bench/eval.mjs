@@ -63,6 +63,7 @@ async function evaluate(dir) {
   console.log(`\n${name}: ${corpus.length} docs, ${queries.length} queries${dropSelf ? " (a query's own doc is dropped from its results)" : ""}`);
 
   const { key } = await createTenantKey(worker.db, `eval ${name}`);
+  const api = worker.client(key);
   let docVectors = null;
   let queryVectors = null;
   if (english) {
@@ -88,7 +89,9 @@ async function evaluate(dir) {
     const times = [];
     for (const q of queries) {
       const start = performance.now();
-      const { json } = await worker.call("/v1/faqs/search", { query: q.text, limit: K + (dropSelf ? 1 : 0), ...(weights ? { weights } : {}) }, { key });
+      const response = await api.v1.faqs.search.$post({ json: { query: q.text, limit: K + (dropSelf ? 1 : 0), ...(weights ? { weights } : {}) } });
+      if (!response.ok) throw new Error(`POST /v1/faqs/search answered ${response.status}: ${await response.text()}`);
+      const json = await response.json();
       times.push(performance.now() - start);
       const ids = json.results.map((r) => faqToDoc.get(r.id)).filter((id) => id !== undefined && !(dropSelf && id === q.id));
       perQuery.push(scoreQuery(ids, q.relevant, K));

@@ -1,6 +1,8 @@
 // `npm run cards:backfill -- [--url http://127.0.0.1:8787] [--key <admin key>] [--batch 200]`:
 // extracts memory cards for a tenant's existing memories by paging through
 // POST /v1/admin/cards/backfill (oldest first; safe to run again), with a progress line.
+import { hc } from "hono/client";
+
 const args = Object.fromEntries(
   process.argv
     .slice(2)
@@ -13,15 +15,14 @@ const url = args.url ?? process.env.RECALL_URL ?? "http://127.0.0.1:8787";
 const key = args.key ?? process.env.RECALL_API_KEY ?? process.env.RECALL_DEV_API_KEY ?? "rk_dev_local_only_change_me";
 const batchSize = Number(args.batch ?? 200);
 
+/** The typed API client (src/client.ts); editors check these calls against the route types. @type {import("../src/client").RecallClient} */
+const api = hc(url, { headers: { authorization: `Bearer ${key}` } });
+
 let after = 0;
 let processed = 0;
 let cards = 0;
 for (;;) {
-  const response = await fetch(`${url}/v1/admin/cards/backfill`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ after, batchSize }),
-  });
+  const response = await api.v1.admin.cards.backfill.$post({ json: { after, batchSize } });
   if (!response.ok) {
     console.error(`\nbackfill failed: ${response.status} ${await response.text()}`);
     process.exit(1);

@@ -1,6 +1,7 @@
 // `npm start`: the whole local stack from a fresh clone, offline.
 //   1. installs dependencies if node_modules is missing
-//   2. applies the D1 migrations to the local database (.wrangler/state)
+//   2. applies the D1 migrations to the local database (.wrangler/state) and copies the /docs
+//      page's files into the static-assets folder
 //   3. starts the local embedder (USE-lite from npm) on 127.0.0.1:EMBEDDER_PORT
 //   4. starts `wrangler dev --local --env local` on PORT and waits until /healthz answers
 //   5. seeds a small demo data set (once: scripts/demo-seed.mjs), prints the URL and the dev key
@@ -37,6 +38,8 @@ if (!existsSync(join(root, "node_modules", ".bin", "wrangler"))) {
   run("npm", [existsSync(join(root, "package-lock.json")) ? "ci" : "install"], "installing dependencies");
 }
 run(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--env", "local", ...persist], "applying D1 migrations locally");
+const { copyReferenceAssets } = await import("./reference-assets.mjs");
+copyReferenceAssets();
 
 const { startLocalEmbedder, LOCAL_MODEL_ID } = await import("./local-embedder.mjs");
 log(`starting the local embedder (${LOCAL_MODEL_ID})…`);
@@ -99,6 +102,8 @@ console.log(`
   Recall is running at ${base}   (healthy ${healthyAfter}s after start)
   Dev API key (admin of the local dev tenant): ${DEV_KEY}
   Screens: ${base}/ui   (sign in with the key above)
+
+  API reference: ${base}/docs   ·   OpenAPI 3.1 document: ${base}/openapi.json
 
   curl ${base}/healthz
   curl -s ${base}/v1/memories/search -H 'authorization: Bearer ${DEV_KEY}' \\

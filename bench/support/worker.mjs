@@ -7,8 +7,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { hc } from "hono/client";
 import { Miniflare } from "miniflare";
 import { startLocalEmbedder } from "../../scripts/local-embedder.mjs";
+import { copyReferenceAssets } from "../../scripts/reference-assets.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BENCH_KEY = "rk_bench_dev_key";
@@ -16,6 +18,7 @@ export const BENCH_KEY = "rk_bench_dev_key";
 /** `helperEmbedder: false` skips the second embedder (seeding only); the Worker also listens on `url` (a free 127.0.0.1 port). */
 export async function startWorker({ helperEmbedder = true } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "recall-bench-"));
+  copyReferenceAssets(); // wrangler.toml's [assets] folder must exist for the build
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: root, stdio: "ignore" });
   const embedder = await startLocalEmbedder();
   // A second embedder in its own process, so seeding embeds on both cores (the model runs on one thread).
@@ -69,11 +72,21 @@ export async function startWorker({ helperEmbedder = true } = {}) {
     return { json: text ? JSON.parse(text) : null, headers: response.headers };
   }
 
+  /**
+   * The typed API client (src/client.ts) over this Worker: `client(key).v1.faqs.search.$post({ json })`.
+   * @param {string} [key]
+   * @returns {import("../../src/client").RecallClient}
+   */
+  function client(key = BENCH_KEY) {
+    return hc("http://recall.bench", { headers: { authorization: `Bearer ${key}` }, fetch: (input, init) => mf.dispatchFetch(input, init) });
+  }
+
   return {
     mf,
     db,
     cache,
     url,
+    client,
     embedderUrl: embedder.url,
     /** Embedders to spread seeding over (embedAll): the Worker's and the helper process. */
     seedEmbedderUrls: helper ? [embedder.url, helper.url] : [embedder.url],

@@ -9,7 +9,7 @@ import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
 import { errorBody, handleError } from "./errors";
-import { authenticate, jsonBodies, withServices } from "./middleware";
+import { authenticate, decodablePath, jsonBodies, withServices } from "./middleware";
 import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
 import { context } from "./routes/context";
@@ -22,6 +22,7 @@ import { pipeline } from "./routes/pipeline";
 import { shows } from "./routes/shows";
 import { query } from "./routes/query";
 import { questions } from "./routes/questions";
+import { reference } from "./routes/reference";
 import { sessions } from "./routes/sessions";
 import { staging } from "./routes/staging";
 import { tickets } from "./routes/tickets";
@@ -58,6 +59,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
   const dispatch: Dispatch = (request, env, executionCtx) => app.fetch(request, env, executionCtx);
   const app = new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))
+    .use(decodablePath)
     .use(withServices(services))
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
@@ -68,8 +70,10 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .route("/mcp", mcp(dispatch))
     .route("/v1", v1)
     // The screens call the API above in-process, as the signed-in user (src/ui/).
-    .route("/ui", createUi(dispatch))
+    .route("/ui", createUi(dispatch));
+  // The reference routes describe the app they are mounted on (itself included).
+  return app
+    .route("/", reference(app))
     .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
     .onError(handleError);
-  return app;
 }

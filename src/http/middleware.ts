@@ -1,9 +1,10 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
 import { AppError } from "./errors";
+import { documentsError } from "./openapi/describe";
 
 /** Largest JSON body any route accepts; routes may set lower limits on their fields. */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
@@ -37,9 +38,42 @@ export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<Ap
     if (!JSON_CONTENT_TYPE.test(type) && !((length === undefined || length === "0") && type === "")) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
     }
-    return limit(c, next);
+    return limit(c, async () => {
+      await requireUtf8(c);
+      await next();
+    });
   };
 }
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * JSON is UTF-8 (RFC 8259). Without this check, bytes that are not UTF-8 were decoded to U+FFFD
+ * and stored: the API kept different text than the client sent (found by npm run fuzz).
+ * The body is read once; Hono caches it for the validator.
+ */
+async function requireUtf8(c: Context<AppEnv>): Promise<void> {
+  const bytes = await c.req.arrayBuffer();
+  try {
+    UTF8.decode(bytes);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8");
+  }
+}
+
+/**
+ * A path that is not valid percent-encoding is refused. Hono leaves such a segment undecoded, so
+ * "/v1/sessions/%ED%A0%80/files" recorded files under the literal text "%ED%A0%80" (found by
+ * npm run fuzz).
+ */
+export const decodablePath: MiddlewareHandler<AppEnv> = async (c, next) => {
+  try {
+    decodeURIComponent(new URL(c.req.url).pathname);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request path is not valid percent-encoding");
+  }
+  await next();
+};
 
 export function withServices(create: (env: Env) => Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -73,7 +107,7 @@ export async function principalForKey({ db, clock }: Pick<Services, "db" | "cloc
   return findPrincipal(db, key, clock.now(), false);
 }
 
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireAdmin: MiddlewareHandler<AppEnv> = documentsError(async (c, next) => {
   if (c.get("principal").role !== "admin") throw new AppError("FORBIDDEN", "This route needs an admin key");
   await next();
-};
+}, 403);

@@ -7,6 +7,7 @@ import type { StagingStatus } from "../db/schema";
 import { createFaq, updateFaq } from "../faqs/store";
 import { addVariant } from "../faqs/variants";
 import type { Services } from "../services";
+import { toFaqTags } from "../faqs/tags";
 
 export interface StagingRow {
   seq: number;
@@ -107,7 +108,7 @@ export async function approveStaging(
       const row = await createFaq(services, tenantId, by, {
         question: edits.question ?? item.question,
         answer: edits.answer ?? item.answer,
-        tags: JSON.parse(item.tags) as string[],
+        tags: toFaqTags(JSON.parse(item.tags) as string[]),
         metadata: { source: "pipeline", stagingId: item.id, sourceTicketId: ticket?.ticket_id ?? null },
       });
       faqId = row.id;

@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { validate } from "../validation";
 import { idParam } from "./shared";
+import { adminDocs } from "../docs/admin";
 
 const backfillSchema = z.strictObject({
   after: z.number().int().min(0).default(0),
@@ -31,22 +32,22 @@ const newKeySchema = z.strictObject({
 /** Admin routes act on the admin key's own tenant only. */
 export const admin = new Hono<AppEnv>()
   .use(requireAdmin)
-  .post("/keys", validate("json", newKeySchema), async (c) => {
+  .post("/keys", adminDocs.createKey, validate("json", newKeySchema), async (c) => {
     const { db, clock } = c.get("services");
     const created = await createApiKey(db, { tenantId: c.get("principal").tenantId, ...c.req.valid("json"), now: clock.now() });
     // The key is returned this once; only its hash is stored.
     return c.json({ ...created, createdAt: new Date(created.createdAt).toISOString() }, 201);
   })
-  .get("/keys", async (c) => {
+  .get("/keys", adminDocs.listKeys, async (c) => {
     return c.json({ keys: await listApiKeys(c.get("services").db, c.get("principal").tenantId) });
   })
-  .delete("/keys/:id", validate("param", idParam), async (c) => {
+  .delete("/keys/:id", adminDocs.revokeKey, validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");
     const revoked = await revokeApiKey(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now());
     if (!revoked) throw new AppError("NOT_FOUND", "No such active key");
     return c.body(null, 204);
   })
-  .post("/cards/backfill", validate("json", backfillSchema), async (c) => {
+  .post("/cards/backfill", adminDocs.backfill, validate("json", backfillSchema), async (c) => {
     const { after, batchSize } = c.req.valid("json");
     return c.json(await backfillCards(c.get("services").db, c.get("principal").tenantId, after, batchSize));
   })
@@ -59,11 +60,11 @@ export const admin = new Hono<AppEnv>()
     const { db, clock } = c.get("services");
     return c.json(await updateTenantSettings(db, c.get("principal").tenantId, c.req.valid("json"), clock.now()));
   })
-  .get("/metrics", async (c) => {
+  .get("/metrics", adminDocs.metrics, async (c) => {
     const { db, clock } = c.get("services");
     return c.json({ recall: await readRecallMetrics(db, c.get("principal").tenantId, clock.now()) });
   })
-  .post("/reembed", async (c) => {
+  .post("/reembed", adminDocs.reembed, async (c) => {
     // After EMBEDDING_MODEL changed: the rows go back to the outbox; the cron re-indexes them.
     return c.json(await reembedTenant(c.get("services"), c.get("principal").tenantId), 202);
   });

@@ -4,6 +4,7 @@ import { listCards } from "../../cards/store";
 import type { AppEnv } from "../context";
 import { validate } from "../validation";
 import { scopeSchema } from "./shared";
+import { memoryDocs } from "../docs/memories";
 
 const cardQuerySchema = z.strictObject({
   scope: scopeSchema,
@@ -13,7 +14,7 @@ const cardQuerySchema = z.strictObject({
 });
 
 /** GET /v1/cards?scope=&entity=&slot=: a scope's cards, current and past, newest first. */
-export const cards = new Hono<AppEnv>().get("/", validate("query", cardQuerySchema), async (c) => {
+export const cards = new Hono<AppEnv>().get("/", memoryDocs.cards, validate("query", cardQuerySchema), async (c) => {
   const found = await listCards(c.get("services").db, c.get("principal").tenantId, c.req.valid("query"));
   return c.json({ cards: found });
 });

@@ -8,6 +8,7 @@ import type { AppEnv } from "../context";
 import { afterResponse, logEvent } from "../log";
 import { validate } from "../validation";
 import { scopeSchema } from "./shared";
+import { memoryDocs } from "../docs/memories";
 
 /** Prompts longer than this are refused; up to it they are cut to MAX_CONTEXT_PROMPT_CHARS before search. */
 const MAX_PROMPT_INPUT_CHARS = 100_000;
@@ -20,7 +21,7 @@ export const contextSchema = z.strictObject({
 });
 
 /** POST /v1/context: the markdown block (similar questions, facts, memories) for an LLM's system prompt. */
-export const context = new Hono<AppEnv>().post("/", validate("json", contextSchema), async (c) => {
+export const context = new Hono<AppEnv>().post("/", memoryDocs.context, validate("json", contextSchema), async (c) => {
   const started = performance.now();
   const services = c.get("services");
   const { tenantId } = c.get("principal");

@@ -6,14 +6,23 @@ import { faqRelationshipTypes, faqVariantSources } from "../../db/schema";
 export const MAX_QUESTION_CHARS = 1000;
 /** Longest answer, in characters (a 25 kB answer is refused with 400; a body over 256 KiB with 413). */
 export const MAX_ANSWER_CHARS = 20_000;
-export const MAX_TAGS = 32;
+export { MAX_TAGS, TAG_PATTERN } from "../../faqs/tags";
+import { MAX_TAGS, TAG_PATTERN } from "../../faqs/tags";
 export const MAX_METADATA_KEYS = 32;
 export const MAX_FAQ_QUERY_CHARS = 2000;
 export const MAX_FAQ_SEARCH_LIMIT = 50;
 
-/** Tags are lower-cased; letters, digits and `_ . : / -`, starting with a letter or digit, ≤ 64 characters. */
-export const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}_.:/-]{0,63}$/u;
-export const tagSchema = z.string().trim().toLowerCase().regex(TAG_PATTERN, "a tag is letters, digits and _ . : / - (≤ 64), starting with a letter or digit");
+/**
+ * Tags are trimmed and lower-cased, then letters, digits and `_ . : / -`, starting with a letter or
+ * digit, ≤ 64 characters. The document shows the pattern as the input may be (surrounding white
+ * space allowed, since it is trimmed).
+ */
+export const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(TAG_PATTERN, "a tag is letters, digits and _ . : / - (≤ 64), starting with a letter or digit")
+  .meta({ pattern: `^\\s*${TAG_PATTERN.source.slice(1, -1)}\\s*$` });
 const tagsSchema = z
   .array(tagSchema)
   .max(MAX_TAGS)
@@ -36,7 +45,8 @@ export const answerSchema = z
   .trim()
   .min(1)
   .max(MAX_ANSWER_CHARS)
-  .regex(/^(?:[^\p{Cc}\p{Cs}]|[\t\n\r])*$/u, "must not contain control characters other than tab and newline");
+  .regex(/^(?:[^\p{Cc}\p{Cs}]|[\t\n\r])*$/u, "must not contain control characters other than tab and newline")
+  .meta({ pattern: "^\\s*(?:[^\\p{Cc}\\p{Cs}]|[\\t\\n\\r])*\\s*$" });
 
 /** Flat metadata: keys like identifiers, values string (≤ 1000) | number | boolean | null. */
 export const metadataSchema = z

@@ -26,6 +26,8 @@ import {
   searchFaqSchema,
 } from "./faqs-schemas";
 import { idParam } from "./shared";
+import { faqDocs } from "../docs/faqs";
+import { describeBody } from "../openapi/describe";
 
 const NDJSON = /^application\/x-ndjson\s*(?:;|$)/i;
 const variantParam = z.object({ variantId: z.string().min(1).max(100) });
@@ -54,14 +56,14 @@ async function liveFaq(services: Services, tenantId: string, id: string): Promis
 }
 
 export const faqs = new Hono<AppEnv>()
-  .post("/", validate("json", newFaqSchema), async (c) => {
+  .post("/", faqDocs.create, validate("json", newFaqSchema), async (c) => {
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const row = await createFaq(services, tenantId, keyId, c.req.valid("json"));
     if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
     return c.json(await detail(services, tenantId, row), 201);
   })
-  .get("/", validate("query", listFaqQuerySchema), async (c) => {
+  .get("/", faqDocs.list, validate("query", listFaqQuerySchema), async (c) => {
     const { db } = c.get("services");
     const args = c.req.valid("query");
     const match = args.q === undefined ? undefined : expandQuery(args.q).orQuery;
@@ -74,7 +76,7 @@ export const faqs = new Hono<AppEnv>()
     });
     return c.json({ faqs: rows.map(toFaq), nextCursor: more ? String(rows.at(-1)!.seq) : null });
   })
-  .post("/search", validate("json", searchFaqSchema), async (c) => {
+  .post("/search", faqDocs.search, validate("json", searchFaqSchema), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const args = c.req.valid("json");
@@ -100,7 +102,7 @@ export const faqs = new Hono<AppEnv>()
       degraded: found.degraded,
     });
   })
-  .post("/import", async (c) => {
+  .post("/import", faqDocs.import, describeBody(importLineSchema, { mediaType: "application/x-ndjson" }), async (c) => {
     if (!NDJSON.test(c.req.header("content-type") ?? "")) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the import as application/x-ndjson: one FAQ JSON object per line");
     }
@@ -142,15 +144,15 @@ export const faqs = new Hono<AppEnv>()
       },
     });
   })
-  .get("/stats", validate("query", limitQuery), async (c) => {
+  .get("/stats", faqDocs.allStats, validate("query", limitQuery), async (c) => {
     const faqs = await allFaqStats(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
     return c.json({ faqs });
   })
-  .get("/suggestions", validate("query", limitQuery), async (c) => {
+  .get("/suggestions", faqDocs.suggestions, validate("query", limitQuery), async (c) => {
     const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
     return c.json({ suggestions });
   })
-  .post("/suggestions/:id/:action{accept|dismiss}", validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })), async (c) => {
+  .post("/suggestions/:id/:action{accept|dismiss}", faqDocs.resolveSuggestion, describeBody(resolveSchema, { required: false }), validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })), async (c) => {
     const { id, action } = c.req.valid("param");
     const body = await optionalJson(c, resolveSchema);
     const { tenantId, keyId } = c.get("principal");
@@ -160,22 +162,22 @@ export const faqs = new Hono<AppEnv>()
     if (!result.variant.ok) throw variantError(result.variant.reason);
     return c.json(toVariant(result.variant.variant), 201);
   })
-  .delete("/variants/:variantId", validate("param", variantParam), async (c) => {
+  .delete("/variants/:variantId", faqDocs.deleteVariant, validate("param", variantParam), async (c) => {
     const deleted = await deleteVariant(c.get("services"), c.get("principal").tenantId, c.req.valid("param").variantId);
     if (!deleted) throw new AppError("NOT_FOUND", "No such variant");
     return c.body(null, 204);
   })
-  .delete("/relationships/:id", validate("param", idParam), async (c) => {
+  .delete("/relationships/:id", faqDocs.deleteRelationship, validate("param", idParam), async (c) => {
     const deleted = await deleteRelationship(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
     if (!deleted) throw new AppError("NOT_FOUND", "No such relationship");
     return c.body(null, 204);
   })
-  .get("/:id", validate("param", idParam), async (c) => {
+  .get("/:id", faqDocs.read, validate("param", idParam), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     return c.json(await detail(services, tenantId, await liveFaq(services, tenantId, c.req.valid("param").id)));
   })
-  .patch("/:id", validate("param", idParam), validate("json", patchFaqSchema), async (c) => {
+  .patch("/:id", faqDocs.update, validate("param", idParam), validate("json", patchFaqSchema), async (c) => {
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const { changeReason, ...change } = c.req.valid("json");
@@ -184,30 +186,30 @@ export const faqs = new Hono<AppEnv>()
     if (result.questionChanged && result.row.index_state === "indexed") await refreshAutoRelated(services, tenantId, result.row.id, result.row.question, keyId);
     return c.json(await detail(services, tenantId, result.row));
   })
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", faqDocs.remove, validate("param", idParam), async (c) => {
     const { tenantId, keyId } = c.get("principal");
     if (!(await softDeleteFaq(c.get("services"), tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
     return c.body(null, 204);
   })
-  .get("/:id/variants", validate("param", idParam), async (c) => {
+  .get("/:id/variants", faqDocs.listVariants, validate("param", idParam), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     return c.json({ variants: (await listVariants(services.db, tenantId, row.id)).map(toVariant) });
   })
-  .post("/:id/variants", validate("param", idParam), validate("json", newVariantSchema), async (c) => {
+  .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
     const result = await addVariant(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"));
     if (!result.ok) throw variantError(result.reason);
     return c.json(toVariant(result.variant), 201);
   })
-  .get("/:id/related", validate("param", idParam), async (c) => {
+  .get("/:id/related", faqDocs.listRelated, validate("param", idParam), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     return c.json({ related: await listRelated(services.db, tenantId, row.id) });
   })
-  .post("/:id/related", validate("param", idParam), validate("json", newRelationshipSchema), async (c) => {
+  .post("/:id/related", faqDocs.addRelated, validate("param", idParam), validate("json", newRelationshipSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
     const { targetFaqId, relationshipType } = c.req.valid("json");
     const result = await createRelationship(c.get("services"), tenantId, c.req.valid("param").id, targetFaqId, relationshipType, keyId);
@@ -225,13 +227,13 @@ export const faqs = new Hono<AppEnv>()
         throw new AppError("CONFLICT", "These two FAQs are already linked; delete that link first");
     }
   })
-  .get("/:id/versions", validate("param", idParam), async (c) => {
+  .get("/:id/versions", faqDocs.versions, validate("param", idParam), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     return c.json({ currentVersion: row.version, versions: await listVersions(services.db, tenantId, row.id) });
   })
-  .post("/:id/rollback/:version", validate("param", rollbackParams), async (c) => {
+  .post("/:id/rollback/:version", faqDocs.rollback, describeBody(rollbackSchema, { required: false }), validate("param", rollbackParams), async (c) => {
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const { id, version } = c.req.valid("param");
@@ -242,7 +244,7 @@ export const faqs = new Hono<AppEnv>()
     if (result.row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, result.row.question, keyId);
     return c.json(await detail(services, tenantId, result.row));
   })
-  .get("/:id/stats", validate("param", idParam), async (c) => {
+  .get("/:id/stats", faqDocs.stats, validate("param", idParam), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { calibrationStatus } from "../../calibration/registry";
 import type { AppEnv } from "../context";
+import { adminDocs } from "../docs/admin";
 
 /** GET /healthz: public; names the active adapters, never a secret. */
-export const health = new Hono<AppEnv>().get("/healthz", (c) => {
+export const health = new Hono<AppEnv>().get("/healthz", adminDocs.health, (c) => {
   const { embedder, vectors, judge } = c.get("services");
   return c.json({
     status: "ok",

@@ -7,6 +7,7 @@ import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { validate } from "../validation";
 import { idParam, scopeSchema } from "./shared";
+import { memoryDocs } from "../docs/memories";
 
 /** Longest memory content accepted, in characters. */
 export const MAX_MEMORY_CHARS = 8000;
@@ -43,11 +44,11 @@ export const searchSchema = z.strictObject({
 });
 
 export const memories = new Hono<AppEnv>()
-  .post("/", validate("json", newMemorySchema), async (c) => {
+  .post("/", memoryDocs.create, validate("json", newMemorySchema), async (c) => {
     const { memory, created } = await createMemory(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
     return created ? c.json(memory, 201) : c.json({ ...memory, deduplicated: true }, 200);
   })
-  .post("/search", validate("json", searchSchema), async (c) => {
+  .post("/search", memoryDocs.search, validate("json", searchSchema), async (c) => {
     const found = await searchMemories(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
     return c.json({
       results: found.results.map((m) => ({
@@ -63,12 +64,12 @@ export const memories = new Hono<AppEnv>()
       degraded: found.degraded,
     });
   })
-  .get("/:id", validate("param", idParam), async (c) => {
+  .get("/:id", memoryDocs.read, validate("param", idParam), async (c) => {
     const memory = await getMemory(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
     if (!memory) throw new AppError("NOT_FOUND", "No such memory");
     return c.json(memory);
   })
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", memoryDocs.remove, validate("param", idParam), async (c) => {
     const deleted = await deleteMemory(c.get("services"), c.get("principal").tenantId, c.req.valid("param").id);
     if (!deleted) throw new AppError("NOT_FOUND", "No such memory");
     return c.body(null, 204);

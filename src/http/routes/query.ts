@@ -3,6 +3,7 @@ import { z } from "zod";
 import { analyzeQuery } from "../../query/analyze";
 import type { AppEnv } from "../context";
 import { validate } from "../validation";
+import { memoryDocs } from "../docs/memories";
 
 /** Longest text accepted; the rules read the first MAX_ANALYZED_CHARS of it and say `truncated`. */
 export const MAX_ANALYZE_INPUT_CHARS = 20_000;
@@ -13,7 +14,7 @@ export const analyzeSchema = z.strictObject({
 });
 
 /** POST /v1/query/analyze: the same query understanding the search paths use, for hooks and CLIs. */
-export const query = new Hono<AppEnv>().post("/analyze", validate("json", analyzeSchema), async (c) => {
+export const query = new Hono<AppEnv>().post("/analyze", memoryDocs.analyze, validate("json", analyzeSchema), async (c) => {
   const { text } = c.req.valid("json");
   return c.json(await analyzeQuery(c.get("services").cache, text));
 });

@@ -9,6 +9,7 @@ import { afterResponse, logEvent } from "../log";
 import { validate } from "../validation";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { scopeSchema } from "./shared";
+import { memoryDocs } from "../docs/memories";
 
 export const similarSchema = z.strictObject({
   scope: scopeSchema,
@@ -23,7 +24,7 @@ export const similarSchema = z.strictObject({
 });
 
 /** POST /v1/questions/similar: earlier questions like this one (seed 000), then records it. */
-export const questions = new Hono<AppEnv>().post("/similar", validate("json", similarSchema), async (c) => {
+export const questions = new Hono<AppEnv>().post("/similar", memoryDocs.similar, validate("json", similarSchema), async (c) => {
   const args = c.req.valid("json");
   const services = c.get("services");
   const { tenantId } = c.get("principal");

@@ -6,7 +6,9 @@ export const scopeSchema = z
   .trim()
   .min(1)
   .max(200)
-  .regex(/^[^\p{Cc}\p{Cs}]+$/u, "must not contain control characters");
+  .regex(/^[^\p{Cc}\p{Cs}]+$/u, "must not contain control characters")
+  // Documented as the input may be: trimmed first, so surrounding white space is fine.
+  .meta({ pattern: "^\\s*[^\\p{Cc}\\p{Cs}]+\\s*$" });
 
 /** Resource ids are prefixed random tokens; anything else cannot exist, so it is a 404-worthy miss, not a 400. */
 export const idParam = z.object({ id: z.string().min(1).max(100) });

@@ -14,6 +14,7 @@ import type { EmbeddedText, ShowResult, ShowSummary } from "../../shows/types";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { validate } from "../validation";
+import { showDocs } from "../docs/shows";
 
 export const MAX_CANDIDATES = 50;
 export const MAX_QUESTION_CHARS = 1000;
@@ -89,11 +90,11 @@ function unwrap<T>(result: ShowResult<T>): T {
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
 
 export const shows = new Hono<AppEnv>()
-  .get("/", validate("query", listQuery), async (c) => {
+  .get("/", showDocs.list, validate("query", listQuery), async (c) => {
     const found = await listShows(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
     return c.json({ shows: found });
   })
-  .post("/:showId/rank", validate("param", showParam), validate("json", rankSchema), async (c) => {
+  .post("/:showId/rank", showDocs.rank, validate("param", showParam), validate("json", rankSchema), async (c) => {
     const { embedder, clock } = c.get("services");
     const body = c.req.valid("json");
     const embedded = await embedAll(embedder, body.candidates.map((x) => x.text));
@@ -137,13 +138,13 @@ export const shows = new Hono<AppEnv>()
       embedding: { model: embedder.model, calibrated: embedder.calibration !== null },
     });
   })
-  .post("/:showId/check", validate("param", showParam), validate("json", checkSchema), async (c) => {
+  .post("/:showId/check", showDocs.check, validate("param", showParam), validate("json", checkSchema), async (c) => {
     const { embedder, clock } = c.get("services");
     const [embedded] = await embedAll(embedder, [c.req.valid("json").text]);
     const r = await show(c).check(embedded!, clock.now(), { model: embedder.model, calibration: embedder.calibration });
     return c.json({ ...r, similarity: round(r.similarity), rawCosine: round(r.rawCosine), novelty: round(r.novelty) });
   })
-  .post("/:showId/questions", validate("param", showParam), validate("json", questionsSchema), async (c) => {
+  .post("/:showId/questions", showDocs.addQuestions, validate("param", showParam), validate("json", questionsSchema), async (c) => {
     const { embedder, clock } = c.get("services");
     const { questions } = c.req.valid("json");
     const embedded = await embedAll(embedder, questions.map((q) => q.text));
@@ -158,29 +159,29 @@ export const shows = new Hono<AppEnv>()
     await archive(c, result.summary, now);
     return c.json({ ids: result.ids, questionCount: result.summary.questionCount }, 201);
   })
-  .post("/:showId/questions/:id/used", validate("param", questionParam), async (c) => {
+  .post("/:showId/questions/:id/used", showDocs.used, validate("param", questionParam), async (c) => {
     const now = c.get("services").clock.now();
     const result = unwrap(await show(c).markUsed(c.req.valid("param").id, now));
     await archive(c, result.summary, now);
     return c.json({ id: result.id, wasUsed: true });
   })
-  .post("/:showId/refresh", validate("param", showParam), validate("json", refreshSchema), async (c) => {
+  .post("/:showId/refresh", showDocs.refresh, validate("param", showParam), validate("json", refreshSchema), async (c) => {
     const result = unwrap(await show(c).refresh(c.req.valid("json"), c.get("services").clock.now()));
     return c.json({ forgotten: result.forgotten, count: result.forgotten.length });
   })
-  .get("/:showId/history", validate("param", showParam), validate("query", historyQuery), async (c) => {
+  .get("/:showId/history", showDocs.history, validate("param", showParam), validate("query", historyQuery), async (c) => {
     const questions = await show(c).history(c.req.valid("query").minutes, c.get("services").clock.now());
     return c.json({ questions: questions.map((q) => ({ ...q, novelty: round(q.novelty) })) });
   })
-  .get("/:showId/status", validate("param", showParam), async (c) => {
+  .get("/:showId/status", showDocs.status, validate("param", showParam), async (c) => {
     const s = await show(c).status(c.get("services").clock.now());
     return c.json({ showId: c.req.valid("param").showId, ...s, averageNovelty: round(s.averageNovelty) });
   })
-  .put("/:showId/config", validate("param", showParam), validate("json", configSchema), async (c) => {
+  .put("/:showId/config", showDocs.config, validate("param", showParam), validate("json", configSchema), async (c) => {
     const config = unwrap(await show(c).updateConfig(c.req.valid("json")));
     return c.json({ config });
   })
-  .post("/:showId/end", validate("param", showParam), async (c) => {
+  .post("/:showId/end", showDocs.end, validate("param", showParam), async (c) => {
     const now = c.get("services").clock.now();
     const summary = await show(c).end(now);
     await archive(c, summary, now);

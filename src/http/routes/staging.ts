@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { validate } from "../validation";
 import { idParam } from "./shared";
+import { ticketDocs } from "../docs/tickets";
 
 const listQuery = z.strictObject({
   status: z.enum(stagingStatuses).default("pending"),
@@ -28,20 +29,20 @@ function answer(result: ReviewResult) {
 }
 
 export const staging = new Hono<AppEnv>()
-  .get("/", validate("query", listQuery), async (c) => {
+  .get("/", ticketDocs.stagingList, validate("query", listQuery), async (c) => {
     const { rows, nextCursor } = await listStaging(c.get("services").db, c.get("principal").tenantId, c.req.valid("query"));
     return c.json({ items: rows.map(toStaging), nextCursor });
   })
-  .get("/:id", validate("param", idParam), async (c) => {
+  .get("/:id", ticketDocs.stagingRead, validate("param", idParam), async (c) => {
     const row = await getStaging(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such staging item");
     return c.json(toStaging(row));
   })
-  .post("/:id/approve", requireAdmin, validate("param", idParam), validate("json", approveSchema), async (c) => {
+  .post("/:id/approve", ticketDocs.approve, requireAdmin, validate("param", idParam), validate("json", approveSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
     return c.json(answer(await approveStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"))));
   })
-  .post("/:id/reject", requireAdmin, validate("param", idParam), validate("json", rejectSchema), async (c) => {
+  .post("/:id/reject", ticketDocs.reject, requireAdmin, validate("param", idParam), validate("json", rejectSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
     return c.json(answer(await rejectStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json").reason)));
   });

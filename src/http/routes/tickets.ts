@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { validate } from "../validation";
 import { idParam } from "./shared";
+import { ticketDocs } from "../docs/tickets";
 
 const listQuery = z.strictObject({
   status: z.enum(ticketStatuses).optional(),
@@ -17,16 +18,16 @@ const listQuery = z.strictObject({
 });
 
 export const tickets = new Hono<AppEnv>()
-  .get("/", validate("query", listQuery), async (c) => {
+  .get("/", ticketDocs.list, validate("query", listQuery), async (c) => {
     const { rows, nextCursor } = await listTickets(c.get("services").db, c.get("principal").tenantId, c.req.valid("query"));
     return c.json({ tickets: rows.map(toTicket), nextCursor });
   })
-  .get("/:id", validate("param", idParam), async (c) => {
+  .get("/:id", ticketDocs.read, validate("param", idParam), async (c) => {
     const row = await getTicket(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such ticket");
     return c.json(toTicket(row));
   })
-  .post("/:id/requeue", requireAdmin, validate("param", idParam), async (c) => {
+  .post("/:id/requeue", ticketDocs.requeue, requireAdmin, validate("param", idParam), async (c) => {
     const { db } = c.get("services");
     const { tenantId } = c.get("principal");
     const id = c.req.valid("param").id;

@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { validate } from "../validation";
 import { idParam } from "./shared";
+import { adminDocs } from "../docs/admin";
 
 const HOUR = 3_600_000;
 const rotateSchema = z.strictObject({
@@ -23,23 +24,23 @@ const rotateSchema = z.strictObject({
 
 export const webhookSecrets = new Hono<AppEnv>()
   .use(requireAdmin)
-  .post("/", validate("json", rotateSchema), async (c) => {
+  .post("/", adminDocs.createSecret, validate("json", rotateSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");
     const tenantId = c.get("principal").tenantId;
     const created = await rotateWebhookSecret(db, await secretBox(), { tenantId, scope: null, now: clock.now(), overlapMs: c.req.valid("json").overlapHours * HOUR });
     return c.json({ ...created, tenantId }, 201);
   })
-  .post("/rotate", validate("json", rotateSchema), async (c) => {
+  .post("/rotate", adminDocs.rotateSecret, validate("json", rotateSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");
     const tenantId = c.get("principal").tenantId;
     const created = await rotateWebhookSecret(db, await secretBox(), { tenantId, scope: null, now: clock.now(), overlapMs: c.req.valid("json").overlapHours * HOUR });
     return c.json({ ...created, tenantId }, 201);
   })
-  .get("/", async (c) => {
+  .get("/", adminDocs.listSecrets, async (c) => {
     const { db, clock } = c.get("services");
     return c.json({ secrets: await listWebhookSecrets(db, c.get("principal").tenantId, null, clock.now()) });
   })
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", adminDocs.revokeSecret, validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");
     if (!(await revokeWebhookSecret(db, c.get("principal").tenantId, null, c.req.valid("param").id, clock.now()))) throw new AppError("NOT_FOUND", "No such active secret");
     return c.body(null, 204);

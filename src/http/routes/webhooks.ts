@@ -19,6 +19,8 @@ import { toTicket } from "../../tickets/store";
 import { cleanTicketQuestion } from "../../text/ticket-clean";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
+import { ticketDocs } from "../docs/tickets";
+import { describeBody } from "../openapi/describe";
 
 export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
 export const MAX_TICKETS_PER_DELIVERY = 100;
@@ -38,7 +40,7 @@ const batchSchema = z.strictObject({ tickets: z.array(ticketSchema).min(1).max(M
 
 const unauthorized = () => new AppError("UNAUTHORIZED", "The webhook signature is not valid");
 
-export const webhooks = new Hono<AppEnv>().post("/tickets", async (c) => {
+export const webhooks = new Hono<AppEnv>().post("/tickets", ticketDocs.deliver, describeBody(z.union([ticketSchema, batchSchema])), async (c) => {
   const services = c.get("services");
   const { db, clock } = services;
   const length = Number(c.req.header("content-length") ?? "0");

@@ -1,0 +1,124 @@
+import { describe } from "../openapi/describe";
+import { z } from "zod";
+import { roles } from "../../auth/keys";
+import { isoTime, obj } from "./common";
+
+export const CreatedKey = obj({
+  id: z.string(),
+  key: z.string().describe("The API key, shown this once: only its SHA-256 is stored"),
+  keyPrefix: z.string(),
+  tenantId: z.string(),
+  role: z.enum(roles),
+  name: z.string(),
+  createdAt: isoTime,
+});
+
+export const Keys = obj({
+  keys: z.array(obj({ id: z.string(), keyPrefix: z.string(), role: z.enum(roles), name: z.string(), createdAt: isoTime, revokedAt: isoTime.nullable() })),
+});
+
+export const BackfillPage = obj({
+  processed: z.number().int(),
+  cardsCreated: z.number().int(),
+  nextCursor: z.number().int().nullable().describe("Pass back as `after` for the next page; null when every memory has been read"),
+});
+
+export const Metrics = obj({
+  recall: obj({
+    days: z.number().int(),
+    prompts: z.number().int(),
+    questionDetectionRate: z.number().nullable(),
+    similarQuestionHitRate: z.number().nullable(),
+    meanSimilarity: z.number().nullable(),
+    contextLatencyMs: obj({ p50: z.number().nullable(), p95: z.number().nullable(), samples: z.number().int() }),
+  }),
+});
+
+export const Reembed = obj({ model: z.string(), marked: z.record(z.string(), z.number().int()) });
+
+const SecretInfo = {
+  id: z.string(),
+  prefix: z.string(),
+  createdAt: isoTime,
+  expiresAt: isoTime.nullable().describe("null: valid until rotated or revoked"),
+  active: z.boolean(),
+};
+export const CreatedSecret = obj({
+  ...SecretInfo,
+  secret: z.string().describe("The signing secret, shown this once"),
+  previousValidUntil: isoTime.nullable(),
+  tenantId: z.string().describe("Send it as X-Recall-Tenant"),
+});
+export const Secrets = obj({ secrets: z.array(obj(SecretInfo)) });
+
+export const Health = obj({
+  status: z.literal("ok"),
+  service: z.literal("recall"),
+  adapters: obj({
+    embedder: obj({
+      kind: z.string(),
+      model: z.string(),
+      dimensions: z.number().int(),
+      languages: z.array(z.string()),
+      calibration: z.union([
+        obj({ calibrated: z.literal(true), model: z.string(), method: z.string(), fittedOn: z.string() }),
+        obj({ calibrated: z.literal(false), model: z.string(), reason: z.string() }),
+      ]),
+    }),
+    vectorIndex: obj({ kind: z.string() }),
+    judge: obj({ kind: z.string() }),
+  }),
+});
+
+
+export const adminDocs = {
+  health: describe({
+    tag: "Health",
+    public: true,
+    summary: "Health and active adapters",
+    description: "Public. The active embedder (model, dimensions, languages, calibration), vector index and judge; never a secret.",
+    responses: { 200: Health },
+  }),
+  createKey: describe({
+    tag: "Admin",
+    summary: "Create an API key",
+    description: "A new key of the admin's tenant. The key is in this answer only: just its SHA-256 is stored.",
+    responses: { 201: CreatedKey },
+    requestExample: { role: "client", name: "support bot" },
+  }),
+  listKeys: describe({ tag: "Admin", summary: "List API keys", description: "The tenant's keys, revoked ones included; never a secret.", responses: { 200: Keys } }),
+  revokeKey: describe({ tag: "Admin", summary: "Revoke an API key", description: "The key stops working at once.", responses: { 204: null }, errors: { 404: "no such active key" } }),
+  backfill: describe({
+    tag: "Admin",
+    summary: "Backfill memory cards",
+    description: "Extracts cards for memories stored without them, oldest first, one page; pass `nextCursor` back as `after`. Safe to repeat.",
+    responses: { 200: BackfillPage },
+  }),
+  metrics: describe({
+    tag: "Admin",
+    summary: "Recall metrics",
+    description: "Last 7 days: question detection rate, similar-question hit rate, mean similarity, context latency p50/p95.",
+    responses: { 200: Metrics },
+  }),
+  reembed: describe({
+    tag: "Admin",
+    summary: "Re-embed after a model change",
+    description: "Rows embedded by another model than the active one go back to the outbox and their vectors are dropped; the re-index cron embeds them. Safe to repeat.",
+    responses: { 202: Reembed },
+  }),
+  createSecret: describe({
+    tag: "Admin",
+    summary: "Create a webhook secret",
+    description: "A new signing secret for POST /v1/webhooks/tickets, shown this once with the tenant id; every secret still valid ends `overlapHours` from now.",
+    responses: { 201: CreatedSecret },
+  }),
+  rotateSecret: describe({
+    tag: "Admin",
+    summary: "Rotate the webhook secret",
+    description: "Same as creating one: the previous secrets stay valid for `overlapHours` (default 24, at most 168) so senders switch without a failed delivery.",
+    responses: { 201: CreatedSecret },
+    requestExample: { overlapHours: 24 },
+  }),
+  listSecrets: describe({ tag: "Admin", summary: "List webhook secrets", description: "Prefix, created, expires, active; never the secret.", responses: { 200: Secrets } }),
+  revokeSecret: describe({ tag: "Admin", summary: "End a webhook secret now", description: "For a leaked secret.", responses: { 204: null }, errors: { 404: "no such active secret" } }),
+};

@@ -1,0 +1,148 @@
+import { describe } from "../openapi/describe";
+import { z } from "zod";
+import { stagingStatuses, ticketActions, ticketStatuses } from "../../db/schema";
+import { isoTime, nullableString, obj, tags } from "./common";
+
+export const Ticket = obj({
+  id: z.string(),
+  ticketId: z.string(),
+  status: z.enum(ticketStatuses),
+  subject: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  tags,
+  source: nullableString,
+  resolvedAt: isoTime,
+  receivedAt: isoTime,
+  decision: obj({
+    action: z.enum(ticketActions),
+    cleanedQuestion: nullableString,
+    similarity: z.number().nullable(),
+    similarityMethod: z.enum(["calibrated", "raw", "lexical"]).nullable(),
+    matchedFaqId: nullableString,
+    matchedVariantId: nullableString,
+    judge: nullableString,
+    rationale: nullableString,
+    variantId: nullableString,
+    stagingId: nullableString,
+    decidedAt: isoTime.nullable(),
+  }).nullable(),
+  attempts: z.number().int(),
+  lastError: nullableString,
+}).meta({ id: "Ticket" });
+
+export const DeliveredTicket = Ticket.extend({ duplicate: z.boolean().describe("true: this ticket id was delivered before; nothing was done") });
+export const Delivery = z.union([DeliveredTicket, obj({ tickets: z.array(DeliveredTicket) })]);
+export const TicketList = obj({ tickets: z.array(Ticket), nextCursor: z.number().int().nullable() });
+
+export const StagingItem = obj({
+  id: z.string(),
+  action: z.enum(["MERGE", "NEW"]),
+  status: z.enum(stagingStatuses),
+  question: z.string(),
+  answer: z.string(),
+  tags,
+  faqId: nullableString,
+  variantText: nullableString,
+  similarity: z.number().nullable(),
+  judge: nullableString,
+  rationale: nullableString,
+  ticket: obj({ id: z.string(), ticketId: nullableString }),
+  createdAt: isoTime,
+  reviewedBy: nullableString,
+  reviewedAt: isoTime.nullable(),
+  rejectReason: nullableString,
+  resultFaqId: nullableString,
+}).meta({ id: "StagingItem" });
+export const StagingList = obj({ items: z.array(StagingItem), nextCursor: z.number().int().nullable() });
+
+const count = z.number().int();
+export const PipelineStats = obj({
+  days: count,
+  byAction: z.record(z.string(), count),
+  byDay: z.array(z.record(z.string(), z.union([z.string(), count]))),
+  tickets: z.record(z.string(), count),
+  staging: z.array(obj({ action: z.string(), status: z.string(), count })),
+  variantsPerFaq: obj({ faqs: count, variants: count, pipelineVariants: count, mean: z.number(), max: count }),
+  duplicateCreation: obj({
+    created: count,
+    checked: count,
+    likelyDuplicates: count.nullable(),
+    rate: z.number().nullable(),
+    threshold: z.number(),
+    degraded: z.string().optional(),
+  }),
+});
+
+/** The ticket of the README's example (seed 002's pipeline input). */
+const TICKET_EXAMPLE = {
+  ticketId: "ZD-4711",
+  subject: "Refund",
+  question: "Hi team, how long until I get my refund? Thanks, Ann",
+  answer: "Refunds reach your card within 5–10 business days.",
+  tags: ["billing"],
+  resolvedAt: "2026-11-01T10:00:00Z",
+  source: "zendesk",
+};
+
+const signatureHeaders = [
+  { in: "header", name: "X-Recall-Tenant", required: true, description: "The tenant id (returned when the secret is created).", schema: { type: "string", maxLength: 100 } },
+  { in: "header", name: "X-Recall-Timestamp", required: true, description: "Unix seconds; must be within 5 minutes of the server's clock.", schema: { type: "string", pattern: "^\\d{1,12}$" } },
+  {
+    in: "header",
+    name: "X-Recall-Signature",
+    required: true,
+    description: 'v1=<hex HMAC-SHA256(secret, timestamp + "." + rawBody)>, compared in constant time with every valid secret of the tenant.',
+    schema: { type: "string", pattern: "^v1=[0-9a-f]{64}$" },
+  },
+];
+
+export const ticketDocs = {
+  deliver: describe({
+    tag: "Webhooks",
+    summary: "Deliver resolved tickets",
+    description:
+      "Signed with the tenant's webhook secret instead of a Bearer key. One ticket, or `{ tickets: [...] }` with 1..100. Each new ticket is stored `received` and enqueued for the pipeline (202); a ticket id delivered before answers 200 with its first outcome (`duplicate: true`) and nothing else happens. Any signature mismatch is the same 401.",
+    responses: { 202: DeliveredTicket.or(obj({ tickets: z.array(DeliveredTicket) })), 200: { schema: Delivery, description: "Every ticket was delivered before" } },
+    errors: {
+      400: "bad JSON, missing fields, non-UTF-8 bytes, a ticketId twice, or no question text once greetings and signatures are removed",
+      401: "unknown tenant, no secret, wrong secret, tampered body or stale timestamp: no hint which",
+      413: "over 256 KiB",
+      415: "not application/json",
+      503: "the queue refused the message; nothing was stored: retry the delivery",
+    },
+    requestExample: TICKET_EXAMPLE,
+    extra: { security: [{ webhookSignature: [] }], parameters: signatureHeaders },
+  }),
+  list: describe({ tag: "Tickets", summary: "List tickets", description: "Newest first; `before` is the previous page's `nextCursor`.", responses: { 200: TicketList } }),
+  read: describe({ tag: "Tickets", summary: "Read a ticket", description: "The ticket and what the pipeline decided.", responses: { 200: Ticket }, errors: { 404: "no such ticket" } }),
+  requeue: describe({
+    tag: "Tickets",
+    summary: "Requeue a dead-lettered ticket",
+    description: "Admin. Back to `received` with its attempts reset, and enqueued.",
+    responses: { 202: Ticket },
+    errors: { 404: "no such ticket", 409: "only a dead-lettered ticket can be requeued" },
+  }),
+  stagingList: describe({ tag: "Staging", summary: "List staging items", description: "MERGE and NEW proposals, by status (default pending), newest first.", responses: { 200: StagingList } }),
+  stagingRead: describe({ tag: "Staging", summary: "Read a staging item", description: "One proposal with its ticket.", responses: { 200: StagingItem }, errors: { 404: "no such staging item" } }),
+  approve: describe({
+    tag: "Staging",
+    summary: "Approve a proposal",
+    description: "Admin. MERGE updates the FAQ's answer (and adds the variant); NEW creates the FAQ. `question`/`answer` override the proposal's.",
+    responses: { 200: StagingItem },
+    errors: { 404: "no such staging item", 409: "already reviewed, or the FAQ it merges into is gone" },
+  }),
+  reject: describe({
+    tag: "Staging",
+    summary: "Reject a proposal",
+    description: "Admin. With a reason.",
+    responses: { 200: StagingItem },
+    errors: { 404: "no such staging item", 409: "already reviewed" },
+  }),
+  stats: describe({
+    tag: "Pipeline",
+    summary: "Pipeline statistics",
+    description: "Decisions by action and UTC day, ticket and staging states, variants per FAQ, and the duplicate-creation rate proxy.",
+    responses: { 200: PipelineStats },
+  }),
+};
