@@ -13,18 +13,26 @@ import { callApi, type Dispatch } from "../dispatch";
 import { errorBody } from "../errors";
 import { createMcpServer } from "../mcp/server";
 import { authenticate, jsonBodies } from "../middleware";
+import { notInApiDocument } from "../openapi/describe";
+
+/** JSON-RPC 2.0 over one URL: its methods (tools/list, tools/call…) are the MCP specification's, not REST operations. */
+const mcpProtocol = notInApiDocument(
+  "The Model Context Protocol endpoint (streamable HTTP, JSON-RPC 2.0; see modelcontextprotocol.io): its tools call the documented /v1 routes, so it is left out of the JSON API document.",
+);
 
 export function mcp(dispatch: Dispatch) {
   return new Hono<AppEnv>()
     .use(jsonBodies())
     .use(authenticate())
-    .on(["GET", "DELETE"], "/", (c) =>
+    .on(["GET", "DELETE"], "/", mcpProtocol, (c) =>
       c.json(errorBody("METHOD_NOT_ALLOWED", "This MCP server is stateless: send JSON-RPC with POST", c.get("requestId")), 405, { allow: "POST" }),
     )
-    .post("/", async (c) => {
+    .post("/", mcpProtocol, async (c) => {
       const server = createMcpServer((method, path, body) => callApi(c, dispatch, method, path, body), c.get("requestId"));
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
-      return transport.handleRequest(c.req.raw);
+      // jsonBodies has read the body (UTF-8 check); the transport gets a request carrying those bytes.
+      const request = new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body: await c.req.arrayBuffer() });
+      return transport.handleRequest(request);
     });
 }
