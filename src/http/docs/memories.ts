@@ -69,7 +69,6 @@ export const Context = obj({
     memories: z.array(
       obj({ id: z.string(), content: z.string(), memoryType: z.enum(memoryTypes), score: z.number(), similarity, createdAt: isoTime }),
     ),
-    cards: z.array(obj({ slot: z.string(), value: z.string(), sourceMemoryId: z.string() })),
   }),
   degraded: z.array(z.enum(["embeddings", "vector_index", "cards", "memories", "session_files"])),
 });
@@ -78,6 +77,7 @@ export const SessionFiles = obj({ recorded: z.number().int() });
 
 const expansion = obj({
   keywords: z.array(z.string()),
+  variants: z.array(z.string()).describe("Other forms of the keywords (singular/plural, English ↔ Chinese), ORed after them"),
   orQuery: nullableString,
   lang,
   truncated: z.boolean(),
@@ -106,6 +106,9 @@ export const Cards = obj({
       versionRelation: z.enum(versionRelations),
       sourceMemoryId: z.string(),
       createdAt: isoTime,
+      eventDate: isoTime.nullable().describe("When the stated event happens or happened, when the statement says so"),
+      documentDate: isoTime.describe("When the statement was made (the memory's time unless given)"),
+      extra: z.record(z.string(), z.string()).nullable().describe("Further attributes of the fact, by name"),
       current: z.boolean(),
     }),
   ),
@@ -125,7 +128,6 @@ const CONTEXT_EXAMPLE = {
       { id: "mem_03", content: "When should I use useMemo vs useCallback?", context: "Category: brief_history", category: "brief_history", score: 0.61, similarity: 0.69, rawCosine: 0.68, createdAt: "2026-11-09T17:40:00.000Z" },
     ],
     memories: [],
-    cards: [],
   },
   degraded: [],
 };
