@@ -6,7 +6,7 @@
 import type { Hono } from "hono";
 import type { ArchivedShow } from "../shows/archive";
 import type { HistoryItem } from "../shows/types";
-import { api, apiData, done, formField, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
+import { api, apiData, done, screen, formField, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { CONFIG_FIELDS, HistoryPanel, RankResults, type RankView, StatusBadge, type StatusView } from "./console-views";
 import { Csrf, Field, Layout, minutesAgoText, Notice, percent, type Viewer } from "./layout";
 
@@ -240,12 +240,12 @@ const ShowList = ({ shows, viewer, error, value }: { shows: ArchivedShow[]; view
 );
 
 export function consoleRoutes(ui: Hono<UiEnv>) {
-  ui.get("/shows", async (c) => {
+  ui.get("/shows", screen, async (c) => {
     const { shows } = await apiData<{ shows: ArchivedShow[] }>(c, "/v1/shows");
     return c.html(<ShowList shows={shows} viewer={viewerOf(c)} />);
   });
 
-  ui.post("/shows", async (c) => {
+  ui.post("/shows", screen, async (c) => {
     const showId = (await formField(c, "showId")).trim();
     if (SHOW_ID.test(showId)) return c.redirect(`/ui/shows/${showId}`, 303);
     // The API's own check names the problem (same schema as every /v1/shows/:showId route).
@@ -260,19 +260,19 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     if (!SHOW_ID.test(c.req.param("showId") ?? "")) throw new UiFailure(404, "No such show: a show id is 1–64 letters, digits, _ or -");
     await next();
   });
-  ui.get("/shows/:showId", async (c) => {
+  ui.get("/shows/:showId", screen, async (c) => {
     if (!SHOW_ID.test(c.req.param("showId"))) throw new UiFailure(404, "No such show: a show id is 1–64 letters, digits, _ or -");
     return renderConsole(c, c.req.param("showId"));
   });
 
-  ui.get("/shows/:showId/live", async (c) => {
+  ui.get("/shows/:showId/live", screen, async (c) => {
     const showId = c.req.param("showId");
     const minutes = historyMinutes(c);
     const live = await liveData(c, showId, minutes);
     return c.html(<Live showId={showId} minutes={minutes} status={live.status} history={live.history} viewer={viewerOf(c)} />);
   });
 
-  ui.post("/shows/:showId/rank", async (c) => {
+  ui.post("/shows/:showId/rank", screen, async (c) => {
     const showId = c.req.param("showId");
     const values = { candidates: await formField(c, "candidates"), model: await formField(c, "model"), topN: await formField(c, "topN") };
     const topN = numberOrText(values.topN);
@@ -283,7 +283,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     return renderConsole(c, showId, { rank: { values, errors, result: null } }, result.status);
   });
 
-  ui.post("/shows/:showId/questions", async (c) => {
+  ui.post("/shows/:showId/questions", screen, async (c) => {
     const showId = c.req.param("showId");
     const text = await formField(c, "text");
     const result = await api(c, "POST", `/v1/shows/${showId}/questions`, { questions: [{ text }] });
@@ -292,14 +292,14 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     return renderConsole(c, showId, { add: { values: { text }, errors: { text: error } } }, result.status);
   });
 
-  ui.post("/shows/:showId/questions/:id/used", async (c) => {
+  ui.post("/shows/:showId/questions/:id/used", screen, async (c) => {
     const { showId, id } = c.req.param();
     const result = await api(c, "POST", `/v1/shows/${showId}/questions/${encodeURIComponent(id)}/used`);
     if (result.ok) return done(c, `/ui/shows/${showId}`);
     return c.text(result.message, result.status as 404);
   });
 
-  ui.post("/shows/:showId/refresh", async (c) => {
+  ui.post("/shows/:showId/refresh", screen, async (c) => {
     const showId = c.req.param("showId");
     const topic = await formField(c, "topic");
     const result = await api<{ count: number }>(c, "POST", `/v1/shows/${showId}/refresh`, { topic });
@@ -314,7 +314,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     ["pause", false],
     ["resume", true],
   ] as const) {
-    ui.post(`/shows/:showId/${action}`, async (c) => {
+    ui.post(`/shows/:showId/${action}`, screen, async (c) => {
       const showId = c.req.param("showId");
       const result = await api(c, "PUT", `/v1/shows/${showId}/config`, { enabled });
       if (!result.ok) return renderConsole(c, showId, { notice: { kind: "error", text: result.message } }, result.status);
@@ -322,7 +322,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     });
   }
 
-  ui.post("/shows/:showId/config", async (c) => {
+  ui.post("/shows/:showId/config", screen, async (c) => {
     const showId = c.req.param("showId");
     const values: Values = {};
     const body: Record<string, number | string> = {};

@@ -5,6 +5,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
+import { notInApiDocument } from "../http/openapi/describe";
 import type { Session } from "./session";
 
 type HonoExecutionContext = Context["executionCtx"];
@@ -67,6 +68,9 @@ export class UiFailure extends Error {
     super(message);
   }
 }
+
+/** Marks a /ui route: an HTML screen (or its asset) for people, not part of the JSON API and its document. */
+export const screen = notInApiDocument("An HTML screen of the Recall UI (forms, redirects, a session cookie), not part of the JSON API.");
 
 export const isFragment = (c: UiContext) => c.req.header("x-recall-fragment") === "1";
 

@@ -5,7 +5,7 @@
  */
 import type { Hono } from "hono";
 import { faqHitsPerDay } from "../faqs/hits-daily";
-import { api, apiData, done, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
+import { api, apiData, done, screen, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
 import { type Faq, type FaqDetail, FaqSidePanels, type PageState, type Suggestion } from "./desk-faq-panels";
 import { MATCH_WORDS, WordDiff } from "./desk-views";
 import { Csrf, Field, Layout, Notice, percent } from "./layout";
@@ -248,10 +248,10 @@ async function failed(c: UiContext, id: string, result: { status: number; messag
 }
 
 export function faqRoutes(ui: Hono<UiEnv>) {
-  ui.get("/faqs", (c) => renderList(c));
-  ui.get("/faqs/:id", (c) => renderFaq(c, c.req.param("id")));
+  ui.get("/faqs", screen, (c) => renderList(c));
+  ui.get("/faqs/:id", screen, (c) => renderFaq(c, c.req.param("id")));
 
-  ui.post("/faqs/:id/edit", async (c) => {
+  ui.post("/faqs/:id/edit", screen, async (c) => {
     const id = c.req.param("id");
     const values = { question: await formField(c, "question"), answer: await formField(c, "answer"), tags: await formField(c, "tags"), changeReason: await formField(c, "changeReason") };
     const tags = values.tags.split(",").map((t) => t.trim()).filter((t) => t !== "");
@@ -260,20 +260,20 @@ export function faqRoutes(ui: Hono<UiEnv>) {
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "edit", values);
   });
 
-  ui.post("/faqs/:id/variants", async (c) => {
+  ui.post("/faqs/:id/variants", screen, async (c) => {
     const id = c.req.param("id");
     const variantText = await formField(c, "variantText");
     const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/variants`, { variantText });
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "variant", { variantText });
   });
 
-  ui.post("/faqs/:id/variants/:variantId/delete", async (c) => {
+  ui.post("/faqs/:id/variants/:variantId/delete", screen, async (c) => {
     const { id, variantId } = c.req.param();
     const result = await api(c, "DELETE", `/v1/faqs/variants/${encodeURIComponent(variantId)}`);
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
   });
 
-  ui.post("/faqs/:id/related", async (c) => {
+  ui.post("/faqs/:id/related", screen, async (c) => {
     const id = c.req.param("id");
     const values = { targetFaqId: await formField(c, "targetFaqId"), relationshipType: await formField(c, "relationshipType") };
     const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/related`, values);
@@ -281,19 +281,19 @@ export function faqRoutes(ui: Hono<UiEnv>) {
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "related", values);
   });
 
-  ui.post("/faqs/:id/related/:relId/delete", async (c) => {
+  ui.post("/faqs/:id/related/:relId/delete", screen, async (c) => {
     const { id, relId } = c.req.param();
     const result = await api(c, "DELETE", `/v1/faqs/relationships/${encodeURIComponent(relId)}`);
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
   });
 
-  ui.post("/faqs/:id/rollback/:version", async (c) => {
+  ui.post("/faqs/:id/rollback/:version", screen, async (c) => {
     const { id, version } = c.req.param();
     const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/rollback/${encodeURIComponent(version)}`, { changeReason: `rollback to v${version} from the review desk` });
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
   });
 
-  ui.post("/faqs/:id/suggestions/:sid/:action{accept|dismiss}", async (c) => {
+  ui.post("/faqs/:id/suggestions/:sid/:action{accept|dismiss}", screen, async (c) => {
     const { id, sid, action } = c.req.param();
     const result = await api(c, "POST", `/v1/faqs/suggestions/${encodeURIComponent(sid)}/${action}`, action === "accept" ? { faqId: id } : {});
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});

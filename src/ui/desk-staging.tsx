@@ -4,7 +4,7 @@
  * reject. Also the pipeline statistics page. Data and actions go through /v1 as the user.
  */
 import type { Hono } from "hono";
-import { api, apiData, done, formField, type UiContext, type UiEnv, viewerOf } from "./context";
+import { api, apiData, done, screen, formField, type UiContext, type UiEnv, viewerOf } from "./context";
 import { Csrf, Field, Layout, Notice, percent, type Viewer } from "./layout";
 
 interface StagingItem {
@@ -248,7 +248,7 @@ const PipelinePage = ({ stats, viewer }: { stats: PipelineStats; viewer: Viewer 
 );
 
 export function stagingRoutes(ui: Hono<UiEnv>) {
-  ui.get("/staging", async (c) => {
+  ui.get("/staging", screen, async (c) => {
     const approved = c.req.query("approved");
     if (approved) {
       const r = await api<StagingItem>(c, "GET", `/v1/staging/${encodeURIComponent(approved)}`);
@@ -257,7 +257,7 @@ export function stagingRoutes(ui: Hono<UiEnv>) {
     return renderQueue(c, { status: c.req.query("status") ?? "pending" });
   });
 
-  ui.post("/staging/:id/approve", async (c) => {
+  ui.post("/staging/:id/approve", screen, async (c) => {
     const id = c.req.param("id");
     const values = { question: await formField(c, "question"), answer: await formField(c, "answer"), originalQuestion: await formField(c, "originalQuestion") };
     // Only an edited question is sent: an unchanged MERGE keeps the FAQ's own question.
@@ -271,7 +271,7 @@ export function stagingRoutes(ui: Hono<UiEnv>) {
     return renderQueue(c, { forms: { [id]: { values, errors } } }, result.status);
   });
 
-  ui.post("/staging/:id/reject", async (c) => {
+  ui.post("/staging/:id/reject", screen, async (c) => {
     const id = c.req.param("id");
     const reason = await formField(c, "reason");
     const result = await api(c, "POST", `/v1/staging/${encodeURIComponent(id)}/reject`, { reason });
@@ -281,7 +281,7 @@ export function stagingRoutes(ui: Hono<UiEnv>) {
     return renderQueue(c, { forms: { [id]: { values: { reason }, errors: result.details.length > 0 ? { reason: error } : { form: error } } } }, result.status);
   });
 
-  ui.get("/pipeline", async (c) => {
+  ui.get("/pipeline", screen, async (c) => {
     const stats = await apiData<PipelineStats>(c, "/v1/pipeline/stats?days=30");
     return c.html(<PipelinePage stats={stats} viewer={viewerOf(c)} />);
   });

@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { principalForKey } from "../http/middleware";
 import { assets } from "./assets";
-import { type AppFetch, ApiUnauthorized, formField, isFragment, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
+import { type AppFetch, ApiUnauthorized, formField, isFragment, screen, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { consoleRoutes } from "./console";
 import { deskRoutes } from "./desk";
 import { Field, Layout, Notice, type Viewer } from "./layout";
@@ -81,7 +81,7 @@ export function createUi(appFetch: AppFetch) {
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });
 
-  ui.get("/assets/:name", (c) => {
+  ui.get("/assets/:name", screen, (c) => {
     const asset = assets.get(c.req.path);
     if (!asset) return c.text("Not found", 404);
     return c.body(asset.body, 200, { "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable" });
@@ -95,12 +95,12 @@ export function createUi(appFetch: AppFetch) {
     return bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (cx) => cx.text("The form is too large", 413) })(c, next);
   });
 
-  ui.get("/", async (c) => {
+  ui.get("/", screen, async (c) => {
     if (await currentSession(c)) return c.redirect("/ui/shows", 303);
     return c.html(<SignIn />);
   });
 
-  ui.post("/login", async (c) => {
+  ui.post("/login", screen, async (c) => {
     const { clock } = c.get("services");
     const key = (await formField(c, "key")).trim();
     if (key === "") return c.html(<SignIn error="Paste an API key" />, 400);
@@ -111,7 +111,7 @@ export function createUi(appFetch: AppFetch) {
     return c.redirect("/ui/shows", 303);
   });
 
-  ui.post("/logout", async (c) => {
+  ui.post("/logout", screen, async (c) => {
     const session = await currentSession(c);
     // Only the session's own form may end it (CSRF), but a stale or forged post still loses the cookie.
     if (session && sameToken(await formField(c, "_csrf"), session.csrf)) await endSession(c.env.CACHE, session, c.get("services").clock.now());
