@@ -27,6 +27,8 @@ export interface Operation {
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema?: Schema; example?: Json }> };
   responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema?: Schema; example?: Json }> }>;
+  /** The operation answers 200 to every request, a failure included (the Claude Code hook). */
+  "x-recall-always-200"?: boolean;
 }
 export interface OperationRef {
   method: string;

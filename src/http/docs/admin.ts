@@ -2,6 +2,8 @@ import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { roles } from "../../auth/keys";
 import { isoTime, obj } from "./common";
+import { FTS_COLLECTIONS } from "../../indexing/fts-rebuild";
+import { tenantSettingsSchema } from "../../settings/tenant";
 
 export const CreatedKey = obj({
   id: z.string(),
@@ -27,12 +29,25 @@ export const Metrics = obj({
   recall: obj({
     days: z.number().int(),
     prompts: z.number().int(),
+    trivialPrompts: z.number().int().describe("Prompts answered at once as trivial: counted in `prompts`, never questions"),
     questionDetectionRate: z.number().nullable(),
     similarQuestionHitRate: z.number().nullable(),
     meanSimilarity: z.number().nullable(),
     contextLatencyMs: obj({ p50: z.number().nullable(), p95: z.number().nullable(), samples: z.number().int() }),
   }),
 });
+
+export const FtsRebuildPage = obj({
+  collection: z.enum(FTS_COLLECTIONS),
+  processed: z.number().int().describe("Rows read in this page"),
+  rewritten: z.number().int().describe("Rows whose full-text row was re-tokenized (0 when it was already current)"),
+  nextCursor: z.number().int().nullable().describe("Pass back as `after` for the next page; null when every row has been read"),
+});
+
+export const TenantSettings = obj({
+  settings: tenantSettingsSchema,
+  updatedAt: isoTime.nullable().describe("When an admin last changed them; null while the tenant uses the defaults"),
+}).meta({ id: "TenantSettings" });
 
 export const Reembed = obj({ model: z.string(), marked: z.record(z.string(), z.number().int()) });
 
@@ -93,6 +108,27 @@ export const adminDocs = {
     summary: "Backfill memory cards",
     description: "Extracts cards for memories stored without them, oldest first, one page; pass `nextCursor` back as `after`. Safe to repeat.",
     responses: { 200: BackfillPage },
+  }),
+  ftsRebuild: describe({
+    tag: "Admin",
+    summary: "Rebuild the full-text index",
+    description:
+      "Re-tokenizes one collection's full-text rows with the current segmentation, one page, oldest first; pass `nextCursor` back as `after`. Needed once after the segmentation changes; only rows whose text differs are written, so it is safe to repeat.",
+    responses: { 200: FtsRebuildPage },
+    requestExample: { collection: "memories", after: 0, batchSize: 200 },
+  }),
+  readSettings: describe({
+    tag: "Settings",
+    summary: "Read the tenant's settings",
+    description: "The switches for memory cards (enabled, confidence threshold, extract on store) and query understanding (question-type detection, keyword expansion), the defaults merged with what an admin set.",
+    responses: { 200: TenantSettings },
+  }),
+  updateSettings: describe({
+    tag: "Settings",
+    summary: "Change the tenant's settings",
+    description: "Any subset of the switches; the others keep their value. Unknown switches are refused. Applies to the next memory write and search.",
+    responses: { 200: TenantSettings },
+    requestExample: { cards: { confidenceThreshold: 0.8 }, query: { expansion: false } },
   }),
   metrics: describe({
     tag: "Admin",

@@ -29,7 +29,10 @@ export const TAGS = {
   Staging: "MERGE and NEW proposals of the ticket pipeline, for review.",
   Pipeline: "Ticket pipeline statistics.",
   Webhooks: "Signed deliveries from a helpdesk (HMAC, not a Bearer key).",
-  Admin: "Admin-key routes: API keys, webhook secrets, backfills, re-embedding, metrics.",
+  Helpdesks: "Admin: helpdesk connections (Zendesk, Intercom, Front, Help Scout, Freshdesk, Standard Webhooks), their secrets and deliveries.",
+  Hooks: "Claude Code's HTTP hook: context for a prompt, files a session touched. Never fails a prompt.",
+  Settings: "Admin: the tenant's switches for memory cards and query understanding.",
+  Admin: "Admin-key routes: API keys, webhook secrets, backfills, full-text rebuilds, re-embedding, metrics.",
 } as const;
 export type Tag = keyof typeof TAGS;
 
@@ -85,6 +88,13 @@ export interface RouteDoc {
   /** Anything else of the OpenAPI operation (e.g. header parameters). */
   extra?: Record<string, unknown>;
 }
+
+/**
+ * Marks an operation that answers 200 to every request (the Claude Code hook: a failure is `{}` with
+ * its code in `x-recall-error`): the document adds no standard error status but 500, and the fuzzer
+ * does not expect an invalid request to be refused.
+ */
+export const ALWAYS_OK = "x-recall-always-200";
 
 /** Carries a request example to the document, which moves it next to the validator's body schema. */
 export const REQUEST_EXAMPLE = "x-request-example";

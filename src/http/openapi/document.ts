@@ -6,7 +6,8 @@
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { type ErrorStatus, ERROR_MEANINGS, ErrorEnvelope, REQUEST_EXAMPLE, TAGS } from "./describe";
+import { ALWAYS_OK, type ErrorStatus, ERROR_MEANINGS, ErrorEnvelope, REQUEST_EXAMPLE, TAGS } from "./describe";
+import { PROVIDER_SIGNATURE_SCHEMES } from "../docs/helpdesks";
 import { z } from "zod";
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
@@ -32,6 +33,7 @@ const errorRef = (status: ErrorStatus) => ({ $ref: `#/components/responses/E${st
 
 /** The statuses the middleware can answer on an operation it runs before (middleware.ts, errors.ts). */
 function standardErrors(method: string, op: OpenAPIV3_1.OperationObject): ErrorStatus[] {
+  if ((op as Record<string, unknown>)[ALWAYS_OK] === true) return [500];
   const bearer = op.security === undefined; // the document's default security is the Bearer key
   const hasInput = (op.parameters?.length ?? 0) > 0 || op.requestBody !== undefined;
   return [
@@ -77,6 +79,8 @@ export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocum
             description:
               'Ticket webhooks: `X-Recall-Signature: v1=<hex HMAC-SHA256(secret, timestamp + "." + rawBody)>` with `X-Recall-Timestamp` (unix seconds, ±5 min) and `X-Recall-Tenant`. Secrets come from POST /v1/admin/webhook-secrets.',
           },
+          // POST /v1/webhooks/tickets/{provider}/{connectionId}: each helpdesk signs its own way.
+          ...PROVIDER_SIGNATURE_SCHEMES,
         },
       },
     },

@@ -51,12 +51,12 @@ export const admin = new Hono<AppEnv>()
     const { after, batchSize } = c.req.valid("json");
     return c.json(await backfillCards(c.get("services").db, c.get("principal").tenantId, after, batchSize));
   })
-  .post("/fts/rebuild", validate("json", ftsRebuildSchema), async (c) => {
+  .post("/fts/rebuild", adminDocs.ftsRebuild, validate("json", ftsRebuildSchema), async (c) => {
     const { collection, after, batchSize } = c.req.valid("json");
     return c.json(await rebuildFts(c.get("services").db, c.get("principal").tenantId, collection, after, batchSize));
   })
-  .get("/settings", async (c) => c.json(await readTenantSettings(c.get("services").db, c.get("principal").tenantId)))
-  .patch("/settings", validate("json", tenantSettingsPatchSchema), async (c) => {
+  .get("/settings", adminDocs.readSettings, async (c) => c.json(await readTenantSettings(c.get("services").db, c.get("principal").tenantId)))
+  .patch("/settings", adminDocs.updateSettings, validate("json", tenantSettingsPatchSchema), async (c) => {
     const { db, clock } = c.get("services");
     return c.json(await updateTenantSettings(db, c.get("principal").tenantId, c.req.valid("json"), clock.now()));
   })

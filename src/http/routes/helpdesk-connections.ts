@@ -21,6 +21,7 @@ import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { validate } from "../validation";
 import { idParam } from "./shared";
+import { helpdeskDocs } from "../docs/helpdesks";
 
 const HOUR = 3_600_000;
 const secretField = z.string().trim().min(1).max(512).optional();
@@ -38,18 +39,18 @@ function checkSecret(provider: (typeof helpdeskProviders)[number], secret: strin
 
 export const helpdeskConnections = new Hono<AppEnv>()
   .use(requireAdmin)
-  .post("/", validate("json", createSchema), async (c) => {
+  .post("/", helpdeskDocs.createConnection, validate("json", createSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");
     const { provider, name, secret } = c.req.valid("json");
     checkSecret(provider, secret);
     const created = await createConnection(db, await secretBox(), { tenantId: c.get("principal").tenantId, provider, name: name ?? provider, secret, now: clock.now() });
     return c.json(created, 201);
   })
-  .get("/", async (c) => {
+  .get("/", helpdeskDocs.listConnections, async (c) => {
     const { db, clock } = c.get("services");
     return c.json({ connections: await listConnections(db, c.get("principal").tenantId, clock.now()) });
   })
-  .post("/:id/rotate", validate("param", idParam), validate("json", rotateSchema), async (c) => {
+  .post("/:id/rotate", helpdeskDocs.rotateConnectionSecret, validate("param", idParam), validate("json", rotateSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");
     const row = await getTenantConnection(db, c.get("principal").tenantId, c.req.valid("param").id);
     if (!row || row.revoked_at !== null) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
@@ -59,12 +60,12 @@ export const helpdeskConnections = new Hono<AppEnv>()
     if (!rotated) throw new AppError("VALIDATION_FAILED", `${row.provider} supplies its own secret: send it as "secret"`, [{ path: "secret", message: "required" }]);
     return c.json(rotated, 201);
   })
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", helpdeskDocs.revokeConnection, validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");
     if (!(await revokeConnection(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now()))) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
     return c.body(null, 204);
   })
-  .get("/:id/deliveries", validate("param", idParam), validate("query", deliveriesQuery), async (c) => {
+  .get("/:id/deliveries", helpdeskDocs.connectionDeliveries, validate("param", idParam), validate("query", deliveriesQuery), async (c) => {
     const { db } = c.get("services");
     const tenantId = c.get("principal").tenantId;
     const row = await getTenantConnection(db, tenantId, c.req.valid("param").id);

@@ -24,6 +24,8 @@ import { toTicket } from "../../tickets/store";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { validate } from "../validation";
+import { describeBody } from "../openapi/describe";
+import { helpdeskDocs } from "../docs/helpdesks";
 import { MAX_WEBHOOK_BODY_BYTES } from "./webhooks";
 
 const params = z.object({ provider: z.string(), connectionId: z.string().min(1).max(100) });
@@ -32,7 +34,13 @@ const isProvider = (p: string): p is HelpdeskProvider => (helpdeskProviders as r
 const invalidSignature = () => new AppError("WEBHOOK_SIGNATURE_INVALID", "The webhook signature is not valid");
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
 
-export const helpdeskWebhooks = new Hono<AppEnv>().post("/:provider/:connectionId", validate("param", params), async (c) => {
+export const helpdeskWebhooks = new Hono<AppEnv>().post(
+  "/:provider/:connectionId",
+  helpdeskDocs.deliver,
+  // The helpdesk's own event, read raw (its signature covers the exact bytes).
+  describeBody(z.record(z.string(), z.unknown()).describe("The provider's native webhook event, as it sends it")),
+  validate("param", params),
+  async (c) => {
   const { db, clock, secretBox } = c.get("services");
   const { provider, connectionId } = c.req.valid("param");
   if (!isProvider(provider)) throw new AppError("NOT_FOUND", `No helpdesk "${provider}" (one of ${helpdeskProviders.join(", ")})`);

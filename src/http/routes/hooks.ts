@@ -20,6 +20,7 @@ import { AppError } from "../errors";
 import { afterResponse, logEvent } from "../log";
 import { authenticate, jsonBodies } from "../middleware";
 import { validate } from "../validation";
+import { hookDocs } from "../docs/hooks";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { scopeSchema } from "./shared";
 
@@ -67,7 +68,7 @@ export function hooks(dispatch: Dispatch) {
     .use(jsonBodies(MAX_HOOK_BODY_BYTES))
     // The key first, so a wrong key is reported (x-recall-error) even for a prompt that needs no search.
     .use(authenticate())
-    .post("/claude-code", validate("query", hookQuery), validate("json", hookInput), async (c) => {
+    .post("/claude-code", hookDocs.claudeCode, validate("query", hookQuery), validate("json", hookInput), async (c) => {
       const input = c.req.valid("json");
       const query = c.req.valid("query");
       const sessionId = input.session_id;
