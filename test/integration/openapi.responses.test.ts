@@ -4,6 +4,7 @@ import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
 import { signPayload } from "../../src/tickets/signature";
 import { insertTicket } from "../../src/tickets/store";
+import { sign, standardPayload } from "../fixtures/helpdesk";
 import { newTenant } from "../support/api";
 import { callWith } from "../support/app";
 import { openApiChecker } from "../support/openapi";
@@ -101,6 +102,24 @@ describe("the documented responses", () => {
     const rotated = await expectOk("POST", "/v1/admin/webhook-secrets/rotate", { key: admin, body: { overlapHours: 1 } }, 201);
     await expectOk("GET", "/v1/admin/webhook-secrets", { key: admin });
     await expectOk("DELETE", `/v1/admin/webhook-secrets/${secret.id}`, { key: admin }, 204);
+    await expectOk("POST", "/v1/admin/fts/rebuild", { key: admin, body: { collection: "memories" } });
+    await expectOk("GET", "/v1/admin/settings", { key: admin });
+    await expectOk("PATCH", "/v1/admin/settings", { key: admin, body: { cards: { confidenceThreshold: 0.75 } } });
+
+    // Helpdesk connections and a helpdesk's own webhook
+    const connection = await expectOk("POST", "/v1/admin/helpdesk-connections", { key: admin, body: { provider: "standard", name: "contract" } }, 201);
+    await expectOk("GET", "/v1/admin/helpdesk-connections", { key: admin });
+    const event = JSON.stringify(standardPayload("OA-HD-1"));
+    const standardSigned = { ...(await sign.standard(connection.secret, event)), "content-type": "application/json" };
+    await expectOk("POST", connection.webhookPath, { raw: event, headers: standardSigned }, 202);
+    await expectOk("POST", connection.webhookPath, { raw: event, headers: standardSigned }, 200);
+    await expectOk("GET", `/v1/admin/helpdesk-connections/${connection.id}/deliveries`, { key: admin });
+    await expectOk("POST", `/v1/admin/helpdesk-connections/${connection.id}/rotate`, { key: admin, body: { overlapHours: 1 } }, 201);
+    await expectOk("DELETE", `/v1/admin/helpdesk-connections/${connection.id}`, { key: admin }, 204);
+
+    // The Claude Code hook
+    await expectOk("POST", "/v1/hooks/claude-code?scope=oa", { key, body: { hook_event_name: "UserPromptSubmit", session_id: "s-9", prompt: "how do I deploy this app to Vercel?" } }, 200);
+    await expectOk("POST", "/v1/hooks/claude-code", { key, body: { hook_event_name: "PostToolUse", session_id: "s-9", tool_name: "Read", tool_input: { file_path: "/repo/src/app.ts" } } }, 200);
 
     // Webhook, tickets, staging, pipeline
     const raw = JSON.stringify({ ticketId: "OA-1", question: "How long until I get my refund?", answer: "5-10 business days.", resolvedAt: "2026-11-01T10:00:00Z" });
