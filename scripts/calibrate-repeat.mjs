@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { importTs } from "../bench/support/bundle.mjs";
-import { applyKnots, rng } from "./calibration-fit.mjs";
+import { applyKnots, cosine, rng } from "./calibration-fit.mjs";
 import { cachedEmbeddings } from "./embedding-cache.mjs";
 import { BANDS, bootstrap, crossValidatedScores, fitRepeat, pairMetrics, repeatScore } from "./repeat-fit.mjs";
 
@@ -139,18 +139,6 @@ if (values["dry-run"]) {
   };
   writeFileSync(file, JSON.stringify(table, null, 2) + "\n");
   console.log(`wrote ${file}`);
-}
-
-function cosine(a, b) {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 function fail(message) {

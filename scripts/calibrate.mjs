@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { LABELS, agreement, applyKnots, bandOf, fitKnots, hasCjk, hash32 } from "./calibration-fit.mjs";
+import { LABELS, agreement, applyKnots, bandOf, cosine, fitKnots, hasCjk, hash32 } from "./calibration-fit.mjs";
 
 // `--repeat`: the show's repeat decision, measured and fitted on labelled pairs (scripts/calibrate-repeat.mjs).
 if (process.argv.includes("--repeat")) {
@@ -148,18 +148,6 @@ function round4(x) {
 
 function pct(x) {
   return `${(x * 100).toFixed(1)}%`;
-}
-
-function cosine(a, b) {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 async function loadModel(id) {
