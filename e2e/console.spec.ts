@@ -14,7 +14,9 @@ test.describe("producer console", () => {
 
     await page.getByLabel("Candidates, one per line").fill(
       [
-        "claude | Can we prove AI systems are conscious?",
+        // A rewording of the question asked (the show's repeat decision filters it); a different
+        // question on the same topic ("Can we prove AI systems are conscious?") would pass (issue 14).
+        "claude | What is the evidence that supports consciousness in machines?",
         "gemini | Who should be liable when an autonomous car crashes?",
         "gpt-4o | What would a fair tax on robots look like?",
       ].join("\n"),
@@ -22,7 +24,7 @@ test.describe("producer console", () => {
     await page.getByRole("button", { name: "Rank", exact: true }).click();
     const filtered = page.getByTestId("filtered");
     await expect(filtered).toHaveCount(1);
-    await expect(filtered).toContainText("Can we prove AI systems are conscious?");
+    await expect(filtered).toContainText("What is the evidence that supports consciousness in machines?");
     await expect(filtered).toContainText(/\d+% similar to “What evidence supports machine consciousness\?” asked (just now|\d+ min ago)/);
     const picks = page.getByTestId("pick");
     await expect(picks).toHaveCount(2);
