@@ -261,8 +261,9 @@ function documentRefuses(p: Plan, d: Draft, request: FuzzRequest, params: Record
     if (value !== undefined && schema && schemaProblems(schema, queryValue(schema, value)).length > 0) return `query ${name}: ${schemaProblems(schema, queryValue(schema, value)).join("; ")}`;
   }
   if (!p.body || p.ndjson) return null;
-  if (request.body === undefined) return p.op.requestBody?.required ? "no body" : null;
   const type = request.headers["content-type"] ?? "";
+  // Zero bytes with no content type is no body, as the Worker reads it (jsonBodies).
+  if (request.body === undefined || (type === "" && request.body.length === 0)) return p.op.requestBody?.required ? "no body" : null;
   if (!/^application\/json\s*(;|$)/i.test(type)) return `content type ${type || "(none)"}`;
   let text: string;
   try {

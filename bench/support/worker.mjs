@@ -2,6 +2,7 @@
 // Miniflare with local D1/KV/Durable Objects, the migrations applied, and the real local embedder
 // on 127.0.0.1. Requests go through the Worker's fetch handler exactly as in production.
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -51,6 +52,9 @@ export async function startWorker({ helperEmbedder = true } = {}) {
       VECTOR_INDEX: "d1-exact",
       JUDGE: "heuristic",
       RECALL_DEV_API_KEY: BENCH_KEY,
+      // Fresh per run: the webhook secrets (src/tickets/secret-box.ts) and /ui sessions need them.
+      SECRETS_KEK: `bench:${randomBytes(32).toString("base64")}`,
+      UI_SESSION_SECRET: randomBytes(32).toString("base64"),
     },
   });
   const url = String(await mf.ready).replace(/\/$/, "");

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Services } from "../services";
@@ -33,13 +33,13 @@ export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<Ap
     if (!["POST", "PUT", "PATCH"].includes(c.req.method)) return next();
     const type = c.req.header("content-type") ?? "";
     if (NDJSON_CONTENT_TYPE.test(type) && NDJSON_ROUTES.some((route) => route.test(c.req.path))) return ndjsonLimit(c, next);
-    const length = c.req.header("content-length");
-    // A POST with no body at all (no type, no or zero length) is fine: routes like rollback take none.
-    if (!JSON_CONTENT_TYPE.test(type) && !((length === undefined || length === "0") && type === "")) {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
-    }
+    if (type !== "" && !JSON_CONTENT_TYPE.test(type)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
     return limit(c, async () => {
-      await requireUtf8(c);
+      // Read once (Hono keeps it for the validator). With no content type, only an empty body is
+      // accepted (routes like rollback take none): bytes sent without a type would be ignored.
+      const bytes = await c.req.arrayBuffer();
+      if (type === "" && bytes.byteLength > 0) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
+      requireUtf8(bytes);
       await next();
     });
   };
@@ -50,10 +50,8 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /**
  * JSON is UTF-8 (RFC 8259). Without this check, bytes that are not UTF-8 were decoded to U+FFFD
  * and stored: the API kept different text than the client sent (found by npm run fuzz).
- * The body is read once; Hono caches it for the validator.
  */
-async function requireUtf8(c: Context<AppEnv>): Promise<void> {
-  const bytes = await c.req.arrayBuffer();
+function requireUtf8(bytes: ArrayBuffer): void {
   try {
     UTF8.decode(bytes);
   } catch {

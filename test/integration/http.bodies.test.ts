@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, newTenant } from "../support/api";
 
@@ -16,5 +17,22 @@ describe("request bodies", () => {
     const { clientKey } = await newTenant();
     expect((await call("/v1/memories", { key: clientKey, raw: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(415);
     expect((await call("/v1/memories", { method: "POST", key: clientKey })).status).toBe(400);
+  });
+
+  it("refuses bytes sent without a content type (415) instead of ignoring them (found by npm run fuzz)", async () => {
+    const { adminKey } = await newTenant();
+    // Before: read as no body, so the defaults applied and a client key was created for a caller asking for an admin key.
+    // A streamed body has no Content-Length: only its bytes tell that a body was sent.
+    const bytes = new TextEncoder().encode(JSON.stringify({ role: "admin", name: "ops" }));
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const sent = await SELF.fetch("https://recall.test/v1/admin/keys", { method: "POST", headers: { authorization: `Bearer ${adminKey}` }, body: stream });
+    expect(sent.status).toBe(415);
+    expect(((await sent.json()) as { error: { code: string } }).error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect((await call("/v1/admin/keys", { method: "POST", key: adminKey })).status).toBe(201);
   });
 });
