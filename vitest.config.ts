@@ -1,8 +1,5 @@
-import path from "node:path";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-// @ts-expect-error: plain ESM script shared with `npm start`, no type declarations
-import { copyReferenceAssets } from "./scripts/reference-assets.mjs";
+import { workersPool } from "./test/support/workers-pool";
 
 // Two projects, one `vitest run`:
 // - "workers": tests run inside workerd with the real local D1, KV, Durable Objects and Queues of
@@ -11,24 +8,12 @@ import { copyReferenceAssets } from "./scripts/reference-assets.mjs";
 // - "node": tests that spawn processes (the `recall` command), which workerd cannot; their setup
 //   (test/node/support/stack.ts) builds the command and runs the Worker under Miniflare on a free port.
 export default defineConfig(async () => {
-  // wrangler.toml's [assets] folder must exist before the Worker starts.
-  copyReferenceAssets();
-  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     test: {
       reporters: ["default", "./test/support/summary-reporter.ts"],
       projects: [
         {
-          plugins: [
-            cloudflareTest(({ inject }) => ({
-              main: "./workers/api.ts",
-              remoteBindings: false,
-              wrangler: { configPath: "./wrangler.toml", environment: "test" },
-              miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, EMBEDDER_URL: inject("embedderUrl") },
-              },
-            })),
-          ],
+          plugins: [await workersPool()],
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
