@@ -16,6 +16,7 @@ import type { VectorIndex } from "./vectors/port";
 import { withReadYourWrites } from "./vectors/read-your-writes";
 import { vectorizeIndex } from "./vectors/vectorize";
 import { createSecretBox, type SecretBox } from "./tickets/secret-box";
+import { type Logger, rootLogger } from "./log";
 
 export interface Services {
   db: D1Database;
@@ -29,13 +30,15 @@ export interface Services {
   judge: Judge;
   /** Seals and opens webhook secrets (SECRETS_KEK); throws ConfigError on first use when the binding is missing or malformed. */
   secretBox: () => Promise<SecretBox>;
+  /** The current request's or job's logger (src/log.ts); domain code logs through it. */
+  log: Logger;
 }
 
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export function createServices(env: Env, clock: Clock = systemClock): Services {
+export function createServices(env: Env, clock: Clock = systemClock, log: Logger = rootLogger): Services {
   const dimensions = Number(env.EMBEDDING_DIMENSIONS);
   if (!Number.isInteger(dimensions) || dimensions <= 0) {
     throw new ConfigError(`EMBEDDING_DIMENSIONS must be a positive integer, got "${env.EMBEDDING_DIMENSIONS}"`);
@@ -51,6 +54,7 @@ export function createServices(env: Env, clock: Clock = systemClock): Services {
     judge: createJudge(env),
     // Lazy: only the webhook and secret routes (and the cron) need it, so a missing KEK takes down those, not search.
     secretBox: memo(() => createSecretBox(env.SECRETS_KEK)),
+    log,
   };
 }
 

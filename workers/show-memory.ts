@@ -7,6 +7,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { newId } from "../src/ids";
+import { createLogger, type Logger } from "../src/log";
 import type { NoveltyConfig } from "../src/ranking/novelty-config";
 import { ShowMemoryStore } from "../src/shows/store";
 import type { EmbeddedText, EmbeddingContext, NewQuestion, RankRequest } from "../src/shows/types";
@@ -16,9 +17,11 @@ export const RETENTION_ALARM_INTERVAL_MS = 24 * 3600 * 1000;
 
 export class ShowMemory extends DurableObject<Env> {
   private readonly store: ShowMemoryStore;
+  private readonly log: Logger;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.log = createLogger({ job: "durable_object", object: "ShowMemory", objectId: ctx.id.toString() });
     this.store = new ShowMemoryStore(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
   }
 
@@ -78,8 +81,9 @@ export class ShowMemory extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
+    const started = performance.now();
     const deleted = this.store.pruneExpired(Date.now());
-    console.log(JSON.stringify({ event: "show_retention", deleted }));
+    this.log.info("show_retention", { deleted, durationMs: Math.round((performance.now() - started) * 10) / 10 });
     if (this.store.questionCount() > 0) await this.ctx.storage.setAlarm(Date.now() + RETENTION_ALARM_INTERVAL_MS);
   }
 

@@ -6,6 +6,7 @@ import { type Calibration, parseCalibration } from "./calibration";
 import { parseRepeatModel, type RepeatModel } from "../ranking/repeat";
 import useLite512 from "./tables/use-lite-512.json";
 import useLite512Repeat from "./tables/use-lite-512.repeat.json";
+import { rootLogger } from "../log";
 
 const calibrations: Record<string, Calibration> = Object.fromEntries(
   [useLite512].map((table) => {
@@ -82,5 +83,5 @@ const warned = new Set<string>();
 function warnUncalibrated(model: string): void {
   if (warned.has(model)) return;
   warned.add(model);
-  console.warn(JSON.stringify({ event: "similarity_uncalibrated", model, calibrated: false, reason: uncalibratedReason(model) }));
+  rootLogger.warn("similarity_uncalibrated", { model, calibrated: false, reason: uncalibratedReason(model) });
 }

@@ -12,6 +12,7 @@ import { newId } from "../ids";
 import type { Services } from "../services";
 import { FAQ_COLLECTION } from "./indexing";
 import { getFaqRow, getFaqRowIncludingDeleted, getFaqsByIds } from "./store";
+import { errorFields } from "../log";
 
 export const AUTO_RELATED_COUNT = 3;
 /** Calibrated similarity (src/calibration: "related" band starts at 0.60) an auto link needs. */
@@ -140,7 +141,7 @@ export async function refreshAutoRelated(services: Services, tenantId: string, f
     ]);
     return picks.length;
   } catch (error) {
-    console.warn(JSON.stringify({ event: "faq_auto_related_failed", faqId, error: error instanceof Error ? error.message : String(error) }));
+    services.log.warn("faq_auto_related_failed", { faqId, ...errorFields(error) });
     return null;
   }
 }

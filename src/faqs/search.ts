@@ -20,6 +20,7 @@ import { expandQuery } from "../text/expand";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
 import { type FaqRow, getFaqsByIds } from "./store";
 import { getVariantsByIds } from "./variants";
+import { errorFields } from "../log";
 
 export interface FaqSearchWeights {
   bm25: number;
@@ -108,7 +109,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
         try {
           queryVector = (await embedder.embed([args.query]))[0] ?? null;
         } catch (error) {
-          warn("embeddings", error);
+          warn(services, "embeddings", error);
           degraded.push("embeddings");
         }
         embedded = Date.now();
@@ -233,7 +234,7 @@ async function nearest(services: Services, tenantId: string, collection: string,
     const matches = await vectors.query(tenantId, collection, { vector, model: embedder.model, topK: Math.min(topK, vectors.maxTopK) });
     return matches.filter((m) => calibrate(m.score, embedder.calibration) >= VECTOR_MIN_SIMILARITY);
   } catch (error) {
-    warn("vector_index", error);
+    warn(services, "vector_index", error);
     if (!degraded.includes("vector_index")) degraded.push("vector_index");
     return [];
   }
@@ -244,7 +245,7 @@ async function cosinesOf(services: Services, tenantId: string, vector: Float32Ar
   try {
     return await services.vectors.similarities(tenantId, FAQ_COLLECTION, { vector, model: services.embedder.model }, ids);
   } catch (error) {
-    warn("vector_index", error);
+    warn(services, "vector_index", error);
     if (!degraded.includes("vector_index")) degraded.push("vector_index");
     return new Map<string, number>();
   }
@@ -278,6 +279,6 @@ function variantTextOf(candidates: readonly TextVariantCandidate[], variantId: s
   return candidates.find((c) => c.variantId === variantId)?.text ?? "";
 }
 
-function warn(part: FaqDegradation, error: unknown): void {
-  console.warn(JSON.stringify({ event: "faq_search_degraded", part, error: error instanceof Error ? error.message : String(error) }));
+function warn({ log }: Pick<Services, "log">, part: FaqDegradation, error: unknown): void {
+  log.warn("faq_search_degraded", { part, ...errorFields(error) });
 }

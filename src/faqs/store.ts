@@ -10,6 +10,7 @@ import type { Services } from "../services";
 import { ftsDocument } from "../text/fts";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, indexFaqs } from "./indexing";
 import { selectByIds } from "../db/by-ids";
+import { errorFields } from "../log";
 
 export interface NewFaq {
   question: string;
@@ -264,6 +265,6 @@ export async function softDeleteFaq(services: Services, tenantId: string, id: st
   await Promise.all([
     vectors.delete(tenantId, FAQ_COLLECTION, [id]),
     variants.length > 0 ? vectors.delete(tenantId, FAQ_VARIANT_COLLECTION, variants.map((v) => v.id)) : null,
-  ]).catch((error) => console.warn(JSON.stringify({ event: "vector_delete_failed", id, error: String(error) })));
+  ]).catch((error: unknown) => services.log.warn("vector_delete_failed", { id, ...errorFields(error) }));
   return true;
 }

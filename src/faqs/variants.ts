@@ -6,6 +6,7 @@ import { ftsDocument } from "../text/fts";
 import { FAQ_VARIANT_COLLECTION, indexVariants } from "./indexing";
 import { foldText, getFaqRow } from "./store";
 import { selectByIds } from "../db/by-ids";
+import { errorFields } from "../log";
 
 /** Most variants one FAQ may have. */
 export const MAX_VARIANTS_PER_FAQ = 200;
@@ -128,7 +129,7 @@ export async function deleteVariant(services: Services, tenantId: string, varian
   ]);
   if ((removed?.meta.changes ?? 0) === 0) return false;
   await vectors.delete(tenantId, FAQ_VARIANT_COLLECTION, [variantId]).catch((error) => {
-    console.warn(JSON.stringify({ event: "vector_delete_failed", id: variantId, error: String(error) }));
+    services.log.warn("vector_delete_failed", { id: variantId, ...errorFields(error) });
   });
   return true;
 }

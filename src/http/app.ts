@@ -8,6 +8,7 @@ import { requestId } from "hono/request-id";
 import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
+import { accessLog } from "./access-log";
 import { errorBody, handleError } from "./errors";
 import { authenticate, decodablePath, jsonBodies, withServices } from "./middleware";
 import { admin } from "./routes/admin";
@@ -59,6 +60,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
   const dispatch: Dispatch = (request, env, executionCtx) => app.fetch(request, env, executionCtx);
   const app = new Hono<AppEnv>()
     .use(requestId({ limitLength: 100 }))
+    .use(accessLog())
     .use(decodablePath)
     .use(withServices(services))
     .route("/", health)
@@ -74,6 +76,9 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
   // The reference routes describe the app they are mounted on (itself included).
   return app
     .route("/", reference(app))
-    .notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404))
+    .notFound((c) => {
+      c.set("errorCode", "NOT_FOUND");
+      return c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404);
+    })
     .onError(handleError);
 }

@@ -1,5 +1,7 @@
 import type { Principal } from "../auth/keys";
+import type { Logger } from "../log";
 import type { Services } from "../services";
+import type { ErrorCode } from "./errors";
 
 export interface AppEnv {
   Bindings: Env;
@@ -7,5 +9,13 @@ export interface AppEnv {
     requestId: string;
     services: Services;
     principal: Principal;
+    /** The request's logger (src/http/access-log.ts), bound to its request id and, after auth, its tenant. */
+    log: Logger;
+    /** The authenticated tenant (an API key's, or a verified webhook's), for the access log. */
+    tenant?: string;
+    /** The error envelope's code, for the access log (set by handleError). */
+    errorCode?: ErrorCode;
+    /** The caller's own x-request-id when the request-id policy accepted it (logged next to ours). */
+    clientRequestId?: string;
   };
 }

@@ -7,7 +7,9 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { errorFields, rootLogger } from "../log";
 import { ConfigError } from "../services";
+import type { AppEnv } from "./context";
 
 export const errorStatus = {
   BAD_REQUEST: 400,
@@ -49,20 +51,18 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
   return { error: { code, message, requestId, ...(details === undefined ? {} : { details }) } };
 }
 
-export function handleError(error: Error, c: Context): Response {
-  const requestId = (c.get("requestId") as string | undefined) ?? "unknown";
-  if (error instanceof AppError) {
-    return c.json(errorBody(error.code, error.message, requestId, error.details), error.status);
-  }
+export function handleError(error: Error, c: Context<AppEnv>): Response {
+  const requestId = c.get("requestId") ?? "unknown";
+  const answer = (code: ErrorCode, message: string, status: ContentfulStatusCode = errorStatus[code], details?: unknown) => {
+    c.set("errorCode", code);
+    return c.json(errorBody(code, message, requestId, details), status);
+  };
+  if (error instanceof AppError) return answer(error.code, error.message, error.status, error.details);
   if (error instanceof HTTPException) {
     const code = error.message.startsWith("Malformed JSON") ? "INVALID_JSON" : codeForStatus(error.status);
-    return c.json(errorBody(code, error.message || code, requestId), error.status);
+    return answer(code, error.message || code, error.status);
   }
-  console.error(
-    JSON.stringify({ event: "unhandled_error", requestId, name: error.name, message: error.message, stack: error.stack }),
-  );
-  if (error instanceof ConfigError) {
-    return c.json(errorBody("UNAVAILABLE", "The service is misconfigured; see its logs", requestId), 503);
-  }
-  return c.json(errorBody("INTERNAL", "Internal error", requestId), 500);
+  (c.get("log") ?? rootLogger).error("unhandled_error", errorFields(error, { stack: true }));
+  if (error instanceof ConfigError) return answer("UNAVAILABLE", "The service is misconfigured; see its logs");
+  return answer("INTERNAL", "Internal error");
 }

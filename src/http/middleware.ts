@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
+import { bindTenant } from "./access-log";
 import { AppError } from "./errors";
 import { documentsError } from "./openapi/describe";
 
@@ -75,7 +76,7 @@ export const decodablePath: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export function withServices(create: (env: Env) => Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set("services", create(c.env));
+    c.set("services", { ...create(c.env), log: c.get("log") });
     await next();
   };
 }
@@ -90,6 +91,7 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     const principal = await principalForKey(c.get("services"), c.env, match[1]!);
     if (!principal) throw new AppError("UNAUTHORIZED", "The API key is not valid");
     c.set("principal", principal);
+    bindTenant(c, principal.tenantId);
     await next();
   };
 }

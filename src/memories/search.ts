@@ -22,6 +22,7 @@ import { detectQuestionType, underlyingQuestionType } from "../text/question-typ
 import type { VectorMetadata } from "../vectors/port";
 import { MEMORY_COLLECTION } from "./indexing";
 import { getMemoriesByIds, type Memory, type MemoryRow, toMemory } from "./store";
+import { errorFields } from "../log";
 
 export interface MemorySearchArgs {
   scope: string;
@@ -121,7 +122,7 @@ export async function searchMemories(services: Services, tenantId: string, args:
       const more = await services.vectors.similarities(tenantId, MEMORY_COLLECTION, { vector: queryVector, model: embedder.model }, unscored);
       for (const [id, score] of more) cosines.set(id, score);
     } catch (error) {
-      logDegraded("vector_index", error);
+      logDegraded(services, "vector_index", error);
     }
   }
 
@@ -162,7 +163,7 @@ export async function embedQuery(services: Services, text: string, degraded: Deg
     const [vector] = await services.embedder.embed([text]);
     return vector ?? null;
   } catch (error) {
-    logDegraded("embeddings", error);
+    logDegraded(services, "embeddings", error);
     degraded.push("embeddings");
     return null;
   }
@@ -188,7 +189,7 @@ async function lexicalCandidates({ db }: Services, tenantId: string, args: Memor
 
 /** id → cosine of the nearest vectors, or null when the index could not be queried. */
 async function vectorCandidates(
-  { embedder, vectors }: Services,
+  { embedder, vectors, log }: Services,
   tenantId: string,
   args: MemorySearchArgs,
   vector: Float32Array,
@@ -201,7 +202,7 @@ async function vectorCandidates(
     const matches = await vectors.query(tenantId, MEMORY_COLLECTION, { vector, model: embedder.model, topK: Math.min(window, vectors.maxTopK), filter });
     return new Map(matches.map((m) => [m.id, m.score]));
   } catch (error) {
-    logDegraded("vector_index", error);
+    logDegraded({ log }, "vector_index", error);
     degraded.push("vector_index");
     return null;
   }
@@ -212,7 +213,7 @@ async function vectorCandidates(
  * first). None when the tenant turned cards or question-type detection off; cards under the
  * tenant's confidence threshold (stored before it was raised) are not used.
  */
-async function cardCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, degraded: Degradation[], settings: TenantSettings): Promise<string[]> {
+async function cardCandidates({ db, log }: Services, tenantId: string, args: MemorySearchArgs, degraded: Degradation[], settings: TenantSettings): Promise<string[]> {
   if (!settings.cards.enabled || !settings.query.questionTypeDetection) return [];
   const slots = slotsForQuestion(args.query, underlyingQuestionType(args.query));
   if (slots.length === 0) return [];
@@ -220,12 +221,12 @@ async function cardCandidates({ db }: Services, tenantId: string, args: MemorySe
     const cards = await lookupCards(db, tenantId, args.scope, "user", slots);
     return [...new Set(cards.filter((c) => c.confidence >= settings.cards.confidenceThreshold).map((c) => c.source_memory_id))];
   } catch (error) {
-    logDegraded("cards", error);
+    logDegraded({ log }, "cards", error);
     degraded.push("cards");
     return [];
   }
 }
 
-function logDegraded(part: Degradation, error: unknown): void {
-  console.warn(JSON.stringify({ event: "search_degraded", part, error: error instanceof Error ? error.message : String(error) }));
+function logDegraded({ log }: Pick<Services, "log">, part: Degradation, error: unknown): void {
+  log.warn("search_degraded", { part, ...errorFields(error) });
 }

@@ -10,6 +10,7 @@ import { extractCards } from "../text/cards";
 import { ftsDocument } from "../text/fts";
 import { indexMemories, MEMORY_COLLECTION } from "./indexing";
 import { selectByIds } from "../db/by-ids";
+import { errorFields } from "../log";
 
 export interface NewMemory {
   scope: string;
@@ -147,7 +148,7 @@ export async function createMemory(services: Services, tenantId: string, input: 
     index_state: state,
     recall_count: 0,
   };
-  await extractAndStoreCards(db, row);
+  await extractAndStoreCards(services, row);
   if (state === "pending") {
     const [outcome] = await indexMemories(services, [row]);
     row.index_state = outcome ?? "pending";
@@ -187,7 +188,7 @@ export function recallStatements(db: D1Database, tenantId: string, ids: readonly
  * Cards are derived data: a failure here is logged and leaves the memory stored; the card
  * backfill (POST /v1/admin/cards/backfill) repairs it.
  */
-async function extractAndStoreCards(db: D1Database, row: MemoryRow): Promise<void> {
+async function extractAndStoreCards({ db, log }: Services, row: MemoryRow): Promise<void> {
   try {
     const { cards: config } = await getTenantSettings(db, row.tenant_id);
     if (!config.enabled || !config.extractOnStore) return;
@@ -195,7 +196,7 @@ async function extractAndStoreCards(db: D1Database, row: MemoryRow): Promise<voi
     if (cards.length === 0) return;
     await storeCards(db, { tenantId: row.tenant_id, scope: row.scope, memoryId: row.id, createdAt: row.created_at }, cards);
   } catch (error) {
-    console.warn(JSON.stringify({ event: "cards_store_failed", memoryId: row.id, error: String(error) }));
+    log.warn("cards_store_failed", { memoryId: row.id, ...errorFields(error) });
   }
 }
 
@@ -226,7 +227,7 @@ export async function deleteMemory(services: Services, tenantId: string, id: str
   // The row is gone, so a stale vector can no longer surface (search joins vectors to rows);
   // deleting it is cleanup, and a failure here is not the caller's problem.
   await vectors.delete(tenantId, MEMORY_COLLECTION, [id]).catch((error) => {
-    console.warn(JSON.stringify({ event: "vector_delete_failed", id, error: String(error) }));
+    services.log.warn("vector_delete_failed", { id, ...errorFields(error) });
   });
   return true;
 }

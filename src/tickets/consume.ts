@@ -19,6 +19,7 @@
 import { addVariant } from "../faqs/variants";
 import { newId } from "../ids";
 import type { AnswerVerdict, MergeVerdict } from "../judge/port";
+import { errorCodeOf, errorFields } from "../log";
 import type { Services } from "../services";
 import { cleanTicketQuestion } from "../text/ticket-clean";
 import { decideAction, similarityBand, type TicketAction } from "./decide";
@@ -55,39 +56,46 @@ export type ProcessOutcome =
   | { kind: "busy" };
 
 export async function consumeTickets(batch: MessageBatch<unknown>, services: Services): Promise<void> {
+  const batchLog = services.log.with({ job: "queue", queue: batch.queue });
   for (const message of batch.messages) {
+    const started = performance.now();
     const body = message.body;
     if (!isTicketMessage(body)) {
       // Nothing to store it against: log and drop (it cannot come from our producer).
-      log("ticket_message_malformed", { id: message.id });
+      batchLog.warn("ticket_message_malformed", { messageId: message.id });
       message.ack();
       continue;
     }
+    const log = batchLog.with({ messageId: message.id, tenant: body.tenantId, ticketRowId: body.ticketRowId, attempt: message.attempts });
+    const scoped: Services = { ...services, log };
     try {
-      const outcome = await processTicket(services, body);
+      const outcome = await processTicket(scoped, body);
       if (outcome.kind === "busy") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       else message.ack();
-      log("ticket_processed", { ...body, attempt: message.attempts, ...outcome });
+      log.info("ticket_processed", { ...outcome, durationMs: elapsed(started) });
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const failure = { durationMs: elapsed(started), errorCode: errorCodeOf(error), ...errorFields(error) };
       if (message.attempts >= TICKET_MAX_ATTEMPTS) {
         try {
-          await deadLetter(services, body, message.attempts, reason);
+          await deadLetter(scoped, body, message.attempts, reason);
           message.ack();
-          log("ticket_dead_lettered", { ...body, attempt: message.attempts, error: reason });
+          log.error("ticket_dead_lettered", failure);
         } catch (storeError) {
           // Not even the dead-letter state could be stored: leave it to the platform's DLQ.
           message.retry({ delaySeconds: RETRY_MAX_DELAY_SECONDS });
-          log("ticket_dead_letter_failed", { ...body, error: String(storeError) });
+          log.error("ticket_dead_letter_failed", { ...failure, storeError: errorFields(storeError).error });
         }
         continue;
       }
-      await recordFailure(services, body, reason).catch(() => {});
+      await recordFailure(scoped, body, reason).catch(() => {});
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-      log(error instanceof PipelineUnavailable ? "ticket_retry_unavailable" : "ticket_retry_error", { ...body, attempt: message.attempts, error: reason });
+      log.warn(error instanceof PipelineUnavailable ? "ticket_retry_unavailable" : "ticket_retry_error", failure);
     }
   }
 }
+
+const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
 
 /** Decides one ticket and stores the outcome. Throws when it must be retried. */
 export async function processTicket(services: Services, { tenantId, ticketRowId }: TicketMessage): Promise<ProcessOutcome> {
@@ -222,8 +230,4 @@ async function deadLetter(services: Services, { tenantId, ticketRowId }: TicketM
     .prepare("UPDATE tickets SET status = 'dead_letter', last_error = ?, attempts = MAX(attempts, ?), lease_until = NULL WHERE id = ? AND tenant_id = ? AND status = 'received'")
     .bind(reason.slice(0, 1000), attempts, ticketRowId, tenantId)
     .run();
-}
-
-function log(event: string, fields: Record<string, unknown>): void {
-  console.log(JSON.stringify({ event, ...fields }));
 }

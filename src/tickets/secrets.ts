@@ -14,6 +14,7 @@
 import { newId } from "../ids";
 import { ConfigError } from "../services";
 import type { SecretBox } from "./secret-box";
+import { errorFields, type Logger } from "../log";
 
 export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** Longest overlap a rotation may ask for (7 days). */
@@ -136,7 +137,7 @@ async function openAndUpgrade(db: D1Database, box: SecretBox, row: SecretRow): P
 }
 
 /** The secrets a signature may be made with right now (several during a rotation's overlap). */
-export async function activeWebhookSecrets(db: D1Database, box: SecretBox, tenantId: string, scope: SecretScope, now: number): Promise<string[]> {
+export async function activeWebhookSecrets(db: D1Database, box: SecretBox, tenantId: string, scope: SecretScope, now: number, log: Logger): Promise<string[]> {
   const { results } = await db
     .prepare("SELECT * FROM webhook_secrets WHERE tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)")
     .bind(tenantId, scope, now)
@@ -146,7 +147,7 @@ export async function activeWebhookSecrets(db: D1Database, box: SecretBox, tenan
       openAndUpgrade(db, box, r).catch((error: unknown) => {
         // A retired KEK is misconfiguration (ConfigError → 503); one damaged row only loses that secret.
         if (error instanceof ConfigError) throw error;
-        console.error(JSON.stringify({ event: "webhook_secret_unreadable", secretId: r.id, error: String(error) }));
+        log.error("webhook_secret_unreadable", { secretId: r.id, ...errorFields(error) });
         return null;
       }),
     ),

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { principalForKey } from "../http/middleware";
+import { errorFields } from "../log";
 import { assets } from "./assets";
 import { type AppFetch, ApiUnauthorized, formField, isFragment, screen, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { consoleRoutes } from "./console";
@@ -152,7 +153,7 @@ export function createUi(appFetch: AppFetch) {
       const status = error.status === 404 || error.status === 403 || error.status === 409 ? error.status : 502;
       return isFragment(c) ? c.text(error.message, status) : c.html(<ErrorPage status={status} message={error.message} viewer={viewer} />, status);
     }
-    console.error(JSON.stringify({ event: "ui_error", requestId: c.get("requestId"), name: error.name, message: error.message }));
+    c.get("log").error("ui_error", errorFields(error, { stack: true }));
     const message = `The page could not be built (request ${c.get("requestId")}).`;
     return isFragment(c) ? c.text(message, 500) : c.html(<ErrorPage status={500} message={message} viewer={viewer} />, 500);
   });

@@ -6,6 +6,7 @@ import { reindexPendingFaqs } from "../faqs/indexing";
 import { pruneFaqVersions } from "../faqs/versions";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
+import { errorCodeOf, errorFields } from "../log";
 import type { Services } from "../services";
 import { pruneDeliveries } from "../helpdesk/deliveries";
 import { pruneEndedSecrets, sealPendingSecrets } from "../tickets/secrets";
@@ -35,20 +36,29 @@ const jobs: Record<string, Record<string, Job>> = {
   },
 };
 
+/** Runs every job of a schedule; one failing job is logged and reported, the others still run. */
 export async function runCron(cron: string, services: Services): Promise<Record<string, unknown>> {
+  const log = services.log.with({ job: "cron", cron, runId: crypto.randomUUID() });
   const scheduled = jobs[cron];
   if (!scheduled) {
-    console.warn(JSON.stringify({ event: "cron_unknown", cron }));
+    log.warn("cron_unknown");
     return {};
   }
   const report: Record<string, unknown> = {};
+  const started = performance.now();
   for (const [name, job] of Object.entries(scheduled)) {
+    const jobStarted = performance.now();
+    const jobLog = log.with({ task: name });
     try {
-      report[name] = await job(services);
+      report[name] = await job({ ...services, log: jobLog });
+      jobLog.info("cron_task_done", { durationMs: elapsed(jobStarted), result: report[name] });
     } catch (error) {
       report[name] = { error: error instanceof Error ? error.message : String(error) };
+      jobLog.error("cron_task_failed", { durationMs: elapsed(jobStarted), errorCode: errorCodeOf(error), ...errorFields(error, { stack: true }) });
     }
   }
-  console.log(JSON.stringify({ event: "cron_done", cron, report }));
+  log.info("cron_done", { durationMs: elapsed(started), report });
   return report;
 }
+
+const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;

@@ -60,7 +60,7 @@ describe("webhook secrets at rest", () => {
     expect(await row(id)).toMatchObject({ secret: null, key_id: "k2" });
     // Still verifies under the rotated keyring (the route reads through it).
     const { activeWebhookSecrets } = await import("../../src/tickets/secrets");
-    expect(await activeWebhookSecrets(env.DB, await services.secretBox(), tenant.tenantId, null, Date.now())).toEqual(["whsec_legacy_plaintext_secret_2"]);
+    expect(await activeWebhookSecrets(env.DB, await services.secretBox(), tenant.tenantId, null, Date.now(), services.log)).toEqual(["whsec_legacy_plaintext_secret_2"]);
   });
 
   it("a damaged ciphertext loses only that secret (logged), the tenant's other secret still verifies", async () => {

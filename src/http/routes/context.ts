@@ -5,7 +5,7 @@ import { DEFAULT_CONTEXT_TOKEN_BUDGET } from "../../context/markdown";
 import { recallStatements } from "../../memories/store";
 import { metricStatements } from "../../metrics/counters";
 import type { AppEnv } from "../context";
-import { afterResponse, logEvent } from "../log";
+import { afterResponse } from "../log";
 import { validate } from "../validation";
 import { scopeSchema } from "./shared";
 import { memoryDocs } from "../docs/memories";
@@ -36,9 +36,9 @@ export const context = new Hono<AppEnv>().post("/", memoryDocs.context, validate
   }
 
   const top = result.sections.similarQuestions[0];
-  if (result.isQuestion) logEvent(c, "context.question_detected");
-  if (result.degraded.length > 0) logEvent(c, "context.degraded", { degraded: result.degraded });
-  logEvent(c, "context.built", { similarQuestions: result.sections.similarQuestions.length, memories: result.sections.memories.length, tokens: result.tokens, ms });
+  if (result.isQuestion) c.get("log").info("context.question_detected");
+  if (result.degraded.length > 0) c.get("log").info("context.degraded", { degraded: result.degraded });
+  c.get("log").info("context.built", { similarQuestions: result.sections.similarQuestions.length, memories: result.sections.memories.length, tokens: result.tokens, ms });
   const now = services.clock.now();
   const recalled = [...result.sections.similarQuestions.map((q) => q.id), ...result.sections.memories.map((m) => m.id)];
   afterResponse(

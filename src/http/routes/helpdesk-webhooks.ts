@@ -22,6 +22,8 @@ import { activeWebhookSecrets } from "../../tickets/secrets";
 import type { TicketInput } from "../../tickets/store";
 import { toTicket } from "../../tickets/store";
 import type { AppEnv } from "../context";
+import { errorFields } from "../../log";
+import { bindTenant } from "../access-log";
 import { AppError } from "../errors";
 import { validate } from "../validation";
 import { describeBody } from "../openapi/describe";
@@ -41,7 +43,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   describeBody(z.record(z.string(), z.unknown()).describe("The provider's native webhook event, as it sends it")),
   validate("param", params),
   async (c) => {
-  const { db, clock, secretBox } = c.get("services");
+  const { db, clock, secretBox, log } = c.get("services");
   const { provider, connectionId } = c.req.valid("param");
   if (!isProvider(provider)) throw new AppError("NOT_FOUND", `No helpdesk "${provider}" (one of ${helpdeskProviders.join(", ")})`);
   const module = providers[provider];
@@ -59,11 +61,12 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
 
   const connection = await getConnection(db, connectionId);
   const live = connection && connection.provider === provider && connection.revoked_at === null;
-  const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenant_id, connection.id, now) : [];
+  const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenant_id, connection.id, now, log) : [];
   // No usable secret: verify against a throwaway one anyway, so timing does not tell.
   const signed = await module.verify(delivery, secrets.length > 0 ? secrets : [`whsec_${btoa(crypto.randomUUID())}`]);
   if (!signed || !live || secrets.length === 0) throw invalidSignature();
   const tenantId = connection.tenant_id;
+  bindTenant(c, tenantId);
 
   const challenge = module.challenge?.(delivery);
   if (challenge) return challenge;
@@ -82,7 +85,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     recordDelivery(db, { connection_id: connection.id, delivery_key: deliveryKey, tenant_id: tenantId, received_at: now, outcome, reason: null, external_id: null, ticket_row_id: null, ...extra });
   const skip = async (reason: string, externalId?: string) => {
     await record("skipped", { reason, external_id: externalId ?? null });
-    console.log(JSON.stringify({ event: "helpdesk_delivery_skipped", requestId: c.get("requestId"), provider, connectionId, reason }));
+    c.get("log").info("helpdesk_delivery_skipped", { provider, connectionId, reason });
     return c.json({ status: "skipped", reason, externalId: externalId ?? null }, 202);
   };
 
@@ -115,7 +118,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     [stored] = await storeAndEnqueue(db, c.env.TICKETS as Queue<TicketMessage>, tenantId, [ticket], now);
   } catch (error) {
     if (!(error instanceof QueueUnavailable)) throw error;
-    console.error(JSON.stringify({ event: "ticket_enqueue_failed", requestId: c.get("requestId"), tenantId, provider, error: error.message }));
+    c.get("log").error("ticket_enqueue_failed", { provider, ...errorFields(error) });
     throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
   }
   if (!stored) throw new Error("storeAndEnqueue returned nothing");

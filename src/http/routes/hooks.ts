@@ -17,7 +17,7 @@ import { POST_TOOL_USE, promptContextOutput, scopeForProject, touchedFile, USER_
 import type { AppEnv } from "../context";
 import { type ApiResult, callApi, type Dispatch } from "../dispatch";
 import { AppError } from "../errors";
-import { afterResponse, logEvent } from "../log";
+import { afterResponse } from "../log";
 import { authenticate, jsonBodies } from "../middleware";
 import { validate } from "../validation";
 import { hookDocs } from "../docs/hooks";
@@ -51,7 +51,7 @@ function neverFail(): MiddlewareHandler<AppEnv> {
       .json()
       .catch(() => null)) as { error?: { code?: string } } | null;
     const code = envelope?.error?.code ?? "INTERNAL";
-    logEvent(c, "hook.failed", { status: c.res.status, code });
+    c.get("log").warn("hook.failed", { status: c.res.status, code });
     c.res = undefined;
     c.res = c.json({}, 200, { "x-recall-error": code });
   };

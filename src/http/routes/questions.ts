@@ -5,7 +5,7 @@ import { metricStatements } from "../../metrics/counters";
 import { DEFAULT_SIMILAR_QUESTIONS, findSimilarQuestions } from "../../questions/similar";
 import { isQuestion } from "../../text/is-question";
 import type { AppEnv } from "../context";
-import { afterResponse, logEvent } from "../log";
+import { afterResponse } from "../log";
 import { validate } from "../validation";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { scopeSchema } from "./shared";
@@ -29,7 +29,7 @@ export const questions = new Hono<AppEnv>().post("/similar", memoryDocs.similar,
   const services = c.get("services");
   const { tenantId } = c.get("principal");
   if (!isQuestion(args.text)) return c.json({ isQuestion: false, questions: [], degraded: [] });
-  logEvent(c, "similar_questions.question_detected", { scope: args.scope });
+  c.get("log").info("similar_questions.question_detected", { scope: args.scope });
 
   const { questions: found, degraded } = await findSimilarQuestions(services, tenantId, {
     scope: args.scope,
@@ -37,8 +37,8 @@ export const questions = new Hono<AppEnv>().post("/similar", memoryDocs.similar,
     limit: args.limit,
     excludeSessionId: args.excludeSessionId ?? args.sessionId,
   });
-  if (found.length > 0) logEvent(c, "similar_questions.added", { count: found.length, topSimilarity: found[0]!.similarity });
-  else logEvent(c, "similar_questions.none_found");
+  if (found.length > 0) c.get("log").info("similar_questions.added", { count: found.length, topSimilarity: found[0]!.similarity });
+  else c.get("log").info("similar_questions.none_found");
 
   let recorded: { id: string; deduplicated: boolean } | undefined;
   if (args.record) {

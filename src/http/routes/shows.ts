@@ -12,6 +12,7 @@ import { NOVELTY_CONFIG_LIMITS } from "../../ranking/novelty-config";
 import { listShows, recordShow } from "../../shows/archive";
 import type { EmbeddedText, ShowResult, ShowSummary } from "../../shows/types";
 import type { AppEnv } from "../context";
+import { errorFields } from "../../log";
 import { AppError } from "../errors";
 import { validate } from "../validation";
 import { showDocs } from "../docs/shows";
@@ -199,7 +200,7 @@ async function archive(c: Context<AppEnv>, summary: ShowSummary, now: number): P
   try {
     await recordShow(c.get("services").db, c.get("principal").tenantId, showIdOf(c), summary, now);
   } catch (error) {
-    console.error(JSON.stringify({ event: "show_archive_failed", message: error instanceof Error ? error.message : String(error) }));
+    c.get("log").error("show_archive_failed", errorFields(error));
   }
 }
 

@@ -18,6 +18,8 @@ import type { TicketRow } from "../../tickets/store";
 import { toTicket } from "../../tickets/store";
 import { cleanTicketQuestion } from "../../text/ticket-clean";
 import type { AppEnv } from "../context";
+import { errorFields } from "../../log";
+import { bindTenant } from "../access-log";
 import { AppError } from "../errors";
 import { ticketDocs } from "../docs/tickets";
 import { describeBody } from "../openapi/describe";
@@ -57,7 +59,7 @@ export const webhooks = new Hono<AppEnv>().post("/tickets", ticketDocs.deliver, 
 
   const tenantId = c.req.header("x-recall-tenant") ?? "";
   const now = clock.now();
-  const secrets = tenantId && tenantId.length <= 100 ? await activeWebhookSecrets(db, await services.secretBox(), tenantId, null, now) : [];
+  const secrets = tenantId && tenantId.length <= 100 ? await activeWebhookSecrets(db, await services.secretBox(), tenantId, null, now, services.log) : [];
   const signed = await verifySignature({
     // No secret (or no such tenant): still verify against a throwaway one, so timing does not tell.
     secrets: secrets.length > 0 ? secrets : [crypto.randomUUID()],
@@ -67,6 +69,7 @@ export const webhooks = new Hono<AppEnv>().post("/tickets", ticketDocs.deliver, 
     nowMs: now,
   });
   if (!signed || secrets.length === 0) throw unauthorized();
+  bindTenant(c, tenantId);
 
   let json: unknown;
   try {
@@ -93,7 +96,7 @@ export const webhooks = new Hono<AppEnv>().post("/tickets", ticketDocs.deliver, 
     stored = await storeAndEnqueue(db, c.env.TICKETS as Queue<TicketMessage>, tenantId, batch.map((t) => ({ ...t, resolvedAt: Date.parse(t.resolvedAt) })), now);
   } catch (error) {
     if (!(error instanceof QueueUnavailable)) throw error;
-    console.error(JSON.stringify({ event: "ticket_enqueue_failed", requestId: c.get("requestId"), tenantId, error: error.message }));
+    c.get("log").error("ticket_enqueue_failed", errorFields(error));
     throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
   }
   const fresh = stored.filter((s) => s.created);
