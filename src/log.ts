@@ -50,7 +50,8 @@ export const rootLogger: Logger = createLogger();
 /** An error as log fields: its class and message, and the stack only when asked (unexpected errors). */
 export function errorFields(error: unknown, { stack = false }: { stack?: boolean } = {}): { error: Record<string, unknown> } {
   if (!(error instanceof Error)) return { error: { message: String(error) } };
-  return { error: { name: error.name, message: error.message, ...(stack && error.stack ? { stack: error.stack } : {}) } };
+  const cause = error.cause instanceof Error ? { cause: { name: error.cause.name, message: error.cause.message } } : {};
+  return { error: { name: error.name, message: error.message, ...cause, ...(stack && error.stack ? { stack: error.stack } : {}) } };
 }
 
 /** A short, stable code for an error in a job's line: its typed `code` when it has one, else its class. */

@@ -17,6 +17,7 @@ import { withReadYourWrites } from "./vectors/read-your-writes";
 import { vectorizeIndex } from "./vectors/vectorize";
 import { createSecretBox, type SecretBox } from "./tickets/secret-box";
 import { type Logger, rootLogger } from "./log";
+import { withStorageErrors } from "./db/errors";
 
 export interface Services {
   db: D1Database;
@@ -45,7 +46,8 @@ export function createServices(env: Env, clock: Clock = systemClock, log: Logger
   }
   const embedder = cachedEmbedder(createEmbedder(env, dimensions), env.CACHE);
   return {
-    db: env.DB,
+    // Failures come out typed (src/db/errors.ts): the layers above never read D1's message text.
+    db: withStorageErrors(env.DB),
     cache: env.CACHE,
     ticketQueue: env.TICKETS as Queue<TicketMessage>,
     embedder,

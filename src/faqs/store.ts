@@ -11,6 +11,7 @@ import { ftsDocument } from "../text/fts";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, indexFaqs } from "./indexing";
 import { selectByIds } from "../db/by-ids";
 import { errorFields } from "../log";
+import { err, ok, type Result } from "../result";
 
 export interface NewFaq {
   question: string;
@@ -177,7 +178,7 @@ export interface FaqChange {
   metadata?: Record<string, unknown> | undefined;
 }
 
-export type FaqUpdateResult = { ok: true; row: FaqRow; contentChanged: boolean; questionChanged: boolean } | { ok: false; reason: "not_found" };
+export type FaqUpdateResult = Result<{ row: FaqRow; contentChanged: boolean; questionChanged: boolean }, "not_found">;
 
 /**
  * Applies a change. When question, answer or tags change, the previous content is written as a
@@ -193,7 +194,7 @@ export async function updateFaq(
 ): Promise<FaqUpdateResult> {
   const { db, clock, embedder } = services;
   const current = await getFaqRow(db, tenantId, id);
-  if (!current) return { ok: false, reason: "not_found" };
+  if (!current) return err("not_found");
   const next: FaqRow = {
     ...current,
     question: change.question ?? current.question,
@@ -203,7 +204,7 @@ export async function updateFaq(
   };
   const questionChanged = next.question !== current.question;
   const contentChanged = questionChanged || next.answer !== current.answer || next.tags !== current.tags;
-  if (!contentChanged && next.metadata === current.metadata) return { ok: true, row: current, contentChanged: false, questionChanged: false };
+  if (!contentChanged && next.metadata === current.metadata) return ok({ row: current, contentChanged: false, questionChanged: false });
 
   const now = clock.now();
   next.updated_at = now;
@@ -237,7 +238,7 @@ export async function updateFaq(
   }
   const results = await db.batch(statements);
   const updated = results[contentChanged ? 1 : 0];
-  if ((updated?.meta.changes ?? 0) === 0) return { ok: false, reason: "not_found" };
+  if ((updated?.meta.changes ?? 0) === 0) return err("not_found");
   if (contentChanged) next.version = current.version + 1;
   if (questionChanged && next.index_state === "pending") {
     const [state] = await indexFaqs(services, [next]);
@@ -246,7 +247,7 @@ export async function updateFaq(
     // Text the model cannot embed: an old vector would describe the old question.
     await services.vectors.delete(tenantId, FAQ_COLLECTION, [id]).catch(() => {});
   }
-  return { ok: true, row: next, contentChanged, questionChanged };
+  return ok({ row: next, contentChanged, questionChanged });
 }
 
 /** Soft delete: the FAQ leaves every read and search; its vectors and its variants' vectors are removed. */

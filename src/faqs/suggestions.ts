@@ -13,6 +13,7 @@ import type { Services } from "../services";
 import type { FaqSearchHit } from "./search";
 import { foldText } from "./store";
 import { addVariant, type AddVariantResult } from "./variants";
+import { err, ok, type Result } from "../result";
 
 export const SUGGESTION_MARGIN = 0.05;
 export const SUGGESTION_MIN_SIMILARITY = 0.6;
@@ -85,7 +86,8 @@ export async function listSuggestions(db: D1Database, tenantId: string, limit: n
   }));
 }
 
-export type ResolveResult = { ok: false; reason: "not_found" } | { ok: true; variant: AddVariantResult | null };
+/** accepted or dismissed; `variant` is the accept's outcome (null for a dismiss). */
+export type ResolveResult = Result<{ variant: AddVariantResult | null }, "not_found">;
 
 /**
  * accept: the cluster's query (or the admin's edited text) becomes a variant of `faqId` (the
@@ -104,17 +106,17 @@ export async function resolveSuggestion(
     .prepare("SELECT faq_id, alternate_faq_id, query_text FROM faq_suggestions WHERE id = ? AND tenant_id = ? AND status = 'open'")
     .bind(id, tenantId)
     .first<{ faq_id: string; alternate_faq_id: string; query_text: string }>();
-  if (!row) return { ok: false, reason: "not_found" };
+  if (!row) return err("not_found");
   let variant: AddVariantResult | null = null;
   if (action === "accept") {
     const faqId = override.faqId ?? row.faq_id;
-    if (faqId !== row.faq_id && faqId !== row.alternate_faq_id) return { ok: false, reason: "not_found" };
+    if (faqId !== row.faq_id && faqId !== row.alternate_faq_id) return err("not_found");
     variant = await addVariant(services, tenantId, faqId, by, { variantText: override.variantText ?? row.query_text, source: "suggestion" });
-    if (!variant.ok) return { ok: true, variant };
+    if (!variant.ok) return ok({ variant });
   }
   await db
     .prepare("UPDATE faq_suggestions SET status = ? WHERE id = ? AND tenant_id = ?")
     .bind(action === "accept" ? "accepted" : "dismissed", id, tenantId)
     .run();
-  return { ok: true, variant };
+  return ok({ variant });
 }

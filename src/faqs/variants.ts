@@ -7,6 +7,7 @@ import { FAQ_VARIANT_COLLECTION, indexVariants } from "./indexing";
 import { foldText, getFaqRow } from "./store";
 import { selectByIds } from "../db/by-ids";
 import { errorFields } from "../log";
+import { err, ok, type Result } from "../result";
 
 /** Most variants one FAQ may have. */
 export const MAX_VARIANTS_PER_FAQ = 200;
@@ -86,24 +87,24 @@ export function insertVariantStatements(db: D1Database, row: VariantRow): D1Prep
   ];
 }
 
-export type AddVariantResult = { ok: true; variant: VariantRow } | { ok: false; reason: "not_found" | "duplicate" | "too_many" };
+export type AddVariantResult = Result<VariantRow, "not_found" | "duplicate" | "too_many">;
 
 /** Adds a variant to a live FAQ. An exact duplicate (folded) of its question or of another variant is refused. */
 export async function addVariant(services: Services, tenantId: string, faqId: string, by: string, input: NewVariant): Promise<AddVariantResult> {
   const { db } = services;
   const faq = await getFaqRow(db, tenantId, faqId);
-  if (!faq) return { ok: false, reason: "not_found" };
+  if (!faq) return err("not_found");
   const row = newVariantRow(services, tenantId, faqId, by, input);
-  if (row.normalized_text === foldText(faq.question)) return { ok: false, reason: "duplicate" };
+  if (row.normalized_text === foldText(faq.question)) return err("duplicate");
   const count = await db.prepare("SELECT COUNT(*) AS n FROM faq_variants WHERE tenant_id = ? AND faq_id = ?").bind(tenantId, faqId).first<{ n: number }>();
-  if ((count?.n ?? 0) >= MAX_VARIANTS_PER_FAQ) return { ok: false, reason: "too_many" };
+  if ((count?.n ?? 0) >= MAX_VARIANTS_PER_FAQ) return err("too_many");
   const [inserted] = await db.batch(insertVariantStatements(db, row));
-  if ((inserted?.meta.changes ?? 0) === 0) return { ok: false, reason: "duplicate" };
+  if ((inserted?.meta.changes ?? 0) === 0) return err("duplicate");
   if (row.index_state === "pending") {
     const [state] = await indexVariants(services, [row]);
     row.index_state = state ?? "pending";
   }
-  return { ok: true, variant: row };
+  return ok(row);
 }
 
 export async function listVariants(db: D1Database, tenantId: string, faqId: string): Promise<VariantRow[]> {

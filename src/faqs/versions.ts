@@ -6,6 +6,7 @@
 import type { FaqChangeType } from "../db/schema";
 import type { Services } from "../services";
 import { type FaqRow, updateFaq } from "./store";
+import { err, ok, type Result } from "../result";
 
 /** Versions older than this are deleted by the daily retention cron. */
 export const FAQ_VERSION_RETENTION_DAYS = 90;
@@ -56,7 +57,7 @@ export async function listVersions(db: D1Database, tenantId: string, faqId: stri
   return results.map(toVersion);
 }
 
-export type RollbackResult = { ok: true; row: FaqRow } | { ok: false; reason: "not_found" | "version_not_found" };
+export type RollbackResult = Result<FaqRow, "not_found" | "version_not_found">;
 
 /** Restores a version's question/answer/tags; the content it replaces becomes a new version (change type "rollback"). */
 export async function rollbackFaq(
@@ -74,7 +75,7 @@ export async function rollbackFaq(
     )
     .bind(tenantId, faqId, versionNumber)
     .first<{ question: string; answer: string; tags: string }>();
-  if (!target) return { ok: false, reason: "version_not_found" };
+  if (!target) return err("version_not_found");
   const result = await updateFaq(
     services,
     tenantId,
@@ -83,7 +84,7 @@ export async function rollbackFaq(
     { question: target.question, answer: target.answer, tags: JSON.parse(target.tags) as string[] },
     { changeType: "rollback", reason: reason ?? `rollback to version ${versionNumber}` },
   );
-  return result.ok ? { ok: true, row: result.row } : { ok: false, reason: "not_found" };
+  return result.ok ? ok(result.value.row) : err("not_found");
 }
 
 /** Daily retention: deletes versions changed more than FAQ_VERSION_RETENTION_DAYS ago (exactly 90 days old is kept). */

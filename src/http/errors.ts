@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ConstraintViolation, StorageUnavailable } from "../db/errors";
 import { errorFields, rootLogger } from "../log";
 import { ConfigError } from "../services";
 import type { AppEnv } from "./context";
@@ -30,6 +31,9 @@ export const errorStatus = {
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;
+
+/** What a 503 for a busy database tells the client to wait before retrying. */
+export const STORAGE_RETRY_AFTER_SECONDS = 1;
 
 export class AppError extends HTTPException {
   constructor(
@@ -59,10 +63,17 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   };
   if (error instanceof AppError) return answer(error.code, error.message, error.status, error.details);
   if (error instanceof HTTPException) {
-    const code = error.message.startsWith("Malformed JSON") ? "INVALID_JSON" : codeForStatus(error.status);
+    const code = codeForStatus(error.status);
     return answer(code, error.message || code, error.status);
   }
+  if (error instanceof StorageUnavailable) {
+    (c.get("log") ?? rootLogger).warn("storage_unavailable", errorFields(error.cause));
+    c.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
+    return answer("UNAVAILABLE", "The database is busy; retry shortly");
+  }
   (c.get("log") ?? rootLogger).error("unhandled_error", errorFields(error, { stack: true }));
+  // A duplicate that no route turned into its own answer (two writes raced to one key).
+  if (error instanceof ConstraintViolation && error.constraint === "unique") return answer("CONFLICT", "This record already exists");
   if (error instanceof ConfigError) return answer("UNAVAILABLE", "The service is misconfigured; see its logs");
   return answer("INTERNAL", "Internal error");
 }

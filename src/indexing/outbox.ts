@@ -7,6 +7,7 @@
 import type { IndexState } from "../db/schema";
 import type { Services } from "../services";
 import type { VectorMetadata } from "../vectors/port";
+import { err, ok, type Result } from "../result";
 
 export interface OutboxRow {
   id: string;
@@ -16,7 +17,8 @@ export interface OutboxRow {
   metadata: VectorMetadata;
 }
 
-export type IndexOutcome = { ok: true; model: string } | { ok: false; error: string };
+/** The model that made the row's vector, or why it has none. */
+export type IndexOutcome = Result<{ model: string }, string>;
 
 /** Rows the cron re-indexes per run and table: one embedding batch, bounded so a run stays short. */
 export const REINDEX_BATCH_SIZE = 64;
@@ -38,7 +40,7 @@ export async function indexRows(
   try {
     embedded = await embedder.embed(rows.map((r) => r.text));
   } catch (error) {
-    for (const row of rows) outcomes.set(row.id, { ok: false, error: `embeddings: ${describe(error)}` });
+    for (const row of rows) outcomes.set(row.id, err(`embeddings: ${describe(error)}`));
     return outcomes;
   }
   const byTenant = new Map<string, { row: OutboxRow; vector: Float32Array }[]>();
@@ -54,9 +56,9 @@ export async function indexRows(
         collection,
         items.map(({ row, vector }) => ({ id: row.id, vector, model: embedder.model, metadata: row.metadata })),
       );
-      for (const { row } of items) outcomes.set(row.id, { ok: true, model: embedder.model });
+      for (const { row } of items) outcomes.set(row.id, ok({ model: embedder.model }));
     } catch (error) {
-      for (const { row } of items) outcomes.set(row.id, { ok: false, error: `vector index: ${describe(error)}` });
+      for (const { row } of items) outcomes.set(row.id, err(`vector index: ${describe(error)}`));
     }
   }
   return outcomes;
@@ -84,7 +86,7 @@ export async function recordIndexOutcomes(
       states.push("indexed");
       return db
         .prepare(`UPDATE ${table} SET index_state = 'indexed', embedding_model = ?, index_error = NULL WHERE id = ? AND index_state = 'pending'`)
-        .bind(outcome.model, id);
+        .bind(outcome.value.model, id);
     }
     states.push("pending");
     return db

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { heuristicJudge } from "./heuristic";
 import type { AnswerVerdict, FaqForJudge, Judge, MergeVerdict, TicketForJudge } from "./port";
+import { err, ok, type Result } from "../result";
 
 export const DEFAULT_JUDGE_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 /** One model call may take this long; the pipeline then asks again or falls back. */
@@ -72,7 +73,7 @@ export function workersAiJudge(ai: TextGenerator, options: WorkersAiJudgeOptions
   const judge = `workers-ai:${model}`;
 
   /** The validated verdict, or why there is none. */
-  async function ask<T>(prompt: string, jsonSchema: Record<string, unknown>, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
+  async function ask<T>(prompt: string, jsonSchema: Record<string, unknown>, schema: z.ZodType<T>): Promise<Result<T, string>> {
     let reason = "unusable model answer";
     for (let attempt = 0; attempt < JUDGE_ATTEMPTS; attempt++) {
       try {
@@ -88,13 +89,13 @@ export function workersAiJudge(ai: TextGenerator, options: WorkersAiJudgeOptions
           timeoutMs,
         );
         const parsed = schema.safeParse(verdictObject(out));
-        if (parsed.success) return { ok: true, value: parsed.data };
+        if (parsed.success) return ok(parsed.data);
         reason = "unusable model answer";
       } catch (error) {
         reason = error instanceof JudgeTimeout ? `no answer within ${timeoutMs} ms` : "unusable model answer";
       }
     }
-    return { ok: false, reason };
+    return err(reason);
   }
 
   return {
@@ -106,13 +107,13 @@ export function workersAiJudge(ai: TextGenerator, options: WorkersAiJudgeOptions
         return { addsInformation, rationale, ...(addsInformation && suggestedAnswer ? { suggestedAnswer } : {}), judge };
       }
       const fallback = await heuristicJudge.answerAddsInformation(ticket, faq);
-      return { ...fallback, judge: `${judge} → heuristic (${verdict.reason})` };
+      return { ...fallback, judge: `${judge} → heuristic (${verdict.error})` };
     },
     async mergeOrNew(ticket, faq, similarity): Promise<MergeVerdict> {
       const verdict = await ask(MERGE_PROMPT(ticket, faq), MERGE_JSON_SCHEMA, mergeVerdictSchema);
       if (verdict.ok) return { ...verdict.value, judge };
       const fallback = await heuristicJudge.mergeOrNew(ticket, faq, similarity);
-      return { ...fallback, judge: `${judge} → heuristic (${verdict.reason})` };
+      return { ...fallback, judge: `${judge} → heuristic (${verdict.error})` };
     },
   };
 }

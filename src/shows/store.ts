@@ -21,6 +21,7 @@ import type {
   ShowStatus,
   ShowSummary,
 } from "./types";
+import { err, ok } from "../result";
 
 /** Auto topic tags per question: its first distinct content terms (see topicMatches). */
 const MAX_AUTO_TAGS = 16;
@@ -180,10 +181,7 @@ export class ShowMemoryStore {
         this.touch(request.now);
       });
     }
-    return {
-      ok: true,
-      value: { ...ranked, picks: ranked.picks.map((p, k) => ({ ...p, id: ids[k]! })), summary: this.summary() },
-    };
+    return ok({ ...ranked, picks: ranked.picks.map((p, k) => ({ ...p, id: ids[k]! })), summary: this.summary() });
   }
 
   addQuestions(questions: NewQuestion[], now: number, embeddingModel: string, newId: () => string): ShowResult<{ ids: string[]; summary: ShowSummary }> {
@@ -193,15 +191,15 @@ export class ShowMemoryStore {
       this.touch(now);
       return out;
     });
-    return { ok: true, value: { ids, summary: this.summary() } };
+    return ok({ ids, summary: this.summary() });
   }
 
   markUsed(id: string, now: number): ShowResult<{ id: string; summary: ShowSummary }> {
     const changed = this.sql.exec("UPDATE show_questions SET was_used = 1, used_at = COALESCE(used_at, ?) WHERE id = ?", now, id).rowsWritten;
-    if (changed === 0) return { ok: false, code: "NOT_FOUND", message: "No such question in this show" };
+    if (changed === 0) return err({ code: "NOT_FOUND", message: "No such question in this show" });
     const inWindow = this.window.find((q) => q.id === id);
     if (inWindow) inWindow.wasUsed = true;
-    return { ok: true, value: { id, summary: this.summary() } };
+    return ok({ id, summary: this.summary() });
   }
 
   /**
@@ -221,17 +219,17 @@ export class ShowMemoryStore {
       return out;
     });
     this.rebuildWindow();
-    return { ok: true, value: { forgotten } };
+    return ok({ forgotten });
   }
 
   updateConfig(patch: Partial<NoveltyConfig>): ShowResult<NoveltyConfig> {
     const next: NoveltyConfig = { ...this.config, ...patch };
     const problems = configProblems(next);
-    if (problems.length > 0) return { ok: false, code: "INVALID_CONFIG", message: problems.join("; "), details: problems };
+    if (problems.length > 0) return err({ code: "INVALID_CONFIG", message: problems.join("; "), details: problems });
     this.setMeta("config", next);
     this.config = next;
     this.rebuildWindow();
-    return { ok: true, value: this.getConfig() };
+    return ok(this.getConfig());
   }
 
   end(now: number): ShowSummary {
@@ -360,5 +358,5 @@ export function topicMatches(tags: readonly string[], topic: string): boolean {
 }
 
 function ended<T>(): ShowResult<T> {
-  return { ok: false, code: "ENDED", message: "This show has ended; start a new show id" };
+  return err({ code: "ENDED", message: "This show has ended; start a new show id" });
 }

@@ -2,6 +2,7 @@
 import type { Calibration } from "../calibration/calibration";
 import type { NoveltyConfig } from "../ranking/novelty-config";
 import type { CheckOutput, FilteredCandidate, Pick } from "../ranking/novelty-rank";
+import type { Result } from "../result";
 
 /** A text with the vector the Worker computed for it (null: the model cannot embed it, e.g. Chinese on USE-lite). */
 export interface EmbeddedText {
@@ -82,4 +83,10 @@ export type CheckResponse = CheckOutput;
 export type ShowErrorCode = "ENDED" | "NOT_FOUND" | "INVALID_CONFIG";
 
 /** Domain results cross RPC as tagged values, not exceptions (an RPC exception loses its class). */
-export type ShowResult<T> = { ok: true; value: T } | { ok: false; code: ShowErrorCode; message: string; details?: string[] };
+export type ShowResult<T> = Result<T, ShowError>;
+
+export interface ShowError {
+  code: ShowErrorCode;
+  message: string;
+  details?: string[];
+}

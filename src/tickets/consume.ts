@@ -137,8 +137,8 @@ export async function processTicket(services: Services, { tenantId, ticketRowId 
     };
     if (action === "ADD_VARIANT") {
       const added = await addVariant(services, tenantId, match!.faq.id, PIPELINE_ACTOR, { variantText: question, source: "pipeline", sourceTicketId: claimed.ticket_id });
-      if (added.ok) decision.variantId = added.variant.id;
-      else decision.rationale += `; variant not added (${added.reason})`;
+      if (added.ok) decision.variantId = added.value.id;
+      else decision.rationale += `; variant not added (${added.error})`;
     }
     if (action === "MERGE" || action === "NEW") {
       const faq = match?.faq;

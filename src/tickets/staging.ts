@@ -8,6 +8,7 @@ import { createFaq, updateFaq } from "../faqs/store";
 import { addVariant } from "../faqs/variants";
 import type { Services } from "../services";
 import { toFaqTags } from "../faqs/tags";
+import { err, ok, type Result } from "../result";
 
 export interface StagingRow {
   seq: number;
@@ -72,9 +73,7 @@ export async function getStaging(db: D1Database, tenantId: string, id: string) {
   return db.prepare(`${SELECT} WHERE s.id = ? AND s.tenant_id = ?`).bind(id, tenantId).first<StagingRow & { ticket_id: string | null }>();
 }
 
-export type ReviewResult =
-  | { ok: true; row: StagingRow & { ticket_id: string | null } }
-  | { ok: false; reason: "not_found" | "already_reviewed" | "faq_gone" };
+export type ReviewResult = Result<StagingRow & { ticket_id: string | null }, "not_found" | "already_reviewed" | "faq_gone">;
 
 /** Takes the item out of `pending` (only one reviewer wins); null when it is not pending. */
 async function claim(services: Services, tenantId: string, id: string, status: "approved" | "rejected", by: string, reason: string | null) {
@@ -87,7 +86,7 @@ async function claim(services: Services, tenantId: string, id: string, status: "
 }
 
 async function missOrConflict(db: D1Database, tenantId: string, id: string): Promise<ReviewResult> {
-  return (await getStaging(db, tenantId, id)) ? { ok: false, reason: "already_reviewed" } : { ok: false, reason: "not_found" };
+  return err((await getStaging(db, tenantId, id)) ? "already_reviewed" : "not_found");
 }
 
 export async function approveStaging(
@@ -123,12 +122,12 @@ export async function approveStaging(
       );
       if (!updated.ok) {
         await db.prepare("UPDATE staging_items SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL WHERE id = ?").bind(item.id).run();
-        return { ok: false, reason: "faq_gone" };
+        return err("faq_gone");
       }
-      faqId = updated.row.id;
+      faqId = updated.value.row.id;
       if (item.variant_text) {
         const added = await addVariant(services, tenantId, faqId, by, { variantText: item.variant_text, source: "pipeline", sourceTicketId: ticket?.ticket_id });
-        if (added.ok) variantId = added.variant.id;
+        if (added.ok) variantId = added.value.id;
       }
     }
     await db.batch([
@@ -140,11 +139,11 @@ export async function approveStaging(
     await db.prepare("UPDATE staging_items SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL WHERE id = ? AND result_faq_id IS NULL").bind(item.id).run();
     throw error;
   }
-  return { ok: true, row: (await getStaging(db, tenantId, id))! };
+  return ok((await getStaging(db, tenantId, id))!);
 }
 
 export async function rejectStaging(services: Services, tenantId: string, id: string, by: string, reason: string): Promise<ReviewResult> {
   const item = await claim(services, tenantId, id, "rejected", by, reason);
   if (!item) return missOrConflict(services.db, tenantId, id);
-  return { ok: true, row: (await getStaging(services.db, tenantId, id))! };
+  return ok((await getStaging(services.db, tenantId, id))!);
 }

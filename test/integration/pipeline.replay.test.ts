@@ -130,8 +130,8 @@ it("replays ~50 tickets against 10 seeded FAQs and reports duplicates, variants 
       const approved = await approveStaging(services, tenant.tenantId, d.stagingId, "reviewer", {});
       expect(approved.ok).toBe(true);
       if (approved.ok && d.action === "NEW" && !known) {
-        faqOfTopic.set(topic, approved.row.result_faq_id!);
-        topicOfFaq.set(approved.row.result_faq_id!, topic);
+        faqOfTopic.set(topic, approved.value.result_faq_id!);
+        topicOfFaq.set(approved.value.result_faq_id!, topic);
       }
     }
   }

@@ -158,9 +158,10 @@ export const faqs = new Hono<AppEnv>()
     const { tenantId, keyId } = c.get("principal");
     const result = await resolveSuggestion(c.get("services"), tenantId, id, action, keyId, body);
     if (!result.ok) throw new AppError("NOT_FOUND", "No such open suggestion (or that FAQ is not one of its two)");
-    if (!result.variant) return c.body(null, 204);
-    if (!result.variant.ok) throw variantError(result.variant.reason);
-    return c.json(toVariant(result.variant.variant), 201);
+    const { variant } = result.value;
+    if (!variant) return c.body(null, 204);
+    if (!variant.ok) throw variantError(variant.error);
+    return c.json(toVariant(variant.value), 201);
   })
   .delete("/variants/:variantId", faqDocs.deleteVariant, validate("param", variantParam), async (c) => {
     const deleted = await deleteVariant(c.get("services"), c.get("principal").tenantId, c.req.valid("param").variantId);
@@ -183,8 +184,9 @@ export const faqs = new Hono<AppEnv>()
     const { changeReason, ...change } = c.req.valid("json");
     const result = await updateFaq(services, tenantId, c.req.valid("param").id, keyId, change, { changeType: "update", reason: changeReason });
     if (!result.ok) throw new AppError("NOT_FOUND", "No such FAQ");
-    if (result.questionChanged && result.row.index_state === "indexed") await refreshAutoRelated(services, tenantId, result.row.id, result.row.question, keyId);
-    return c.json(await detail(services, tenantId, result.row));
+    const { row, questionChanged } = result.value;
+    if (questionChanged && row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
+    return c.json(await detail(services, tenantId, row));
   })
   .delete("/:id", faqDocs.remove, validate("param", idParam), async (c) => {
     const { tenantId, keyId } = c.get("principal");
@@ -200,8 +202,8 @@ export const faqs = new Hono<AppEnv>()
   .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
     const result = await addVariant(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"));
-    if (!result.ok) throw variantError(result.reason);
-    return c.json(toVariant(result.variant), 201);
+    if (!result.ok) throw variantError(result.error);
+    return c.json(toVariant(result.value), 201);
   })
   .get("/:id/related", faqDocs.listRelated, validate("param", idParam), async (c) => {
     const services = c.get("services");
@@ -213,8 +215,8 @@ export const faqs = new Hono<AppEnv>()
     const { tenantId, keyId } = c.get("principal");
     const { targetFaqId, relationshipType } = c.req.valid("json");
     const result = await createRelationship(c.get("services"), tenantId, c.req.valid("param").id, targetFaqId, relationshipType, keyId);
-    if (result.ok) return c.json(result.relationship, 201);
-    switch (result.reason) {
+    if (result.ok) return c.json(result.value, 201);
+    switch (result.error) {
       case "self":
         throw new AppError("VALIDATION_FAILED", "An FAQ cannot be linked to itself", [{ path: "targetFaqId", message: "must differ from the FAQ" }]);
       case "not_found":
@@ -240,9 +242,10 @@ export const faqs = new Hono<AppEnv>()
     const { changeReason } = await optionalJson(c, rollbackSchema);
     await liveFaq(services, tenantId, id);
     const result = await rollbackFaq(services, tenantId, id, version, keyId, changeReason);
-    if (!result.ok) throw new AppError("NOT_FOUND", result.reason === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
-    if (result.row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, result.row.question, keyId);
-    return c.json(await detail(services, tenantId, result.row));
+    if (!result.ok) throw new AppError("NOT_FOUND", result.error === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
+    const row = result.value;
+    if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, row.question, keyId);
+    return c.json(await detail(services, tenantId, row));
   })
   .get("/:id/stats", faqDocs.stats, validate("param", idParam), async (c) => {
     const services = c.get("services");

@@ -83,9 +83,10 @@ async function embedAll(embedder: Embedder, texts: readonly string[]): Promise<E
 
 function unwrap<T>(result: ShowResult<T>): T {
   if (result.ok) return result.value;
-  if (result.code === "ENDED") throw new AppError("CONFLICT", result.message);
-  if (result.code === "NOT_FOUND") throw new AppError("NOT_FOUND", result.message);
-  throw new AppError("VALIDATION_FAILED", result.message, (result.details ?? []).map((message) => ({ path: "(root)", message })));
+  const { code, message, details } = result.error;
+  if (code === "ENDED") throw new AppError("CONFLICT", message);
+  if (code === "NOT_FOUND") throw new AppError("NOT_FOUND", message);
+  throw new AppError("VALIDATION_FAILED", message, (details ?? []).map((detail) => ({ path: "(root)", message: detail })));
 }
 
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);

@@ -22,9 +22,9 @@ const approveSchema = z.strictObject({
 const rejectSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 
 function answer(result: ReviewResult) {
-  if (result.ok) return toStaging(result.row);
-  if (result.reason === "not_found") throw new AppError("NOT_FOUND", "No such staging item");
-  if (result.reason === "faq_gone") throw new AppError("CONFLICT", "The FAQ this item merges into no longer exists; reject it");
+  if (result.ok) return toStaging(result.value);
+  if (result.error === "not_found") throw new AppError("NOT_FOUND", "No such staging item");
+  if (result.error === "faq_gone") throw new AppError("CONFLICT", "The FAQ this item merges into no longer exists; reject it");
   throw new AppError("CONFLICT", "This staging item was already reviewed");
 }
 
