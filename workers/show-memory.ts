@@ -9,6 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { newId } from "../src/ids";
 import { createLogger, type Logger } from "../src/log";
 import type { NoveltyConfig } from "../src/ranking/novelty-config";
+import { migrateShowStorage } from "../src/shows/migrations";
 import { ShowMemoryStore } from "../src/shows/store";
 import type { EmbeddedText, EmbeddingContext, NewQuestion, RankRequest } from "../src/shows/types";
 
@@ -16,13 +17,19 @@ import type { EmbeddedText, EmbeddingContext, NewQuestion, RankRequest } from ".
 export const RETENTION_ALARM_INTERVAL_MS = 24 * 3600 * 1000;
 
 export class ShowMemory extends DurableObject<Env> {
-  private readonly store: ShowMemoryStore;
+  private store!: ShowMemoryStore;
   private readonly log: Logger;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.log = createLogger({ job: "durable_object", object: "ShowMemory", objectId: ctx.id.toString() });
-    this.store = new ShowMemoryStore(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
+    // Before any request reaches the object: bring its storage to the current schema, then build the window.
+    void ctx.blockConcurrencyWhile(async () => {
+      const transaction = <T>(fn: () => T): T => ctx.storage.transactionSync(fn);
+      const applied = migrateShowStorage(ctx.storage.sql, transaction);
+      if (applied.length > 0) this.log.info("show_storage_migrated", { applied, version: applied.at(-1) });
+      this.store = new ShowMemoryStore(ctx.storage.sql, transaction);
+    });
   }
 
   async rank(request: RankRequest) {
@@ -63,21 +70,6 @@ export class ShowMemory extends DurableObject<Env> {
 
   end(now: number) {
     return this.store.end(now);
-  }
-
-  /** How many questions this show stores (active or forgotten). */
-  questionCount(): number {
-    return this.store.questionCount();
-  }
-
-  /** The active window's ids, oldest first. */
-  windowIds(): string[] {
-    return this.store.windowIds();
-  }
-
-  /** Retention: deletes questions older than retentionDays (by `now`); the alarm passes the real time. */
-  pruneExpired(now: number): number {
-    return this.store.pruneExpired(now);
   }
 
   override async alarm(): Promise<void> {

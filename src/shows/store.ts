@@ -61,26 +61,7 @@ export class ShowMemoryStore {
     private readonly sql: SqlStorage,
     private readonly transaction: <T>(fn: () => T) => T,
   ) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS show_questions (
-      seq INTEGER PRIMARY KEY,
-      id TEXT NOT NULL UNIQUE,
-      text TEXT NOT NULL,
-      model TEXT,
-      confidence REAL,
-      asked_at INTEGER NOT NULL,
-      was_used INTEGER NOT NULL DEFAULT 0,
-      used_at INTEGER,
-      topic_tags TEXT NOT NULL DEFAULT '[]',
-      embedding BLOB,
-      embedding_model TEXT,
-      novelty REAL,
-      source TEXT NOT NULL,
-      forgotten_at INTEGER
-    )`);
-    sql.exec("CREATE INDEX IF NOT EXISTS show_questions_asked_idx ON show_questions (asked_at)");
-    sql.exec("CREATE TABLE IF NOT EXISTS show_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    // The foundation's placeholder table: it had no write path, so it never held a question.
-    sql.exec("DROP TABLE IF EXISTS questions");
+    // The tables come from src/shows/migrations.ts, applied by the object before it builds a store.
     this.config = { ...DEFAULT_NOVELTY_CONFIG, ...(this.meta<Partial<NoveltyConfig>>("config") ?? {}) };
     this.rebuildWindow();
   }

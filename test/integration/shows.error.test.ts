@@ -3,7 +3,6 @@ import {
   createScheduledController,
   env,
   runDurableObjectAlarm,
-  runInDurableObject,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -11,9 +10,8 @@ import { fixedClock, systemClock } from "../../src/clock";
 import { createServices } from "../../src/services";
 import { RETENTION_CRON } from "../../src/upkeep/cron";
 import worker from "../../workers/api";
-import type { ShowMemory } from "../../workers/show-memory";
 import { call, newTenant } from "../support/api";
-import { showClient } from "../support/shows";
+import { showClient, storedQuestionCount } from "../support/shows";
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -62,7 +60,7 @@ describe("show faults", () => {
     expect(res.json.error).toMatchObject({ code: "UNAVAILABLE", requestId: expect.any(String) });
     expect((await down.post("/v1/shows/down/questions", { questions: [{ text: "Another unseen question about moss?" }] })).status).toBe(503);
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:down`));
-    expect(await runInDurableObject(stub, (o: ShowMemory) => o.questionCount())).toBe(0);
+    expect(await storedQuestionCount(stub)).toBe(0);
     expect((await call("/v1/shows", { key: clientKey })).json!.shows).toEqual([]);
   });
 
@@ -82,7 +80,7 @@ describe("show faults", () => {
     expect(picked.sort()).toEqual(batch.candidates.map((c) => c.text).sort());
     for (const r of results) expect(r.json.picks.length + r.json.filtered.length).toBe(3);
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:race`));
-    expect(await runInDurableObject(stub, (o: ShowMemory) => o.questionCount())).toBe(3);
+    expect(await storedQuestionCount(stub)).toBe(3);
   });
 });
 
@@ -94,7 +92,7 @@ describe("show retention", () => {
     const recent = showClient(clientKey, systemClock);
     await recent.post("/v1/shows/retained/questions", { questions: [{ text: "A new question about volcanoes?" }] });
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:retained`));
-    expect(await runInDurableObject(stub, (o: ShowMemory) => o.questionCount())).toBe(2);
+    expect(await storedQuestionCount(stub)).toBe(2);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const history = await recent.get("/v1/shows/retained/history?minutes=60000");
     expect(history.json.questions.map((q: any) => q.text)).toEqual(["A new question about volcanoes?"]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/clock";
 import type { ShowMemory } from "../../workers/show-memory";
 import { call, newTenant } from "../support/api";
-import { showClient } from "../support/shows";
+import { showClient, storedQuestionCount, windowIdsOf } from "../support/shows";
 
 const MIN = 60_000;
 const T10_00 = Date.UTC(2025, 9, 19, 10, 0);
@@ -81,7 +81,7 @@ describe("POST /v1/shows/:showId/rank", () => {
     expect(res.json.notPicked.map((x: any) => x.text)).toEqual(["Why did the Roman Empire split in two?"]);
     expect(res.json.recorded).toBe(2);
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:rank-basic`));
-    expect(await runInDurableObject(stub, (o: ShowMemory) => o.questionCount())).toBe(2);
+    expect(await storedQuestionCount(stub)).toBe(2);
 
     const again = await api.post("/v1/shows/rank-basic/rank", {
       record: false,
@@ -93,7 +93,7 @@ describe("POST /v1/shows/:showId/rank", () => {
     // Rome was not picked, so not recorded; the octopus was, so it is now a repeat (0 min ago)
     expect(again.json.picks.map((p: any) => p.text)).toEqual(["Why did the Roman Empire split in two?"]);
     expect(again.json.filtered[0]).toMatchObject({ text: "How do octopuses change the colour of their skin?", minutesAgo: 0 });
-    expect(await runInDurableObject(stub, (o: ShowMemory) => o.questionCount())).toBe(2);
+    expect(await storedQuestionCount(stub)).toBe(2);
   });
 
   it("embeds every candidate in one batch and drops exact repeats in the batch", async () => {
@@ -206,7 +206,7 @@ describe("the rest of the show API", () => {
       ids.push(...(await api.post("/v1/shows/window/questions", { questions: [{ text }] })).json.ids);
     }
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:window`));
-    expect(await runInDurableObject(stub, (o: ShowMemory) => o.windowIds())).toEqual(ids.slice(2));
+    expect(await windowIdsOf(stub)).toEqual(ids.slice(2));
     // a fresh store over the same storage (what the constructor does on wake) rebuilds the same window
     const { ShowMemoryStore } = await import("../../src/shows/store");
     const rebuilt = await runInDurableObject(stub, (_o: ShowMemory, state) =>

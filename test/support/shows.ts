@@ -1,7 +1,8 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import type { Clock } from "../../src/clock";
 import { createApp } from "../../src/http/app";
 import { createServices, type Services } from "../../src/services";
+import type { ShowMemory } from "../../workers/show-memory";
 
 /**
  * The real app with an injected clock (the show routes pass services.clock.now() to the Durable
@@ -45,4 +46,14 @@ export function showClient(key: string, clock: Clock, override: (s: Services) =>
     get: (path: string) => send("GET", path),
     embedCalls: () => embedCalls,
   };
+}
+
+/** How many questions a show's object stores (active or forgotten), read from its SQLite storage. */
+export function storedQuestionCount(stub: DurableObjectStub<ShowMemory>): Promise<number> {
+  return runInDurableObject(stub, (_o: ShowMemory, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM show_questions").one().n);
+}
+
+/** The object's in-memory window, oldest first: its store is private, reached inside the object only. */
+export function windowIdsOf(stub: DurableObjectStub<ShowMemory>): Promise<string[]> {
+  return runInDurableObject(stub, (o: ShowMemory) => o["store"].windowIds());
 }
