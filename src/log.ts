@@ -4,7 +4,7 @@
  * A logger is made per request (src/http/access-log.ts), per background job (cron, queue batch)
  * and per Durable Object, with the fields that identify it bound once; domain code receives one
  * (Services.log) and never imports Hono. Fields whose name says they hold a secret, a key or a body
- * are replaced by "[redacted]", whatever the caller passes.
+ * are replaced by "[redacted]", whatever the caller passes (see isSecretField).
  */
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -28,8 +28,16 @@ const consoleSink: LogSink = (level, line) => {
   else console.log(line);
 };
 
-/** Field names that must never carry their value into a log line. */
-const SECRET_FIELD = /secret|password|authorization|api_?key|^(?:access_?|refresh_?)?token$|^key$|^body$|cookie/i;
+/**
+ * A field whose name ends in one of these words (camelCase or snake_case: `apiKey`, `webhook_secret`,
+ * `rawBody`) never carries its value into a line; `keyId`, `secretId` or `tokens` (a count) do.
+ */
+const SECRET_WORDS = new Set(["secret", "secrets", "password", "token", "key", "keys", "kek", "authorization", "cookie", "cookies", "body"]);
+
+function isSecretField(name: string): boolean {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s_-]+/);
+  return SECRET_WORDS.has(words.at(-1) ?? "");
+}
 
 export function createLogger(bound: LogFields = {}, sink: LogSink = consoleSink): Logger {
   const write = (level: LogLevel) => (event: string, fields: LogFields = {}) => {
@@ -63,7 +71,7 @@ export function errorCodeOf(error: unknown): string {
 function redact(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(value)) {
-    if (SECRET_FIELD.test(name)) out[name] = "[redacted]";
+    if (isSecretField(name)) out[name] = "[redacted]";
     else if (isPlainObject(field)) out[name] = redact(field);
     else out[name] = field;
   }

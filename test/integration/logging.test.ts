@@ -3,13 +3,15 @@
  * status, duration, tenant, error code), the same request id on every line a request writes, job
  * lines for the cron and the queue consumer, and never a key, a secret or a body.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/http/app";
 import { createServices, type Services } from "../../src/services";
 import { consumeTickets } from "../../src/tickets/consume";
 import { RETENTION_CRON, runCron } from "../../src/upkeep/cron";
 import { newTenant } from "../support/api";
+import { showClient } from "../support/shows";
+import { systemClock } from "../../src/clock";
 
 type Line = Record<string, any>;
 let lines: Line[] = [];
@@ -164,6 +166,17 @@ describe("job logs", () => {
     expect(lines).toEqual([
       expect.objectContaining({ level: "info", event: "ticket_processed", job: "queue", queue: "recall-tickets", messageId: "m-missing", tenant: tenant.tenantId, kind: "missing", durationMs: expect.any(Number) }),
       expect.objectContaining({ level: "warn", event: "ticket_message_malformed", job: "queue", messageId: "m-bad" }),
+    ]);
+  });
+
+  it("show Durable Object: the retention alarm writes one line bound to the object", async () => {
+    const { clientKey, tenantId } = await newTenant();
+    await showClient(clientKey, systemClock).post("/v1/shows/log-alarm/questions", { questions: [{ text: "Who painted the ceiling?" }] });
+    lines = [];
+    const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:log-alarm`));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(lines.filter((l) => l.event === "show_retention")).toEqual([
+      expect.objectContaining({ level: "info", job: "durable_object", object: "ShowMemory", objectId: stub.id.toString(), deleted: 0, durationMs: expect.any(Number) }),
     ]);
   });
 });

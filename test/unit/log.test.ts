@@ -36,12 +36,25 @@ describe("createLogger", () => {
       key: "rk_live_abc",
       secret: "whsec_abc",
       nested: { webhookSecret: "whsec_abc", body: "{\"content\":\"private\"}", token: "t0k", cookie: "s=1" },
+      raw_body: "{}",
+      SECRETS_KEK: "k1:AAAA",
       tokens: 42,
       keyId: "key_1",
+      secretId: "whs_1",
+      tokenBudget: 500,
     });
     const line = JSON.stringify(lines[0]!.json);
-    expect(line).not.toMatch(/rk_live_abc|whsec_abc|private|t0k|s=1/);
-    expect(lines[0]!.json).toMatchObject({ tokens: 42, keyId: "key_1", apiKey: "[redacted]", nested: { body: "[redacted]" } });
+    expect(line).not.toMatch(/rk_live_abc|whsec_abc|private|t0k|s=1|AAAA/);
+    expect(lines[0]!.json).toMatchObject({
+      tokens: 42,
+      keyId: "key_1",
+      secretId: "whs_1",
+      tokenBudget: 500,
+      apiKey: "[redacted]",
+      raw_body: "[redacted]",
+      SECRETS_KEK: "[redacted]",
+      nested: { body: "[redacted]", webhookSecret: "[redacted]" },
+    });
   });
 });
 
