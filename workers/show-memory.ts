@@ -23,7 +23,9 @@ export class ShowMemory extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.log = createLogger({ job: "durable_object", object: "ShowMemory", objectId: ctx.id.toString() });
-    // Before any request reaches the object: bring its storage to the current schema, then build the window.
+    // Before any request reaches the object: bring its storage to the current schema, then build the
+    // window. Not awaited (a constructor cannot be); the runtime holds every request until it settles
+    // and resets the object if it throws, so nothing is lost by the void.
     void ctx.blockConcurrencyWhile(async () => {
       const transaction = <T>(fn: () => T): T => ctx.storage.transactionSync(fn);
       const applied = migrateShowStorage(ctx.storage.sql, transaction);
