@@ -1,6 +1,6 @@
 /**
- * The Hono app: request id → services → (v1: JSON body rules → auth) → routes, one error
- * envelope for everything. `createApp` takes the services factory so tests can put a failing
+ * The Hono app: request id → services → (webhooks: rate limits; v1: JSON body rules → auth →
+ * rate limit per key) → routes, one error envelope for everything. `createApp` takes the services factory so tests can put a failing
  * adapter behind a port; production uses createServices.
  */
 import { Hono } from "hono";
@@ -10,6 +10,7 @@ import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
 import { errorBody, handleError } from "./errors";
 import { authenticate, decodablePath, jsonBodies, withServices } from "./middleware";
+import { limitPerApiKey, limitWebhooks } from "./rate-limit";
 import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
 import { context } from "./routes/context";
@@ -40,6 +41,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
   const v1 = new Hono<AppEnv>()
     .use(jsonBodies())
     .use(authenticate())
+    .use(limitPerApiKey())
     .route("/memories", memories)
     .route("/shows", shows)
     .route("/cards", cards)
@@ -63,6 +65,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
     .use(withServices(services))
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
+    .use("/v1/webhooks/*", limitWebhooks())
     .route("/v1/webhooks", webhooks)
     .route("/v1/webhooks/tickets", helpdeskWebhooks)
     // Answer 200 `{}` on any failure, auth included (Claude Code ignores non-2xx): before the v1 group.
