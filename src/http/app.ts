@@ -4,13 +4,13 @@
  * adapter behind a port; production uses createServices.
  */
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
 import { errorBody, handleError } from "./errors";
 import { authenticate, decodablePath, jsonBodies, withServices } from "./middleware";
 import { limitPerApiKey, limitWebhooks } from "./rate-limit";
+import { noStoreNoSniff, requestIds } from "./request-id";
 import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
 import { context } from "./routes/context";
@@ -60,7 +60,8 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
   // The hook, MCP and screen adapters call the app's own routes; bound late because they are part of it.
   const dispatch: Dispatch = (request, env, executionCtx) => app.fetch(request, env, executionCtx);
   const app = new Hono<AppEnv>()
-    .use(requestId({ limitLength: 100 }))
+    .use(noStoreNoSniff)
+    .use(requestIds)
     .use(decodablePath)
     .use(withServices(services))
     .route("/", health)

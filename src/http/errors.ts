@@ -59,7 +59,7 @@ export function handleError(error: Error, c: Context): Response {
     return c.json(errorBody(code, error.message || code, requestId), error.status);
   }
   console.error(
-    JSON.stringify({ event: "unhandled_error", requestId, name: error.name, message: error.message, stack: error.stack }),
+    JSON.stringify({ event: "unhandled_error", requestId, clientRequestId: c.get("clientRequestId") as string | undefined, name: error.name, message: error.message, stack: error.stack }),
   );
   if (error instanceof ConfigError) {
     return c.json(errorBody("UNAVAILABLE", "The service is misconfigured; see its logs", requestId), 503);

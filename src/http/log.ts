@@ -3,7 +3,7 @@ import type { AppEnv } from "./context";
 
 /** One structured log line, tagged with the request id and tenant. */
 export function logEvent(c: Context<AppEnv>, event: string, fields: Record<string, unknown> = {}): void {
-  console.log(JSON.stringify({ event, requestId: c.get("requestId"), tenantId: c.get("principal")?.tenantId, ...fields }));
+  console.log(JSON.stringify({ event, requestId: c.get("requestId"), clientRequestId: c.get("clientRequestId"), tenantId: c.get("principal")?.tenantId, ...fields }));
 }
 
 /** Runs work after the response is sent, logging (never throwing) a failure. */

@@ -1,0 +1,76 @@
+/**
+ * The API's edges: caching and sniffing headers on every API answer, request ids that are the
+ * service's own, JSON body rules on every route, 404 for shows that never existed, the dev key.
+ */
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { assets } from "../../src/ui/assets";
+import { call, newTenant } from "../support/api";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function expectNoStoreNoSniff(res: { headers: Headers }) {
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+}
+
+describe("Cache-Control: no-store and X-Content-Type-Options: nosniff", () => {
+  it("are on successes, on answers that carry a new key or secret, and on errors", async () => {
+    const tenant = await newTenant();
+    expectNoStoreNoSniff(await call("/v1/faqs?limit=1", { key: tenant.clientKey }));
+    expectNoStoreNoSniff(await call("/v1/admin/keys", { key: tenant.adminKey, body: { role: "client" } }));
+    expectNoStoreNoSniff(await call("/v1/admin/webhook-secrets", { key: tenant.adminKey, body: {} }));
+    expectNoStoreNoSniff(await call("/v1/faqs", { key: "rk_wrong" }));
+    expectNoStoreNoSniff(await call("/v1/memories", { key: tenant.clientKey, raw: "{not json" }));
+    expectNoStoreNoSniff(await call("/v1/no-such-route", { key: tenant.clientKey }));
+    expectNoStoreNoSniff(await call("/healthz"));
+  });
+
+  it("leave the screens' immutable assets their own caching (nosniff still on)", async () => {
+    const [path] = [...assets.keys()];
+    const res = await SELF.fetch(`https://recall.test${path!}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("request ids", () => {
+  it("are the service's own on every answer, and the error envelope carries the same one", async () => {
+    const res = await call("/v1/faqs", { key: "rk_wrong" });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("x-request-id")).toMatch(UUID);
+    expect(res.json!.error.requestId).toBe(res.headers.get("x-request-id"));
+    const again = await call("/v1/faqs", { key: "rk_wrong" });
+    expect(again.headers.get("x-request-id")).not.toBe(res.headers.get("x-request-id"));
+  });
+
+  it("never adopt a caller's x-request-id; a well-formed one is echoed in x-client-request-id", async () => {
+    const res = await call("/v1/faqs", { key: "rk_wrong", headers: { "x-request-id": "someone-elses-request.42:a" } });
+    expect(res.headers.get("x-request-id")).toMatch(UUID);
+    expect(res.json!.error.requestId).toBe(res.headers.get("x-request-id"));
+    expect(res.headers.get("x-client-request-id")).toBe("someone-elses-request.42:a");
+  });
+
+  it("ignore a malformed caller id (spaces, too long, control characters)", async () => {
+    for (const bad of ["has spaces", "x".repeat(129), "semi;colon", "new\u0001line"]) {
+      const res = await call("/v1/faqs", { key: "rk_wrong", headers: { "x-request-id": bad } });
+      expect(res.headers.get("x-request-id")).toMatch(UUID);
+      expect(res.headers.get("x-client-request-id")).toBeNull();
+    }
+  });
+
+  it("are kept by in-process calls: an MCP tool's error carries the /mcp request's id", async () => {
+    const tenant = await newTenant();
+    const res = await call("/mcp", {
+      key: tenant.clientKey,
+      headers: { accept: "application/json, text/event-stream", "x-request-id": "client-1" },
+      body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "faq_get", arguments: { id: "faq_does_not_exist" } } },
+    });
+    expect(res.status).toBe(200);
+    const envelope = JSON.parse(res.json!.result.content[0].text as string) as { error: { code: string; requestId: string } };
+    expect(envelope.error.code).toBe("NOT_FOUND");
+    expect(envelope.error.requestId).toBe(res.headers.get("x-request-id"));
+    expect(envelope.error.requestId).not.toBe("client-1");
+  });
+});
