@@ -4,6 +4,7 @@
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { type Doc, operations } from "../../fuzz/schema";
 import { assets } from "../../src/ui/assets";
 import { call, newTenant } from "../support/api";
 
@@ -72,5 +73,29 @@ describe("request ids", () => {
     expect(envelope.error.code).toBe("NOT_FOUND");
     expect(envelope.error.requestId).toBe(res.headers.get("x-request-id"));
     expect(envelope.error.requestId).not.toBe("client-1");
+  });
+});
+
+describe("JSON body rules on every route", () => {
+  it("answers 400 INVALID_JSON to a malformed JSON body on every Bearer POST/PUT/PATCH, optional bodies included", async () => {
+    const tenant = await newTenant();
+    const doc = (await (await SELF.fetch("https://recall.test/openapi.json")).json()) as Doc;
+    const writes = operations(doc).filter(({ method, op }) => ["post", "put", "patch"].includes(method) && op.security === undefined && !op["x-recall-always-200"]);
+    expect(writes.length).toBeGreaterThan(30);
+    const paths = writes.map(({ path }) => path);
+    expect(paths).toContain("/v1/admin/reembed");
+    expect(paths).toContain("/v1/shows/{showId}/end");
+    for (const { method, path } of writes) {
+      const concrete = path.replace(/\{[^}]+\}/g, "edge-json-x");
+      for (const raw of ["{not json", "{\"a\": 1", "   "]) {
+        const res = await call(concrete, { method: method.toUpperCase(), key: tenant.adminKey, raw });
+        expect(`${method} ${path} ${JSON.stringify(raw)} → ${res.status} ${res.json?.error?.code}`).toBe(`${method} ${path} ${JSON.stringify(raw)} → 400 INVALID_JSON`);
+      }
+    }
+  });
+
+  it("still takes no body at all where the body is optional", async () => {
+    const tenant = await newTenant();
+    expect((await call("/v1/admin/reembed", { method: "POST", key: tenant.adminKey })).status).toBe(202);
   });
 });
