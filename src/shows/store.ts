@@ -210,6 +210,7 @@ export class ShowMemoryStore {
    * the stored history (with forgottenAt) until retention.
    */
   refresh(args: { questionIds?: string[] | undefined; topic?: string | undefined }, now: number): ShowResult<{ forgotten: string[] }> {
+    if (!this.exists()) return neverExisted();
     const wanted = args.questionIds
       ? new Set(args.questionIds)
       : new Set(this.activeRows().filter((r) => topicMatches(JSON.parse(r.topic_tags) as string[], args.topic ?? "")).map((r) => r.id));
@@ -234,12 +235,14 @@ export class ShowMemoryStore {
     return { ok: true, value: this.getConfig() };
   }
 
-  end(now: number): ShowSummary {
+  /** Ends the show for good (writes are refused after). A show that never existed is not created ended. */
+  end(now: number): ShowResult<ShowSummary> {
+    if (!this.exists()) return neverExisted();
     if (!this.ended()) {
       this.setMeta("endedAt", now);
       this.window = [];
     }
-    return this.summary();
+    return { ok: true, value: this.summary() };
   }
 
   /** Deletes questions older than retentionDays; returns how many went. */
@@ -251,6 +254,11 @@ export class ShowMemoryStore {
   }
 
   // ---- internals
+
+  /** A show exists once it was started (a question recorded), configured or ended. */
+  private exists(): boolean {
+    return this.meta("startedAt") !== null || this.meta("config") !== null || this.ended() || this.questionCount() > 0;
+  }
 
   private ended(): boolean {
     return this.meta<number>("endedAt") !== null;
@@ -357,6 +365,10 @@ export function topicMatches(tags: readonly string[], topic: string): boolean {
   return terms.every((term) =>
     tags.some((tag) => tag === term || (Math.min(tag.length, term.length) >= 4 && (tag.startsWith(term) || term.startsWith(tag)))),
   );
+}
+
+function neverExisted<T>(): ShowResult<T> {
+  return { ok: false, code: "NOT_FOUND", message: "No such show: nothing was ever recorded or configured under this show id" };
 }
 
 function ended<T>(): ShowResult<T> {

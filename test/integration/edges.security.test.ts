@@ -99,3 +99,29 @@ describe("JSON body rules on every route", () => {
     expect((await call("/v1/admin/reembed", { method: "POST", key: tenant.adminKey })).status).toBe(202);
   });
 });
+
+describe("shows that never existed", () => {
+  it("cannot be ended (404), and stay writable: the first question afterwards is recorded", async () => {
+    const tenant = await newTenant();
+    const ended = await call("/v1/shows/never-existed-1/end", { key: tenant.clientKey, method: "POST" });
+    expect(ended.status).toBe(404);
+    expect(ended.json!.error.code).toBe("NOT_FOUND");
+    const added = await call("/v1/shows/never-existed-1/questions", { key: tenant.clientKey, body: { questions: [{ text: "What did you eat today?" }] } });
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    expect((await call("/v1/shows", { key: tenant.clientKey })).json!.shows.map((s: { showId: string }) => s.showId)).toEqual(["never-existed-1"]);
+  });
+
+  it("cannot be refreshed (404); a show that exists can be ended, twice", async () => {
+    const tenant = await newTenant();
+    expect((await call("/v1/shows/never-existed-2/refresh", { key: tenant.clientKey, body: { topic: "food" } })).status).toBe(404);
+    await call("/v1/shows/real-show/questions", { key: tenant.clientKey, body: { questions: [{ text: "Where do you live?" }] } });
+    expect((await call("/v1/shows/real-show/end", { key: tenant.clientKey, method: "POST" })).status).toBe(200);
+    expect((await call("/v1/shows/real-show/end", { key: tenant.clientKey, method: "POST" })).status).toBe(200);
+  });
+
+  it("counts a configured show as existing: it can be ended before its first question", async () => {
+    const tenant = await newTenant();
+    expect((await call("/v1/shows/configured/config", { key: tenant.clientKey, method: "PUT", body: { similarityThreshold: 0.8 } })).status).toBe(200);
+    expect((await call("/v1/shows/configured/end", { key: tenant.clientKey, method: "POST" })).status).toBe(200);
+  });
+});

@@ -187,8 +187,9 @@ export const showDocs = {
   refresh: describe({
     tag: "Shows",
     summary: "Take questions out of the active window",
-    description: "`{ questionIds }` or `{ topic }`: the host wants to revisit them; they stay in the history.",
+    description: "`{ questionIds }` or `{ topic }`: the host wants to revisit them; they stay in the history. A show that never existed is a 404.",
     responses: { 200: Refreshed },
+    errors: { 404: "no show was ever started or configured under this id" },
   }),
   history: describe({ tag: "Shows", summary: "Show history", description: "Questions of the last `minutes`, newest first.", responses: { 200: History } }),
   status: describe({ tag: "Shows", summary: "Show status", description: "Questions in memory, duration, average novelty of the picks, config.", responses: { 200: Status } }),
@@ -198,5 +199,11 @@ export const showDocs = {
     description: "Any of the novelty settings; thresholds must keep noveltyBoost ≤ penalty ≤ similarity.",
     responses: { 200: Config },
   }),
-  end: describe({ tag: "Shows", summary: "End a show", description: "The window is cleared; later recording calls answer 409. No body (or `{}`).", responses: { 200: Ended } }),
+  end: describe({
+    tag: "Shows",
+    summary: "End a show",
+    description: "The window is cleared; later recording calls answer 409. No body (or `{}`). A show id under which nothing was ever recorded or configured is a 404: it is not created ended.",
+    responses: { 200: Ended },
+    errors: { 404: "no show was ever started or configured under this id" },
+  }),
 };

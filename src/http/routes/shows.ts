@@ -183,7 +183,7 @@ export const shows = new Hono<AppEnv>()
   })
   .post("/:showId/end", showDocs.end, validate("param", showParam), async (c) => {
     const now = c.get("services").clock.now();
-    const summary = await show(c).end(now);
+    const summary = unwrap(await show(c).end(now));
     await archive(c, summary, now);
     return c.json({ showId: c.req.valid("param").showId, ...summary, averageNovelty: round(summary.averageNovelty) });
   });
