@@ -118,7 +118,7 @@ export async function revokeApiKey(db: D1Database, tenantId: string, keyId: stri
 }
 
 export const DEV_TENANT_ID = "t_dev";
-const DEV_KEY_ID = "key_dev";
+export const DEV_KEY_ID = "key_dev";
 
 /**
  * Local mode only (RECALL_DEV_API_KEY is set by `npm start` and the test env, never in

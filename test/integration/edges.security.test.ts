@@ -2,7 +2,7 @@
  * The API's edges: caching and sniffing headers on every API answer, request ids that are the
  * service's own, JSON body rules on every route, 404 for shows that never existed, the dev key.
  */
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type Doc, operations } from "../../fuzz/schema";
 import { assets } from "../../src/ui/assets";
@@ -123,5 +123,28 @@ describe("shows that never existed", () => {
     const tenant = await newTenant();
     expect((await call("/v1/shows/configured/config", { key: tenant.clientKey, method: "PUT", body: { similarityThreshold: 0.8 } })).status).toBe(200);
     expect((await call("/v1/shows/configured/end", { key: tenant.clientKey, method: "POST" })).status).toBe(200);
+  });
+});
+
+describe("DELETE /v1/admin/keys/:id: the local dev key", () => {
+  it("answers 409 DEV_KEY_PERMANENT for the dev key, which keeps working", async () => {
+    const devKey = env.RECALL_DEV_API_KEY!;
+    const listed = await call("/v1/admin/keys", { key: devKey });
+    expect(listed.status).toBe(200);
+    const dev = (listed.json!.keys as { id: string; name: string }[]).find((k) => k.name.includes("RECALL_DEV_API_KEY"));
+    expect(dev).toBeDefined();
+    const res = await call(`/v1/admin/keys/${dev!.id}`, { key: devKey, method: "DELETE" });
+    expect(res.status).toBe(409);
+    expect(res.json!.error.code).toBe("DEV_KEY_PERMANENT");
+    expect(res.json!.error.message).toContain("RECALL_DEV_API_KEY");
+    const after = await call("/v1/admin/keys", { key: devKey });
+    expect(after.status).toBe(200);
+    expect((after.json!.keys as { id: string; revokedAt: string | null }[]).find((k) => k.id === dev!.id)!.revokedAt).toBeNull();
+  });
+
+  it("is a 404 for another tenant's admin, like any key that is not theirs", async () => {
+    const tenant = await newTenant();
+    const res = await call("/v1/admin/keys/key_dev", { key: tenant.adminKey, method: "DELETE" });
+    expect(res.status).toBe(404);
   });
 });

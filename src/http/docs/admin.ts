@@ -102,7 +102,13 @@ export const adminDocs = {
     requestExample: { role: "client", name: "support bot" },
   }),
   listKeys: describe({ tag: "Admin", summary: "List API keys", description: "The tenant's keys, revoked ones included; never a secret.", responses: { 200: Keys } }),
-  revokeKey: describe({ tag: "Admin", summary: "Revoke an API key", description: "The key stops working at once.", responses: { 204: null }, errors: { 404: "no such active key" } }),
+  revokeKey: describe({
+    tag: "Admin",
+    summary: "Revoke an API key",
+    description: "The key stops working at once. The local dev key (`key_dev`, from RECALL_DEV_API_KEY, never set in production) cannot be revoked: 409 `DEV_KEY_PERMANENT`.",
+    responses: { 204: null },
+    errors: { 404: "no such active key", 409: "DEV_KEY_PERMANENT: the local dev key is recreated on its next use; change or unset RECALL_DEV_API_KEY instead" },
+  }),
   backfill: describe({
     tag: "Admin",
     summary: "Backfill memory cards",
