@@ -9,7 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { newId } from "../src/ids";
 import type { NoveltyConfig } from "../src/ranking/novelty-config";
 import { ShowMemoryStore } from "../src/shows/store";
-import type { EmbeddedText, EmbeddingContext, NewQuestion, RankRequest } from "../src/shows/types";
+import type { EmbeddedText, EmbeddingContext, HistoryPage, NewQuestion, RankRequest } from "../src/shows/types";
 
 /** How often the retention alarm runs while the show holds questions. */
 export const RETENTION_ALARM_INTERVAL_MS = 24 * 3600 * 1000;
@@ -46,8 +46,8 @@ export class ShowMemory extends DurableObject<Env> {
     return this.store.refresh(args, now);
   }
 
-  history(minutes: number, now: number) {
-    return this.store.history(minutes, now);
+  history(minutes: number, now: number, page: HistoryPage) {
+    return this.store.history(minutes, now, page);
   }
 
   status(now: number) {

@@ -14,6 +14,8 @@ import type {
   EmbeddedText,
   EmbeddingContext,
   HistoryItem,
+  HistoryPage,
+  HistoryPosition,
   NewQuestion,
   RankRequest,
   RankResponse,
@@ -24,9 +26,9 @@ import type {
 
 /** Auto topic tags per question: its first distinct content terms (see topicMatches). */
 const MAX_AUTO_TAGS = 16;
-const MAX_HISTORY_ROWS = 500;
 
 interface QuestionRow extends Record<string, SqlStorageValue> {
+  seq: number;
   id: string;
   text: string;
   model: string | null;
@@ -127,15 +129,25 @@ export class ShowMemoryStore {
     };
   }
 
-  history(minutes: number, now: number): HistoryItem[] {
+  /** One page of the last `minutes`, newest first; `next` is the position after its last row (null: no more). */
+  history(minutes: number, now: number, page: HistoryPage): { questions: HistoryItem[]; next: HistoryPosition | null } {
+    const [afterAskedAt, afterSeq] = page.after ?? [null, null];
     const rows = this.sql
       .exec<QuestionRow>(
-        "SELECT * FROM show_questions WHERE asked_at >= ? ORDER BY asked_at DESC, seq DESC LIMIT ?",
+        `SELECT * FROM show_questions WHERE asked_at >= ?1 AND (?2 IS NULL OR asked_at < ?2 OR (asked_at = ?2 AND seq < ?3))
+         ORDER BY asked_at DESC, seq DESC LIMIT ?4`,
         now - minutes * MS_PER_MINUTE,
-        MAX_HISTORY_ROWS,
+        afterAskedAt,
+        afterSeq,
+        page.limit + 1,
       )
       .toArray();
-    return rows.map((r) => ({
+    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+    return { questions: rows.slice(0, page.limit).map((r) => this.historyItem(r, now)), next: last ? [last.asked_at, last.seq] : null };
+  }
+
+  private historyItem(r: QuestionRow, now: number): HistoryItem {
+    return {
       id: r.id,
       text: r.text,
       model: r.model,
@@ -147,7 +159,7 @@ export class ShowMemoryStore {
       novelty: r.novelty,
       source: r.source === "pick" ? "pick" : "added",
       forgottenAt: r.forgotten_at,
-    }));
+    };
   }
 
   check(text: EmbeddedText, now: number, embedding: EmbeddingContext): CheckResponse {

@@ -1,5 +1,6 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
+import { nextCursorSchema } from "../pagination";
 import { faqChangeTypes, faqRelationshipTypes, faqVariantSources, indexStates } from "../../db/schema";
 import { TAG_PATTERN } from "../routes/faqs-schemas";
 import { isoTime, nullableString, obj, similarity } from "./common";
@@ -105,6 +106,7 @@ export const Versions = obj({
       changedAt: isoTime,
     }),
   ),
+  nextCursor: nextCursorSchema,
 });
 
 export const AllStats = obj({ faqs: z.array(obj({ id: z.string(), question: z.string(), ...statsFields })) });
@@ -188,7 +190,7 @@ export const faqDocs = {
     responses: { 201: RelatedFaq },
     errors: { 404: "no such FAQ or target FAQ", 409: "the target is deleted, or the pair is already linked by hand" },
   }),
-  versions: describe({ tag: "FAQs", summary: "List an FAQ's versions", description: "Earlier contents, newest first, with the current version number.", responses: { 200: Versions }, errors: faqNotFound }),
+  versions: describe({ tag: "FAQs", summary: "List an FAQ's versions", description: "Earlier contents, newest first, with the current version number; `limit` 1..100 (20) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Versions }, errors: faqNotFound }),
   rollback: describe({
     tag: "FAQs",
     summary: "Roll an FAQ back to a version",

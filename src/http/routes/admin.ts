@@ -9,6 +9,7 @@ import { readTenantSettings, tenantSettingsPatchSchema, updateTenantSettings } f
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
+import { adminPageQuery, afterCreated, createdAtPosition, toPage } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "./shared";
 import { adminDocs } from "../docs/admin";
@@ -38,8 +39,11 @@ export const admin = new Hono<AppEnv>()
     // The key is returned this once; only its hash is stored.
     return c.json({ ...created, createdAt: new Date(created.createdAt).toISOString() }, 201);
   })
-  .get("/keys", adminDocs.listKeys, async (c) => {
-    return c.json({ keys: await listApiKeys(c.get("services").db, c.get("principal").tenantId) });
+  .get("/keys", adminDocs.listKeys, validate("query", adminPageQuery), async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const keys = await listApiKeys(c.get("services").db, c.get("principal").tenantId, { limit: limit + 1, after: afterCreated(cursor) });
+    const page = toPage(keys, limit, createdAtPosition);
+    return c.json({ keys: page.rows, nextCursor: page.nextCursor });
   })
   .delete("/keys/:id", adminDocs.revokeKey, validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");

@@ -14,6 +14,7 @@ import type { Services } from "../../services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { afterResponse } from "../log";
+import { decodeCursor, pageQuery, toPage } from "../pagination";
 import { validate } from "../validation";
 import {
   importLineSchema,
@@ -31,6 +32,8 @@ import { describeBody } from "../openapi/describe";
 
 const NDJSON = /^application\/x-ndjson\s*(?:;|$)/i;
 const variantParam = z.object({ variantId: z.string().min(1).max(100) });
+const versionsQuery = pageQuery(20, 100);
+const versionPosition = z.tuple([z.number().int().min(1)]);
 const limitQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 const rollbackSchema = z.strictObject({ changeReason: z.string().trim().min(1).max(500).optional() });
 const resolveSchema = z.strictObject({
@@ -227,11 +230,15 @@ export const faqs = new Hono<AppEnv>()
         throw new AppError("CONFLICT", "These two FAQs are already linked; delete that link first");
     }
   })
-  .get("/:id/versions", faqDocs.versions, validate("param", idParam), async (c) => {
+  .get("/:id/versions", faqDocs.versions, validate("param", idParam), validate("query", versionsQuery), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ currentVersion: row.version, versions: await listVersions(services.db, tenantId, row.id) });
+    const { limit, cursor } = c.req.valid("query");
+    const before = cursor === undefined ? undefined : decodeCursor(cursor, versionPosition)[0];
+    const versions = await listVersions(services.db, tenantId, row.id, { limit: limit + 1, before });
+    const page = toPage(versions, limit, (v) => [v.versionNumber]);
+    return c.json({ currentVersion: row.version, versions: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:id/rollback/:version", faqDocs.rollback, describeBody(rollbackSchema, { required: false }), validate("param", rollbackParams), async (c) => {
     const services = c.get("services");

@@ -19,6 +19,7 @@ import { MAX_WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_SECRET_OVERLAP_MS } from "../../
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
+import { adminPageQuery, afterCreated, createdAtPosition, toPage } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "./shared";
 import { helpdeskDocs } from "../docs/helpdesks";
@@ -46,9 +47,12 @@ export const helpdeskConnections = new Hono<AppEnv>()
     const created = await createConnection(db, await secretBox(), { tenantId: c.get("principal").tenantId, provider, name: name ?? provider, secret, now: clock.now() });
     return c.json(created, 201);
   })
-  .get("/", helpdeskDocs.listConnections, async (c) => {
+  .get("/", helpdeskDocs.listConnections, validate("query", adminPageQuery), async (c) => {
     const { db, clock } = c.get("services");
-    return c.json({ connections: await listConnections(db, c.get("principal").tenantId, clock.now()) });
+    const { limit, cursor } = c.req.valid("query");
+    const connections = await listConnections(db, c.get("principal").tenantId, clock.now(), { limit: limit + 1, after: afterCreated(cursor) });
+    const page = toPage(connections, limit, createdAtPosition);
+    return c.json({ connections: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:id/rotate", helpdeskDocs.rotateConnectionSecret, validate("param", idParam), validate("json", rotateSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");

@@ -1,0 +1,123 @@
+/**
+ * Every list that had no bound: `?limit=&cursor=` in, `nextCursor` out (null on the last page),
+ * one opaque cursor convention (src/http/pagination.ts). Each test walks a list page by page and
+ * checks it sees every row once, in the list's order.
+ */
+import { describe, expect, it } from "vitest";
+import { encodeCursor } from "../../src/http/pagination";
+import { call, newTenant } from "../support/api";
+import { seedFaq } from "../support/tickets";
+
+/** Follows nextCursor from the first page to the last; returns every row and the page sizes. */
+async function walk(path: string, key: string, field: string, limit: number) {
+  const rows: Record<string, any>[] = [];
+  const sizes: number[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 50; i++) {
+    const sep = path.includes("?") ? "&" : "?";
+    const res = await call(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { key });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const page = res.json![field] as Record<string, any>[];
+    rows.push(...page);
+    sizes.push(page.length);
+    cursor = res.json!.nextCursor as string | null;
+    if (cursor === null) return { rows, sizes };
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+  }
+  throw new Error("more than 50 pages");
+}
+
+function expectBadCursor(res: { status: number; json: Record<string, any> | null }) {
+  expect(res.status, JSON.stringify(res.json)).toBe(400);
+  expect(res.json!.error.code).toBe("VALIDATION_FAILED");
+}
+
+describe("GET /v1/faqs/:id/versions", () => {
+  it("honours limit and pages through every version, newest first", async () => {
+    const tenant = await newTenant();
+    const id = await seedFaq(tenant, "How do I reset my password?", "Use the reset link.");
+    for (let i = 1; i <= 6; i++) {
+      const res = await call(`/v1/faqs/${id}`, { key: tenant.adminKey, method: "PATCH", body: { answer: `Use the reset link, take ${i}.` } });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    }
+    const first = await call(`/v1/faqs/${id}/versions?limit=2`, { key: tenant.clientKey });
+    expect(first.json!.versions).toHaveLength(2);
+    const { rows, sizes } = await walk(`/v1/faqs/${id}/versions`, tenant.clientKey, "versions", 2);
+    const numbers = rows.map((v) => v.versionNumber as number);
+    expect(numbers.length).toBeGreaterThanOrEqual(6);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(Math.max(...sizes)).toBe(2);
+  });
+
+  it("refuses a limit over 100 and a cursor it did not give", async () => {
+    const tenant = await newTenant();
+    const id = await seedFaq(tenant, "Where is my invoice?", "Under Billing.");
+    expectBadCursor(await call(`/v1/faqs/${id}/versions?limit=101`, { key: tenant.clientKey }));
+    expectBadCursor(await call(`/v1/faqs/${id}/versions?cursor=not*base64`, { key: tenant.clientKey }));
+    expectBadCursor(await call(`/v1/faqs/${id}/versions?cursor=${encodeCursor(["x", "y"])}`, { key: tenant.clientKey }));
+    expectBadCursor(await call(`/v1/faqs/${id}/versions?cursor=${btoa("{not json").replace(/=+$/, "")}`, { key: tenant.clientKey }));
+  });
+});
+
+describe("admin lists: keys, webhook secrets, helpdesk connections", () => {
+  it("pages through API keys, oldest first, each once", async () => {
+    const tenant = await newTenant();
+    for (let i = 0; i < 5; i++) expect((await call("/v1/admin/keys", { key: tenant.adminKey, body: { role: "client", name: `k${i}` } })).status).toBe(201);
+    const { rows, sizes } = await walk("/v1/admin/keys", tenant.adminKey, "keys", 2);
+    expect(rows).toHaveLength(7);
+    expect(new Set(rows.map((k) => k.id)).size).toBe(7);
+    expect(sizes).toEqual([2, 2, 2, 1]);
+    expect(rows.map((k) => k.createdAt)).toEqual(rows.map((k) => k.createdAt as string).sort());
+  });
+
+  it("pages through webhook secrets, newest first, each once", async () => {
+    const tenant = await newTenant();
+    for (let i = 0; i < 5; i++) expect((await call("/v1/admin/webhook-secrets/rotate", { key: tenant.adminKey, body: { overlapHours: 1 } })).status).toBe(201);
+    const { rows } = await walk("/v1/admin/webhook-secrets", tenant.adminKey, "secrets", 2);
+    expect(rows).toHaveLength(5);
+    expect(new Set(rows.map((s) => s.id)).size).toBe(5);
+    expect(rows.map((s) => s.createdAt)).toEqual(rows.map((s) => s.createdAt as string).sort().reverse());
+  });
+
+  it("pages through helpdesk connections, each once", async () => {
+    const tenant = await newTenant();
+    for (let i = 0; i < 3; i++) expect((await call("/v1/admin/helpdesk-connections", { key: tenant.adminKey, body: { provider: "standard", name: `c${i}` } })).status).toBe(201);
+    const { rows, sizes } = await walk("/v1/admin/helpdesk-connections", tenant.adminKey, "connections", 2);
+    expect(new Set(rows.map((c) => c.id)).size).toBe(3);
+    expect(sizes).toEqual([2, 1]);
+  });
+
+  it("refuses a limit over 200 and a forged cursor", async () => {
+    const tenant = await newTenant();
+    expectBadCursor(await call("/v1/admin/keys?limit=201", { key: tenant.adminKey }));
+    expectBadCursor(await call(`/v1/admin/webhook-secrets?cursor=${encodeCursor([1])}`, { key: tenant.adminKey }));
+    expectBadCursor(await call("/v1/admin/helpdesk-connections?cursor=%2F%2F", { key: tenant.adminKey }));
+  });
+});
+
+describe("shows", () => {
+  it("GET /v1/shows/:id/history pages past what one page holds, and says when it is cut", async () => {
+    const tenant = await newTenant();
+    const questions = Array.from({ length: 7 }, (_, i) => ({ text: `Question number ${i} about topic ${i * 7}?` }));
+    expect((await call("/v1/shows/paged/questions", { key: tenant.clientKey, body: { questions } })).status).toBe(201);
+    const cut = await call("/v1/shows/paged/history?minutes=60&limit=3", { key: tenant.clientKey });
+    expect(cut.json!.questions).toHaveLength(3);
+    expect(cut.json!.nextCursor).toEqual(expect.any(String));
+    const { rows, sizes } = await walk("/v1/shows/paged/history?minutes=60", tenant.clientKey, "questions", 3);
+    expect(sizes).toEqual([3, 3, 1]);
+    expect(new Set(rows.map((q) => q.id)).size).toBe(7);
+    expect(rows.map((q) => q.text).sort()).toEqual(questions.map((q) => q.text).sort());
+    expect((await call("/v1/shows/paged/history?minutes=60&limit=501", { key: tenant.clientKey })).status).toBe(400);
+  });
+
+  it("GET /v1/shows pages through the tenant's shows", async () => {
+    const tenant = await newTenant();
+    for (const show of ["s-a", "s-b", "s-c"]) {
+      expect((await call(`/v1/shows/${show}/questions`, { key: tenant.clientKey, body: { questions: [{ text: `What is ${show}?` }] } })).status).toBe(201);
+    }
+    const { rows, sizes } = await walk("/v1/shows", tenant.clientKey, "shows", 2);
+    expect(rows.map((s) => s.showId).sort()).toEqual(["s-a", "s-b", "s-c"]);
+    expect(sizes).toEqual([2, 1]);
+  });
+});
