@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "../../src/http/pagination";
 import { call, newTenant } from "../support/api";
+import { connect } from "../support/helpdesk";
+import { freshId, scenarios, send } from "../support/helpdesk-scenarios";
 import { seedFaq } from "../support/tickets";
 
 /** Follows nextCursor from the first page to the last; returns every row and the page sizes. */
@@ -119,5 +121,50 @@ describe("shows", () => {
     const { rows, sizes } = await walk("/v1/shows", tenant.clientKey, "shows", 2);
     expect(rows.map((s) => s.showId).sort()).toEqual(["s-a", "s-b", "s-c"]);
     expect(sizes).toEqual([2, 1]);
+  });
+});
+
+describe("more lists: variants, cards, helpdesk deliveries, top lists", () => {
+  it("GET /v1/faqs/:id/variants pages through every variant, oldest first", async () => {
+    const tenant = await newTenant();
+    const id = await seedFaq(tenant, "How do I cancel my plan?", "Settings → Plan → Cancel.");
+    const texts = ["How can I cancel my plan?", "Cancel subscription", "Stop my plan please", "End my membership", "Quit my plan"];
+    for (const variantText of texts) expect((await call(`/v1/faqs/${id}/variants`, { key: tenant.adminKey, body: { variantText } })).status).toBe(201);
+    const { rows, sizes } = await walk(`/v1/faqs/${id}/variants`, tenant.clientKey, "variants", 2);
+    expect(rows.map((v) => v.variantText)).toEqual(texts);
+    expect(sizes).toEqual([2, 2, 1]);
+  });
+
+  it("GET /v1/cards pages through a scope's cards", async () => {
+    const tenant = await newTenant();
+    const statements = ["I live in Austin", "My name is Dana", "I work at Globex", "I like jazz", "I use an iPhone"];
+    for (const content of statements) {
+      expect((await call("/v1/memories", { key: tenant.clientKey, body: { scope: "user:paged", content, memoryType: "fact" } })).status).toBe(201);
+    }
+    const all = await call("/v1/cards?scope=user:paged&limit=200", { key: tenant.clientKey });
+    expect(all.json!.nextCursor).toBeNull();
+    const { rows } = await walk("/v1/cards?scope=user:paged", tenant.clientKey, "cards", 2);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.map((c) => c.id)).toEqual((all.json!.cards as { id: string }[]).map((c) => c.id));
+  });
+
+  it("GET /v1/admin/helpdesk-connections/:id/deliveries pages through every delivery", async () => {
+    const tenant = await newTenant();
+    const scenario = scenarios.find((s) => s.provider === "standard")!;
+    const conn = await connect(tenant, "standard");
+    for (let i = 0; i < 5; i++) expect((await send(scenario, conn, conn.secret, scenario.unsolved(freshId()))).status).toBeLessThan(300);
+    const { rows, sizes } = await walk(`/v1/admin/helpdesk-connections/${conn.id}/deliveries`, tenant.adminKey, "deliveries", 2);
+    expect(new Set(rows.map((d) => d.deliveryKey)).size).toBe(5);
+    expect(sizes).toEqual([2, 2, 1]);
+  });
+
+  it("GET /v1/faqs/stats says when its top list is cut", async () => {
+    const tenant = await newTenant();
+    for (const q of ["Where is my order?", "How do I return an item?", "Do you ship abroad?"]) await seedFaq(tenant, q, "See the help centre.");
+    const cut = await call("/v1/faqs/stats?limit=2", { key: tenant.clientKey });
+    expect(cut.json).toMatchObject({ truncated: true });
+    expect(cut.json!.faqs).toHaveLength(2);
+    expect((await call("/v1/faqs/stats?limit=3", { key: tenant.clientKey })).json).toMatchObject({ truncated: false });
+    expect((await call("/v1/faqs/suggestions", { key: tenant.clientKey })).json).toEqual({ suggestions: [], truncated: false });
   });
 });

@@ -54,7 +54,7 @@ const statsFields = {
 
 export const FaqDetail = Faq.extend({ variants: z.array(Variant), related: z.array(RelatedFaq), stats: obj(statsFields) }).meta({ id: "FaqDetail" });
 export const FaqList = obj({ faqs: z.array(Faq), nextCursor: nullableString.describe("Pass as `cursor` for the next page") });
-export const Variants = obj({ variants: z.array(Variant) });
+export const Variants = obj({ variants: z.array(Variant), nextCursor: nextCursorSchema });
 export const Related = obj({ related: z.array(RelatedFaq) });
 
 export const FaqSearch = obj({
@@ -109,7 +109,8 @@ export const Versions = obj({
   nextCursor: nextCursorSchema,
 });
 
-export const AllStats = obj({ faqs: z.array(obj({ id: z.string(), question: z.string(), ...statsFields })) });
+const truncated = z.boolean().describe("true when more rows than `limit` exist: raise `limit` (at most 200) to see more");
+export const AllStats = obj({ faqs: z.array(obj({ id: z.string(), question: z.string(), ...statsFields })), truncated });
 export const FaqStats = obj({ id: z.string(), question: z.string(), ...statsFields });
 
 export const Suggestions = obj({
@@ -126,6 +127,7 @@ export const Suggestions = obj({
       lastSeenAt: isoTime,
     }),
   ),
+  truncated,
 });
 
 const faqNotFound = { 404: "no such FAQ (or it is deleted)" } as const;
@@ -153,8 +155,8 @@ export const faqDocs = {
     responses: { 200: ImportReport },
     errors: { 400: "the import is empty", 413: "over 1,000 lines or 5 MiB", 415: "not application/x-ndjson" },
   }),
-  allStats: describe({ tag: "FAQs", summary: "Hit statistics of every FAQ", description: "Seed §7.2.6, most hit first.", responses: { 200: AllStats } }),
-  suggestions: describe({ tag: "FAQs", summary: "List suggested phrasings", description: "Open clusters of search queries that nearly tied between two FAQs, most frequent first.", responses: { 200: Suggestions } }),
+  allStats: describe({ tag: "FAQs", summary: "Hit statistics of every FAQ", description: "Seed §7.2.6, most hit first; the top `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: AllStats } }),
+  suggestions: describe({ tag: "FAQs", summary: "List suggested phrasings", description: "Open clusters of search queries that nearly tied between two FAQs, most frequent first; the top `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: Suggestions } }),
   resolveSuggestion: describe({
     tag: "FAQs",
     summary: "Accept or dismiss a suggestion",
@@ -173,7 +175,7 @@ export const faqDocs = {
     errors: faqNotFound,
   }),
   remove: describe({ tag: "FAQs", summary: "Delete an FAQ", description: "Soft delete: gone from reads, lists and search; versions and hits stay; vectors removed.", responses: { 204: null }, errors: faqNotFound }),
-  listVariants: describe({ tag: "FAQs", summary: "List an FAQ's variants", description: "Its question variants (1:N).", responses: { 200: Variants }, errors: faqNotFound }),
+  listVariants: describe({ tag: "FAQs", summary: "List an FAQ's variants", description: "Its question variants (1:N), oldest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Variants }, errors: faqNotFound }),
   addVariant: describe({
     tag: "FAQs",
     summary: "Add a variant",

@@ -116,8 +116,8 @@ export const helpdeskDocs = {
   connectionDeliveries: describe({
     tag: "Helpdesks",
     summary: "List a connection's deliveries",
-    description: "The latest deliveries (kept 30 days), newest first, with their outcome and, when skipped, why.",
-    responses: { 200: obj({ deliveries: z.array(HelpdeskDelivery) }) },
+    description: "The deliveries (kept 30 days), newest first, with their outcome and, when skipped, why; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: obj({ deliveries: z.array(HelpdeskDelivery), nextCursor: nextCursorSchema }) },
     errors: { 404: "no such connection" },
   }),
   deliver: describe({

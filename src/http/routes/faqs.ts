@@ -34,6 +34,8 @@ const NDJSON = /^application\/x-ndjson\s*(?:;|$)/i;
 const variantParam = z.object({ variantId: z.string().min(1).max(100) });
 const versionsQuery = pageQuery(20, 100);
 const versionPosition = z.tuple([z.number().int().min(1)]);
+const variantsQuery = pageQuery(50, 200);
+const seqPosition = z.tuple([z.number().int().min(0)]);
 const limitQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 const rollbackSchema = z.strictObject({ changeReason: z.string().trim().min(1).max(500).optional() });
 const resolveSchema = z.strictObject({
@@ -148,12 +150,15 @@ export const faqs = new Hono<AppEnv>()
     });
   })
   .get("/stats", faqDocs.allStats, validate("query", limitQuery), async (c) => {
-    const faqs = await allFaqStats(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
-    return c.json({ faqs });
+    // Ranked by hits, which move: a top list says when it is cut rather than offering a cursor.
+    const { limit } = c.req.valid("query");
+    const faqs = await allFaqStats(c.get("services").db, c.get("principal").tenantId, limit + 1);
+    return c.json({ faqs: faqs.slice(0, limit), truncated: faqs.length > limit });
   })
   .get("/suggestions", faqDocs.suggestions, validate("query", limitQuery), async (c) => {
-    const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
-    return c.json({ suggestions });
+    const { limit } = c.req.valid("query");
+    const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, limit + 1);
+    return c.json({ suggestions: suggestions.slice(0, limit), truncated: suggestions.length > limit });
   })
   .post("/suggestions/:id/:action{accept|dismiss}", faqDocs.resolveSuggestion, describeBody(resolveSchema, { required: false }), validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })), async (c) => {
     const { id, action } = c.req.valid("param");
@@ -194,11 +199,14 @@ export const faqs = new Hono<AppEnv>()
     if (!(await softDeleteFaq(c.get("services"), tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
     return c.body(null, 204);
   })
-  .get("/:id/variants", faqDocs.listVariants, validate("param", idParam), async (c) => {
+  .get("/:id/variants", faqDocs.listVariants, validate("param", idParam), validate("query", variantsQuery), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ variants: (await listVariants(services.db, tenantId, row.id)).map(toVariant) });
+    const { limit, cursor } = c.req.valid("query");
+    const afterSeq = cursor === undefined ? undefined : decodeCursor(cursor, seqPosition)[0];
+    const page = toPage(await listVariants(services.db, tenantId, row.id, { limit: limit + 1, afterSeq }), limit, (v) => [v.seq]);
+    return c.json({ variants: page.rows.map(toVariant), nextCursor: page.nextCursor });
   })
   .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
