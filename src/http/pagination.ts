@@ -29,13 +29,25 @@ export function decodeCursor<T extends Position>(cursor: string, shape: z.ZodTyp
   throw new AppError("VALIDATION_FAILED", "Invalid query: cursor", [{ path: "cursor", message: "not a cursor this list gave" }]);
 }
 
+/** `?cursor=`: the previous page's `nextCursor`. */
+export const cursorParam = z.string().regex(BASE64URL, "not a cursor this list gave").optional().describe("The previous page's `nextCursor`; omit for the first page");
+
 /** `?limit=&cursor=`, shared by every paginated list: `limit` 1..max, default `defaultLimit`. */
 export function pageQuery(defaultLimit: number, maxLimit: number) {
   return z.strictObject({
     limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit).describe(`Page size, 1..${maxLimit}`),
-    cursor: z.string().regex(BASE64URL, "not a cursor this list gave").optional().describe("The previous page's `nextCursor`; omit for the first page"),
+    cursor: cursorParam,
   });
 }
+
+/** The position of lists ordered by a row's `seq` alone. */
+export const seqPosition = z.tuple([z.number().int().min(0)]);
+
+/** The `seq` a query's cursor names (undefined on the first page). */
+export const afterSeq = (cursor: string | undefined) => (cursor === undefined ? undefined : decodeCursor(cursor, seqPosition)[0]);
+
+/** The cursor of a seq-ordered list whose store says where the next page starts (null: none). */
+export const seqCursor = (seq: number | null) => (seq === null ? null : encodeCursor([seq]));
 
 /** The position of lists ordered by creation time and id. */
 export const timeAndIdPosition = z.tuple([z.number().int(), z.string().max(100)]);

@@ -8,7 +8,7 @@ import { encodeCursor } from "../../src/http/pagination";
 import { call, newTenant } from "../support/api";
 import { connect } from "../support/helpdesk";
 import { freshId, scenarios, send } from "../support/helpdesk-scenarios";
-import { seedFaq } from "../support/tickets";
+import { deliver, newWebhookSecret, seedFaq, ticket } from "../support/tickets";
 
 /** Follows nextCursor from the first page to the last; returns every row and the page sizes. */
 async function walk(path: string, key: string, field: string, limit: number) {
@@ -166,5 +166,23 @@ describe("more lists: variants, cards, helpdesk deliveries, top lists", () => {
     expect(cut.json!.faqs).toHaveLength(2);
     expect((await call("/v1/faqs/stats?limit=3", { key: tenant.clientKey })).json).toMatchObject({ truncated: false });
     expect((await call("/v1/faqs/suggestions", { key: tenant.clientKey })).json).toEqual({ suggestions: [], truncated: false });
+  });
+});
+
+describe("lists that had cursors of their own now share the convention", () => {
+  it("GET /v1/faqs and GET /v1/tickets page with the same opaque cursor", async () => {
+    const tenant = await newTenant();
+    for (const q of ["How do I pay by card?", "Can I pay by invoice?", "Is PayPal accepted?"]) await seedFaq(tenant, q, "See Billing.");
+    const faqs = await walk("/v1/faqs", tenant.clientKey, "faqs", 2);
+    expect(faqs.sizes).toEqual([2, 1]);
+    expect(new Set(faqs.rows.map((f) => f.id)).size).toBe(3);
+
+    const secret = await newWebhookSecret(tenant);
+    for (let i = 0; i < 3; i++) expect((await deliver(tenant, secret, ticket(`How do I change plan ${i}?`, "Settings → Plan."))).status).toBe(202);
+    const tickets = await walk("/v1/tickets", tenant.adminKey, "tickets", 2);
+    expect(tickets.sizes).toEqual([2, 1]);
+    expect(new Set(tickets.rows.map((t) => t.id)).size).toBe(3);
+    expectBadCursor(await call("/v1/tickets?before=5", { key: tenant.adminKey }));
+    expectBadCursor(await call("/v1/staging?cursor=12", { key: tenant.adminKey }));
   });
 });

@@ -53,7 +53,7 @@ const statsFields = {
 };
 
 export const FaqDetail = Faq.extend({ variants: z.array(Variant), related: z.array(RelatedFaq), stats: obj(statsFields) }).meta({ id: "FaqDetail" });
-export const FaqList = obj({ faqs: z.array(Faq), nextCursor: nullableString.describe("Pass as `cursor` for the next page") });
+export const FaqList = obj({ faqs: z.array(Faq), nextCursor: nextCursorSchema });
 export const Variants = obj({ variants: z.array(Variant), nextCursor: nextCursorSchema });
 export const Related = obj({ related: z.array(RelatedFaq) });
 

@@ -14,7 +14,7 @@ import type { Services } from "../../services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { afterResponse } from "../log";
-import { decodeCursor, pageQuery, toPage } from "../pagination";
+import { afterSeq, decodeCursor, encodeCursor, pageQuery, seqPosition, toPage } from "../pagination";
 import { validate } from "../validation";
 import {
   importLineSchema,
@@ -35,7 +35,6 @@ const variantParam = z.object({ variantId: z.string().min(1).max(100) });
 const versionsQuery = pageQuery(20, 100);
 const versionPosition = z.tuple([z.number().int().min(1)]);
 const variantsQuery = pageQuery(50, 200);
-const seqPosition = z.tuple([z.number().int().min(0)]);
 const limitQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 const rollbackSchema = z.strictObject({ changeReason: z.string().trim().min(1).max(500).optional() });
 const resolveSchema = z.strictObject({
@@ -76,10 +75,10 @@ export const faqs = new Hono<AppEnv>()
     const { rows, more } = await listFaqs(db, c.get("principal").tenantId, {
       tag: args.tag,
       match,
-      beforeSeq: args.cursor === undefined ? undefined : Number(args.cursor),
+      beforeSeq: afterSeq(args.cursor),
       limit: args.limit,
     });
-    return c.json({ faqs: rows.map(toFaq), nextCursor: more ? String(rows.at(-1)!.seq) : null });
+    return c.json({ faqs: rows.map(toFaq), nextCursor: more ? encodeCursor([rows.at(-1)!.seq]) : null });
   })
   .post("/search", faqDocs.search, validate("json", searchFaqSchema), async (c) => {
     const services = c.get("services");
@@ -204,8 +203,7 @@ export const faqs = new Hono<AppEnv>()
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     const { limit, cursor } = c.req.valid("query");
-    const afterSeq = cursor === undefined ? undefined : decodeCursor(cursor, seqPosition)[0];
-    const page = toPage(await listVariants(services.db, tenantId, row.id, { limit: limit + 1, afterSeq }), limit, (v) => [v.seq]);
+    const page = toPage(await listVariants(services.db, tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq(cursor) }), limit, (v) => [v.seq]);
     return c.json({ variants: page.rows.map(toVariant), nextCursor: page.nextCursor });
   })
   .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), async (c) => {
