@@ -14,7 +14,7 @@ import type { Services } from "../../services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { afterResponse } from "../log";
-import { afterSeq, decodeCursor, encodeCursor, pageQuery, seqPosition, toPage } from "../pagination";
+import { afterSeq, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { validate } from "../validation";
 import {
   importLineSchema,
