@@ -1,7 +1,7 @@
 /**
- * The Hono app: request id → services → (webhooks: rate limits; v1: JSON body rules → auth →
- * rate limit per key) → routes, one error envelope for everything. `createApp` takes the services factory so tests can put a failing
- * adapter behind a port; production uses createServices.
+ * The Hono app: headers → request id → services → (webhooks: rate limits; v1: JSON body rules →
+ * auth → rate limit per key) → routes, one error envelope for everything. `createApp` takes the
+ * services factory so tests can put a failing adapter behind a port; production uses createServices.
  */
 import { Hono } from "hono";
 import { createServices, type Services } from "../services";
