@@ -167,6 +167,20 @@ describe("more lists: variants, cards, helpdesk deliveries, top lists", () => {
     expect((await call("/v1/faqs/stats?limit=3", { key: tenant.clientKey })).json).toMatchObject({ truncated: false });
     expect((await call("/v1/faqs/suggestions", { key: tenant.clientKey })).json).toEqual({ suggestions: [], truncated: false });
   });
+
+  it("GET /v1/faqs/:id/related says when its list is cut", async () => {
+    const tenant = await newTenant();
+    const hub = await seedFaq(tenant, "How do I delete my account?", "Settings → Account → Delete.");
+    for (const q of ["Can I export my data first?", "Is deletion reversible?", "What happens to my invoices?"]) {
+      const target = await seedFaq(tenant, q, "See the help centre.");
+      const linked = await call(`/v1/faqs/${hub}/related`, { key: tenant.adminKey, body: { targetFaqId: target, relationshipType: "see_also" } });
+      expect(linked.status, JSON.stringify(linked.json)).toBe(201);
+    }
+    const cut = await call(`/v1/faqs/${hub}/related?limit=2`, { key: tenant.clientKey });
+    expect(cut.json!.related).toHaveLength(2);
+    expect(cut.json!.truncated).toBe(true);
+    expect((await call(`/v1/faqs/${hub}/related?limit=200`, { key: tenant.clientKey })).json!.truncated).toBe(false);
+  });
 });
 
 describe("lists that had cursors of their own now share the convention", () => {

@@ -55,7 +55,7 @@ const statsFields = {
 export const FaqDetail = Faq.extend({ variants: z.array(Variant), related: z.array(RelatedFaq), stats: obj(statsFields) }).meta({ id: "FaqDetail" });
 export const FaqList = obj({ faqs: z.array(Faq), nextCursor: nextCursorSchema });
 export const Variants = obj({ variants: z.array(Variant), nextCursor: nextCursorSchema });
-export const Related = obj({ related: z.array(RelatedFaq) });
+export const Related = obj({ related: z.array(RelatedFaq), truncated: z.boolean().describe("true when the FAQ has more links than `limit`") });
 
 export const FaqSearch = obj({
   results: z.array(
@@ -184,7 +184,7 @@ export const faqDocs = {
     errors: { ...faqNotFound, 409: "the FAQ already has that phrasing, or 200 variants" },
     requestExample: { variantText: "When do I get my money back?" },
   }),
-  listRelated: describe({ tag: "FAQs", summary: "List related FAQs", description: "Manual and auto-generated links, from this FAQ's side.", responses: { 200: Related }, errors: faqNotFound }),
+  listRelated: describe({ tag: "FAQs", summary: "List related FAQs", description: "Manual and auto-generated links, from this FAQ's side, manual first then by similarity; the first `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: Related }, errors: faqNotFound }),
   addRelated: describe({
     tag: "FAQs",
     summary: "Link two FAQs",

@@ -212,11 +212,14 @@ export const faqs = new Hono<AppEnv>()
     if (!result.ok) throw variantError(result.reason);
     return c.json(toVariant(result.variant), 201);
   })
-  .get("/:id/related", faqDocs.listRelated, validate("param", idParam), async (c) => {
+  .get("/:id/related", faqDocs.listRelated, validate("param", idParam), validate("query", limitQuery), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ related: await listRelated(services.db, tenantId, row.id) });
+    // Ranked (manual first, then by similarity, which auto links refresh): cut with `truncated`, no cursor.
+    const { limit } = c.req.valid("query");
+    const related = await listRelated(services.db, tenantId, row.id, limit + 1);
+    return c.json({ related: related.slice(0, limit), truncated: related.length > limit });
   })
   .post("/:id/related", faqDocs.addRelated, validate("param", idParam), validate("json", newRelationshipSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
