@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** 3 requests per 60 s per key (test/support/workers-pool.ts). */
+      TIGHT_RATE_LIMIT: RateLimit;
     }
   }
 }

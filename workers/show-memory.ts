@@ -11,7 +11,7 @@ import { createLogger, type Logger } from "../src/log";
 import type { NoveltyConfig } from "../src/ranking/novelty-config";
 import { migrateShowStorage } from "../src/shows/migrations";
 import { ShowMemoryStore } from "../src/shows/store";
-import type { EmbeddedText, EmbeddingContext, NewQuestion, RankRequest } from "../src/shows/types";
+import type { EmbeddedText, EmbeddingContext, HistoryPage, NewQuestion, RankRequest } from "../src/shows/types";
 
 /** How often the retention alarm runs while the show holds questions. */
 export const RETENTION_ALARM_INTERVAL_MS = 24 * 3600 * 1000;
@@ -58,8 +58,8 @@ export class ShowMemory extends DurableObject<Env> {
     return this.store.refresh(args, now);
   }
 
-  history(minutes: number, now: number) {
-    return this.store.history(minutes, now);
+  history(minutes: number, now: number, page: HistoryPage) {
+    return this.store.history(minutes, now, page);
   }
 
   status(now: number) {

@@ -15,6 +15,8 @@ import { copyReferenceAssets } from "../../scripts/reference-assets.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BENCH_KEY = "rk_bench_dev_key";
+/** Requests per 60 s per key for the Worker under benchmark: far above what a bench sends. */
+const BENCH_RATE_LIMIT = Number(process.env.RECALL_RATE_LIMIT ?? 100_000_000);
 
 /** `helperEmbedder: false` skips the second embedder (seeding only); the Worker also listens on `url` (a free 127.0.0.1 port). */
 export async function startWorker({ helperEmbedder = true } = {}) {
@@ -34,6 +36,11 @@ export async function startWorker({ helperEmbedder = true } = {}) {
     kvNamespaces: ["CACHE"],
     durableObjects: { SHOW_MEMORY: { className: "ShowMemory", useSQLite: true } },
     queueProducers: { TICKETS: { queueName: "recall-tickets" } },
+    // The benches, the eval and `npm run fuzz` send deliberate load from one key: rate limits are
+    // raised explicitly here (README "Rate limits"); RECALL_RATE_LIMIT=N sets another per-window limit.
+    ratelimits: Object.fromEntries(
+      ["API_RATE_LIMIT", "WEBHOOK_TENANT_RATE_LIMIT", "WEBHOOK_SOURCE_RATE_LIMIT"].map((name) => [name, { simple: { limit: BENCH_RATE_LIMIT, period: 60 } }]),
+    ),
     // The Worker's own log lines would bury the figures; set BENCH_VERBOSE=1 to see them.
     handleRuntimeStdio(stdout, stderr) {
       if (process.env.BENCH_VERBOSE) {

@@ -90,12 +90,14 @@ export async function createTenant(db: D1Database, args: { name: string; now: nu
   return { id, name: args.name };
 }
 
-export async function listApiKeys(db: D1Database, tenantId: string) {
+/** A tenant's keys, oldest first: at most `limit`, after the (created_at, id) position `after` when given. */
+export async function listApiKeys(db: D1Database, tenantId: string, page: { limit: number; after?: readonly [number, string] | undefined }) {
   const { results } = await db
     .prepare(
-      "SELECT id, key_prefix, role, name, created_at, revoked_at FROM api_keys WHERE tenant_id = ? ORDER BY created_at, id",
+      `SELECT id, key_prefix, role, name, created_at, revoked_at FROM api_keys
+       WHERE tenant_id = ?1 AND (?2 IS NULL OR created_at > ?2 OR (created_at = ?2 AND id > ?3)) ORDER BY created_at, id LIMIT ?4`,
     )
-    .bind(tenantId)
+    .bind(tenantId, page.after?.[0] ?? null, page.after?.[1] ?? "", page.limit)
     .all<{ id: string; key_prefix: string; role: Role; name: string; created_at: number; revoked_at: number | null }>();
   return results.map((r) => ({
     id: r.id,
@@ -118,7 +120,7 @@ export async function revokeApiKey(db: D1Database, tenantId: string, keyId: stri
 }
 
 export const DEV_TENANT_ID = "t_dev";
-const DEV_KEY_ID = "key_dev";
+export const DEV_KEY_ID = "key_dev";
 
 /**
  * Local mode only (RECALL_DEV_API_KEY is set by `npm start` and the test env, never in

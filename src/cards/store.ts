@@ -164,6 +164,8 @@ export interface CardFilter {
   entity?: string | undefined;
   slot?: string | undefined;
   limit: number;
+  /** The (created_at, id) of the previous page's last card. */
+  after?: readonly [number, string] | undefined;
 }
 
 /** Cards of a scope, current and past, newest first. */
@@ -177,6 +179,10 @@ export async function listCards(db: D1Database, tenantId: string, filter: CardFi
   if (filter.slot) {
     where.push("slot = ?");
     params.push(filter.slot);
+  }
+  if (filter.after) {
+    where.push("(created_at < ? OR (created_at = ? AND id > ?))");
+    params.push(filter.after[0], filter.after[0], filter.after[1]);
   }
   const { results } = await db
     .prepare(`SELECT ${CARD_COLUMNS} FROM memory_cards WHERE ${where.join(" AND ")} ORDER BY created_at DESC, id LIMIT ?`)

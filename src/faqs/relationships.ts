@@ -41,14 +41,14 @@ interface LinkRow {
   similarity: number | null;
 }
 
-/** The FAQ's links to live FAQs, from its side; manual first, then by similarity. */
-export async function listRelated(db: D1Database, tenantId: string, faqId: string): Promise<RelatedFaq[]> {
+/** The FAQ's links to live FAQs, from its side; manual first, then by similarity; at most `limit` links (-1: all). */
+export async function listRelated(db: D1Database, tenantId: string, faqId: string, limit = -1): Promise<RelatedFaq[]> {
   const { results } = await db
     .prepare(
       `SELECT id, source_faq_id, target_faq_id, relationship_type, is_auto_generated, similarity FROM faq_relationships
-       WHERE tenant_id = ? AND (source_faq_id = ? OR target_faq_id = ?) ORDER BY is_auto_generated, similarity DESC, created_at`,
+       WHERE tenant_id = ?1 AND (source_faq_id = ?2 OR target_faq_id = ?2) ORDER BY is_auto_generated, similarity DESC, created_at LIMIT ?3`,
     )
-    .bind(tenantId, faqId, faqId)
+    .bind(tenantId, faqId, limit)
     .all<LinkRow>();
   const others = await getFaqsByIds(db, tenantId, results.map((r) => (r.source_faq_id === faqId ? r.target_faq_id : r.source_faq_id)));
   return results.flatMap((r) => {

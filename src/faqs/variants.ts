@@ -107,10 +107,11 @@ export async function addVariant(services: Services, tenantId: string, faqId: st
   return ok(row);
 }
 
-export async function listVariants(db: D1Database, tenantId: string, faqId: string): Promise<VariantRow[]> {
+export async function listVariants(db: D1Database, tenantId: string, faqId: string, page: { limit: number; afterSeq?: number | undefined } = { limit: -1 }): Promise<VariantRow[]> {
+  // Oldest first; LIMIT -1 is all (the FAQ's own answer embeds every variant).
   const { results } = await db
-    .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ? AND faq_id = ? ORDER BY seq`)
-    .bind(tenantId, faqId)
+    .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND faq_id = ?2 AND seq > ?3 ORDER BY seq LIMIT ?4`)
+    .bind(tenantId, faqId, page.afterSeq ?? 0, page.limit)
     .all<VariantRow>();
   return results;
 }

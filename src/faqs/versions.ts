@@ -45,14 +45,14 @@ const toVersion = (r: VersionRow): FaqVersion => ({
   changedAt: new Date(r.changed_at).toISOString(),
 });
 
-/** Versions of one FAQ, newest first. */
-export async function listVersions(db: D1Database, tenantId: string, faqId: string): Promise<FaqVersion[]> {
+/** Versions of one FAQ, newest first: at most `limit`, below version `before` when given. */
+export async function listVersions(db: D1Database, tenantId: string, faqId: string, page: { limit: number; before?: number | undefined }): Promise<FaqVersion[]> {
   const { results } = await db
     .prepare(
       `SELECT version_number, question, answer, tags, change_type, change_reason, changed_by, changed_at
-       FROM faq_versions WHERE tenant_id = ? AND faq_id = ? ORDER BY version_number DESC`,
+       FROM faq_versions WHERE tenant_id = ?1 AND faq_id = ?2 AND (?3 IS NULL OR version_number < ?3) ORDER BY version_number DESC LIMIT ?4`,
     )
-    .bind(tenantId, faqId)
+    .bind(tenantId, faqId, page.before ?? null, page.limit)
     .all<VersionRow>();
   return results.map(toVersion);
 }

@@ -87,8 +87,15 @@ export async function rotateConnectionSecret(db: D1Database, box: SecretBox, row
   return { id: created.id, createdAt: created.createdAt, previousValidUntil: created.previousValidUntil, secret: generated ?? null };
 }
 
-export async function listConnections(db: D1Database, tenantId: string, now: number) {
-  const { results } = await db.prepare("SELECT * FROM helpdesk_connections WHERE tenant_id = ? ORDER BY created_at DESC, id").bind(tenantId).all<ConnectionRow>();
+/** Newest first: at most `limit`, after the (created_at, id) position `after` when given. */
+export async function listConnections(db: D1Database, tenantId: string, now: number, page: { limit: number; after?: readonly [number, string] | undefined }) {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM helpdesk_connections WHERE tenant_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id > ?3))
+       ORDER BY created_at DESC, id LIMIT ?4`,
+    )
+    .bind(tenantId, page.after?.[0] ?? null, page.after?.[1] ?? "", page.limit)
+    .all<ConnectionRow>();
   return Promise.all(results.map(async (r) => toConnection(r, await listWebhookSecrets(db, tenantId, r.id, now))));
 }
 

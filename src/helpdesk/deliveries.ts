@@ -44,10 +44,20 @@ export async function recordDelivery(db: D1Database, row: DeliveryRow): Promise<
     .run();
 }
 
-export async function listDeliveries(db: D1Database, tenantId: string, connectionId: string, limit: number): Promise<DeliveryRow[]> {
+/** Newest first: at most `limit`, after the (received_at, delivery_key) position `after` when given. */
+export async function listDeliveries(
+  db: D1Database,
+  tenantId: string,
+  connectionId: string,
+  page: { limit: number; after?: readonly [number, string] | undefined },
+): Promise<DeliveryRow[]> {
   const { results } = await db
-    .prepare("SELECT * FROM webhook_deliveries WHERE tenant_id = ? AND connection_id = ? ORDER BY received_at DESC LIMIT ?")
-    .bind(tenantId, connectionId, limit)
+    .prepare(
+      `SELECT * FROM webhook_deliveries WHERE tenant_id = ?1 AND connection_id = ?2
+         AND (?3 IS NULL OR received_at < ?3 OR (received_at = ?3 AND delivery_key > ?4))
+       ORDER BY received_at DESC, delivery_key LIMIT ?5`,
+    )
+    .bind(tenantId, connectionId, page.after?.[0] ?? null, page.after?.[1] ?? "", page.limit)
     .all<DeliveryRow>();
   return results;
 }

@@ -1,16 +1,17 @@
 /**
- * The Hono app: request id → services → (v1: JSON body rules → auth) → routes, one error
- * envelope for everything. `createApp` takes the services factory so tests can put a failing
- * adapter behind a port; production uses createServices.
+ * The Hono app: headers → request id → services → (webhooks: rate limits; v1: JSON body rules →
+ * auth → rate limit per key) → routes, one error envelope for everything. `createApp` takes the
+ * services factory so tests can put a failing adapter behind a port; production uses createServices.
  */
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
 import { accessLog } from "./access-log";
 import { errorBody, handleError } from "./errors";
 import { authenticate, decodablePath, jsonBodies, withServices } from "./middleware";
+import { limitPerApiKey, limitWebhooks } from "./rate-limit";
+import { noStoreNoSniff, requestIds } from "./request-id";
 import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
 import { context } from "./routes/context";
@@ -41,6 +42,7 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
   const v1 = new Hono<AppEnv>()
     .use(jsonBodies())
     .use(authenticate())
+    .use(limitPerApiKey())
     .route("/memories", memories)
     .route("/shows", shows)
     .route("/cards", cards)
@@ -59,12 +61,14 @@ export function createApp({ services = (env) => createServices(env) }: AppOption
   // The hook, MCP and screen adapters call the app's own routes; bound late because they are part of it.
   const dispatch: Dispatch = (request, env, executionCtx) => app.fetch(request, env, executionCtx);
   const app = new Hono<AppEnv>()
-    .use(requestId({ limitLength: 100 }))
+    .use(noStoreNoSniff)
+    .use(requestIds)
     .use(accessLog())
     .use(decodablePath)
     .use(withServices(services))
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
+    .use("/v1/webhooks/*", limitWebhooks())
     .route("/v1/webhooks", webhooks)
     .route("/v1/webhooks/tickets", helpdeskWebhooks)
     // Answer 200 `{}` on any failure, auth included (Claude Code ignores non-2xx): before the v1 group.

@@ -7,6 +7,8 @@ export interface AppEnv {
   Bindings: Env;
   Variables: {
     requestId: string;
+    /** The caller's own x-request-id when well-formed: echoed and logged, never used as ours. */
+    clientRequestId: string | undefined;
     services: Services;
     principal: Principal;
     /** The request's logger (src/http/access-log.ts), bound to its request id and, after auth, its tenant. */
@@ -15,7 +17,5 @@ export interface AppEnv {
     tenant?: string;
     /** The error envelope's code, for the access log (set by handleError). */
     errorCode?: ErrorCode;
-    /** The caller's own x-request-id when the request-id policy accepted it (logged next to ours). */
-    clientRequestId?: string;
   };
 }

@@ -6,6 +6,7 @@
 import type { Context, ExecutionContext } from "hono";
 import type { AppEnv } from "./context";
 import type { ErrorCode } from "./errors";
+import { forwardRequestId } from "./request-id";
 
 /** The app's fetch, bound late (the adapters are mounted inside the app they call). */
 export type Dispatch = (request: Request, env: Env, executionCtx: ExecutionContext | undefined) => Response | Promise<Response>;
@@ -22,11 +23,11 @@ function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
 
 /** Calls `method path` with a JSON body (or none) and reads the JSON answer or error envelope. */
 export async function callApi(c: Context<AppEnv>, dispatch: Dispatch, method: string, path: string, body?: unknown): Promise<ApiResult> {
-  const headers = new Headers({ "x-request-id": c.get("requestId") });
+  const headers = new Headers();
   const authorization = c.req.header("authorization");
   if (authorization !== undefined) headers.set("authorization", authorization);
   if (body !== undefined) headers.set("content-type", "application/json");
-  const request = new Request(new URL(path, c.req.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const request = forwardRequestId(new Request(new URL(path, c.req.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), c.get("requestId"));
   const response = await dispatch(request, c.env, executionContextOf(c));
   const text = await response.text();
   const parsed: unknown = text === "" ? null : JSON.parse(text);

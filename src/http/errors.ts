@@ -23,6 +23,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** The local dev key (RECALL_DEV_API_KEY) is recreated on its next use: revoking it would not stop it. */
+  DEV_KEY_PERMANENT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -43,13 +43,15 @@ export async function recordShow(db: D1Database, tenantId: string, showId: strin
 }
 
 /** The tenant's shows, most recently active first. */
-export async function listShows(db: D1Database, tenantId: string, limit: number): Promise<ArchivedShow[]> {
+/** Most recently active first: at most `limit`, after the (last_activity_at, show_id) position `after` when given. */
+export async function listShows(db: D1Database, tenantId: string, page: { limit: number; after?: readonly [number, string] | undefined }): Promise<ArchivedShow[]> {
   const { results } = await db
     .prepare(
       `SELECT show_id, started_at, last_activity_at, ended_at, question_count, used_count, average_novelty
-       FROM show_archive WHERE tenant_id = ? ORDER BY last_activity_at DESC, show_id LIMIT ?`,
+       FROM show_archive WHERE tenant_id = ?1 AND (?2 IS NULL OR last_activity_at < ?2 OR (last_activity_at = ?2 AND show_id > ?3))
+       ORDER BY last_activity_at DESC, show_id LIMIT ?4`,
     )
-    .bind(tenantId, limit)
+    .bind(tenantId, page.after?.[0] ?? null, page.after?.[1] ?? "", page.limit)
     .all<Record<string, number | string | null>>();
   return results.map((r) => ({
     showId: r.show_id as string,

@@ -14,6 +14,8 @@ import type {
   EmbeddedText,
   EmbeddingContext,
   HistoryItem,
+  HistoryPage,
+  HistoryPosition,
   NewQuestion,
   RankRequest,
   RankResponse,
@@ -25,9 +27,9 @@ import { err, ok } from "../result";
 
 /** Auto topic tags per question: its first distinct content terms (see topicMatches). */
 const MAX_AUTO_TAGS = 16;
-const MAX_HISTORY_ROWS = 500;
 
 interface QuestionRow extends Record<string, SqlStorageValue> {
+  seq: number;
   id: string;
   text: string;
   model: string | null;
@@ -109,15 +111,25 @@ export class ShowMemoryStore {
     };
   }
 
-  history(minutes: number, now: number): HistoryItem[] {
+  /** One page of the last `minutes`, newest first; `next` is the position after its last row (null: no more). */
+  history(minutes: number, now: number, page: HistoryPage): { questions: HistoryItem[]; next: HistoryPosition | null } {
+    const [afterAskedAt, afterSeq] = page.after ?? [null, null];
     const rows = this.sql
       .exec<QuestionRow>(
-        "SELECT * FROM show_questions WHERE asked_at >= ? ORDER BY asked_at DESC, seq DESC LIMIT ?",
+        `SELECT * FROM show_questions WHERE asked_at >= ?1 AND (?2 IS NULL OR asked_at < ?2 OR (asked_at = ?2 AND seq < ?3))
+         ORDER BY asked_at DESC, seq DESC LIMIT ?4`,
         now - minutes * MS_PER_MINUTE,
-        MAX_HISTORY_ROWS,
+        afterAskedAt,
+        afterSeq,
+        page.limit + 1,
       )
       .toArray();
-    return rows.map((r) => ({
+    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+    return { questions: rows.slice(0, page.limit).map((r) => this.historyItem(r, now)), next: last ? [last.asked_at, last.seq] : null };
+  }
+
+  private historyItem(r: QuestionRow, now: number): HistoryItem {
+    return {
       id: r.id,
       text: r.text,
       model: r.model,
@@ -129,7 +141,7 @@ export class ShowMemoryStore {
       novelty: r.novelty,
       source: r.source === "pick" ? "pick" : "added",
       forgottenAt: r.forgotten_at,
-    }));
+    };
   }
 
   check(text: EmbeddedText, now: number, embedding: EmbeddingContext): CheckResponse {
@@ -189,6 +201,7 @@ export class ShowMemoryStore {
    * the stored history (with forgottenAt) until retention.
    */
   refresh(args: { questionIds?: string[] | undefined; topic?: string | undefined }, now: number): ShowResult<{ forgotten: string[] }> {
+    if (!this.exists()) return neverExisted();
     const wanted = args.questionIds
       ? new Set(args.questionIds)
       : new Set(this.activeRows().filter((r) => topicMatches(JSON.parse(r.topic_tags) as string[], args.topic ?? "")).map((r) => r.id));
@@ -213,12 +226,14 @@ export class ShowMemoryStore {
     return ok(this.getConfig());
   }
 
-  end(now: number): ShowSummary {
+  /** Ends the show for good (writes are refused after). A show that never existed is not created ended. */
+  end(now: number): ShowResult<ShowSummary> {
+    if (!this.exists()) return neverExisted();
     if (!this.ended()) {
       this.setMeta("endedAt", now);
       this.window = [];
     }
-    return this.summary();
+    return { ok: true, value: this.summary() };
   }
 
   /** Deletes questions older than retentionDays; returns how many went. */
@@ -230,6 +245,11 @@ export class ShowMemoryStore {
   }
 
   // ---- internals
+
+  /** A show exists once it was started (a question recorded), configured or ended. */
+  private exists(): boolean {
+    return this.meta("startedAt") !== null || this.meta("config") !== null || this.ended() || this.questionCount() > 0;
+  }
 
   private ended(): boolean {
     return this.meta<number>("endedAt") !== null;
@@ -336,6 +356,10 @@ export function topicMatches(tags: readonly string[], topic: string): boolean {
   return terms.every((term) =>
     tags.some((tag) => tag === term || (Math.min(tag.length, term.length) >= 4 && (tag.startsWith(term) || term.startsWith(tag)))),
   );
+}
+
+function neverExisted<T>(): ShowResult<T> {
+  return err({ code: "NOT_FOUND", message: "No such show: nothing was ever recorded or configured under this show id" });
 }
 
 function ended<T>(): ShowResult<T> {

@@ -63,6 +63,13 @@ export interface ShowStatus extends ShowSummary {
   config: NoveltyConfig;
 }
 
+/** Where a history page ends: the (asked_at, seq) of its last row. */
+export type HistoryPosition = [askedAt: number, seq: number];
+export interface HistoryPage {
+  limit: number;
+  after?: HistoryPosition | undefined;
+}
+
 export interface HistoryItem {
   id: string;
   text: string;

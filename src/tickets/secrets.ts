@@ -100,10 +100,21 @@ export async function rotateWebhookSecret(
   };
 }
 
-export async function listWebhookSecrets(db: D1Database, tenantId: string, scope: SecretScope, now: number): Promise<WebhookSecretInfo[]> {
+export async function listWebhookSecrets(
+  db: D1Database,
+  tenantId: string,
+  scope: SecretScope,
+  now: number,
+  page: { limit: number; after?: readonly [number, string] | undefined } = { limit: -1 },
+): Promise<WebhookSecretInfo[]> {
+  // Newest first; `after` is the (created_at, id) of the previous page's last row. LIMIT -1 is all.
   const { results } = await db
-    .prepare("SELECT id, secret_prefix, created_at, expires_at FROM webhook_secrets WHERE tenant_id = ? AND connection_id IS ? ORDER BY created_at DESC, id")
-    .bind(tenantId, scope)
+    .prepare(
+      `SELECT id, secret_prefix, created_at, expires_at FROM webhook_secrets
+       WHERE tenant_id = ?1 AND connection_id IS ?2 AND (?3 IS NULL OR created_at < ?3 OR (created_at = ?3 AND id > ?4))
+       ORDER BY created_at DESC, id LIMIT ?5`,
+    )
+    .bind(tenantId, scope, page.after?.[0] ?? null, page.after?.[1] ?? "", page.limit)
     .all<SecretRow>();
   return results.map((r) => toInfo(r, now));
 }

@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { notInApiDocument } from "../http/openapi/describe";
+import { forwardRequestId } from "../http/request-id";
 import type { Session } from "./session";
 
 type HonoExecutionContext = Context["executionCtx"];
@@ -40,9 +41,9 @@ export class ApiUnauthorized extends Error {}
 
 /** Calls /v1 in-process as the signed-in user. A 401 (key revoked meanwhile) ends the session. */
 export async function api<T = Record<string, unknown>>(c: UiContext, method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { authorization: `Bearer ${c.get("session").key}`, "x-request-id": c.get("requestId") };
+  const headers: Record<string, string> = { authorization: `Bearer ${c.get("session").key}` };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const request = new Request(new URL(path, c.req.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const request = forwardRequestId(new Request(new URL(path, c.req.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), c.get("requestId"));
   const response = await c.get("appFetch")(request, c.env, executionContextOf(c));
   if (response.status === 401) throw new ApiUnauthorized();
   const text = await response.text();

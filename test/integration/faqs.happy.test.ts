@@ -64,7 +64,7 @@ describe("PATCH /v1/faqs/:id · versions · rollback", () => {
 
     const meta = await call(`/v1/faqs/${faq.id}`, { key: clientKey, method: "PATCH", body: { metadata: { owner: "ops" } } });
     expect(meta.json).toMatchObject({ version: 1, metadata: { owner: "ops" } });
-    expect((await call(`/v1/faqs/${faq.id}/versions`, { key: clientKey })).json).toEqual({ currentVersion: 1, versions: [] });
+    expect((await call(`/v1/faqs/${faq.id}/versions`, { key: clientKey })).json).toEqual({ currentVersion: 1, versions: [], nextCursor: null });
 
     const v2 = await call(`/v1/faqs/${faq.id}`, { key: clientKey, method: "PATCH", body: { answer: "5 days.", changeReason: "new carrier" } });
     expect(v2.json).toMatchObject({ version: 2, answer: "5 days.", question: "How long does shipping take?" });

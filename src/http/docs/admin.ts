@@ -1,5 +1,6 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
+import { nextCursorSchema } from "../pagination";
 import { roles } from "../../auth/keys";
 import { isoTime, obj } from "./common";
 import { FTS_COLLECTIONS } from "../../indexing/fts-rebuild";
@@ -17,6 +18,7 @@ export const CreatedKey = obj({
 
 export const Keys = obj({
   keys: z.array(obj({ id: z.string(), keyPrefix: z.string(), role: z.enum(roles), name: z.string(), createdAt: isoTime, revokedAt: isoTime.nullable() })),
+  nextCursor: nextCursorSchema,
 });
 
 export const BackfillPage = obj({
@@ -64,7 +66,7 @@ export const CreatedSecret = obj({
   previousValidUntil: isoTime.nullable(),
   tenantId: z.string().describe("Send it as X-Recall-Tenant"),
 });
-export const Secrets = obj({ secrets: z.array(obj(SecretInfo)) });
+export const Secrets = obj({ secrets: z.array(obj(SecretInfo)), nextCursor: nextCursorSchema });
 
 export const Health = obj({
   status: z.literal("ok"),
@@ -101,8 +103,14 @@ export const adminDocs = {
     responses: { 201: CreatedKey },
     requestExample: { role: "client", name: "support bot" },
   }),
-  listKeys: describe({ tag: "Admin", summary: "List API keys", description: "The tenant's keys, revoked ones included; never a secret.", responses: { 200: Keys } }),
-  revokeKey: describe({ tag: "Admin", summary: "Revoke an API key", description: "The key stops working at once.", responses: { 204: null }, errors: { 404: "no such active key" } }),
+  listKeys: describe({ tag: "Admin", summary: "List API keys", description: "The tenant's keys, oldest first, revoked ones included; never a secret. `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Keys } }),
+  revokeKey: describe({
+    tag: "Admin",
+    summary: "Revoke an API key",
+    description: "The key stops working at once. The local dev key (`key_dev`, from RECALL_DEV_API_KEY, never set in production) cannot be revoked: 409 `DEV_KEY_PERMANENT`.",
+    responses: { 204: null },
+    errors: { 404: "no such active key", 409: "DEV_KEY_PERMANENT: the local dev key is recreated on its next use; change or unset RECALL_DEV_API_KEY instead" },
+  }),
   backfill: describe({
     tag: "Admin",
     summary: "Backfill memory cards",
@@ -155,6 +163,6 @@ export const adminDocs = {
     responses: { 201: CreatedSecret },
     requestExample: { overlapHours: 24 },
   }),
-  listSecrets: describe({ tag: "Admin", summary: "List webhook secrets", description: "Prefix, created, expires, active; never the secret.", responses: { 200: Secrets } }),
+  listSecrets: describe({ tag: "Admin", summary: "List webhook secrets", description: "Prefix, created, expires, active; never the secret. Newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`. Ended secrets are deleted by the 5-minute cron.", responses: { 200: Secrets } }),
   revokeSecret: describe({ tag: "Admin", summary: "End a webhook secret now", description: "For a leaked secret.", responses: { 204: null }, errors: { 404: "no such active secret" } }),
 };

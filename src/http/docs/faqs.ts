@@ -1,5 +1,6 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
+import { nextCursorSchema } from "../pagination";
 import { faqChangeTypes, faqRelationshipTypes, faqVariantSources, indexStates } from "../../db/schema";
 import { TAG_PATTERN } from "../routes/faqs-schemas";
 import { isoTime, nullableString, obj, similarity } from "./common";
@@ -52,9 +53,9 @@ const statsFields = {
 };
 
 export const FaqDetail = Faq.extend({ variants: z.array(Variant), related: z.array(RelatedFaq), stats: obj(statsFields) }).meta({ id: "FaqDetail" });
-export const FaqList = obj({ faqs: z.array(Faq), nextCursor: nullableString.describe("Pass as `cursor` for the next page") });
-export const Variants = obj({ variants: z.array(Variant) });
-export const Related = obj({ related: z.array(RelatedFaq) });
+export const FaqList = obj({ faqs: z.array(Faq), nextCursor: nextCursorSchema });
+export const Variants = obj({ variants: z.array(Variant), nextCursor: nextCursorSchema });
+export const Related = obj({ related: z.array(RelatedFaq), truncated: z.boolean().describe("true when the FAQ has more links than `limit`") });
 
 export const FaqSearch = obj({
   results: z.array(
@@ -105,9 +106,11 @@ export const Versions = obj({
       changedAt: isoTime,
     }),
   ),
+  nextCursor: nextCursorSchema,
 });
 
-export const AllStats = obj({ faqs: z.array(obj({ id: z.string(), question: z.string(), ...statsFields })) });
+const truncated = z.boolean().describe("true when more rows than `limit` exist: raise `limit` (at most 200) to see more");
+export const AllStats = obj({ faqs: z.array(obj({ id: z.string(), question: z.string(), ...statsFields })), truncated });
 export const FaqStats = obj({ id: z.string(), question: z.string(), ...statsFields });
 
 export const Suggestions = obj({
@@ -124,6 +127,7 @@ export const Suggestions = obj({
       lastSeenAt: isoTime,
     }),
   ),
+  truncated,
 });
 
 const faqNotFound = { 404: "no such FAQ (or it is deleted)" } as const;
@@ -151,8 +155,8 @@ export const faqDocs = {
     responses: { 200: ImportReport },
     errors: { 400: "the import is empty", 413: "over 1,000 lines or 5 MiB", 415: "not application/x-ndjson" },
   }),
-  allStats: describe({ tag: "FAQs", summary: "Hit statistics of every FAQ", description: "Seed §7.2.6, most hit first.", responses: { 200: AllStats } }),
-  suggestions: describe({ tag: "FAQs", summary: "List suggested phrasings", description: "Open clusters of search queries that nearly tied between two FAQs, most frequent first.", responses: { 200: Suggestions } }),
+  allStats: describe({ tag: "FAQs", summary: "Hit statistics of every FAQ", description: "Seed §7.2.6, most hit first; the top `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: AllStats } }),
+  suggestions: describe({ tag: "FAQs", summary: "List suggested phrasings", description: "Open clusters of search queries that nearly tied between two FAQs, most frequent first; the top `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: Suggestions } }),
   resolveSuggestion: describe({
     tag: "FAQs",
     summary: "Accept or dismiss a suggestion",
@@ -171,7 +175,7 @@ export const faqDocs = {
     errors: faqNotFound,
   }),
   remove: describe({ tag: "FAQs", summary: "Delete an FAQ", description: "Soft delete: gone from reads, lists and search; versions and hits stay; vectors removed.", responses: { 204: null }, errors: faqNotFound }),
-  listVariants: describe({ tag: "FAQs", summary: "List an FAQ's variants", description: "Its question variants (1:N).", responses: { 200: Variants }, errors: faqNotFound }),
+  listVariants: describe({ tag: "FAQs", summary: "List an FAQ's variants", description: "Its question variants (1:N), oldest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Variants }, errors: faqNotFound }),
   addVariant: describe({
     tag: "FAQs",
     summary: "Add a variant",
@@ -180,7 +184,7 @@ export const faqDocs = {
     errors: { ...faqNotFound, 409: "the FAQ already has that phrasing, or 200 variants" },
     requestExample: { variantText: "When do I get my money back?" },
   }),
-  listRelated: describe({ tag: "FAQs", summary: "List related FAQs", description: "Manual and auto-generated links, from this FAQ's side.", responses: { 200: Related }, errors: faqNotFound }),
+  listRelated: describe({ tag: "FAQs", summary: "List related FAQs", description: "Manual and auto-generated links, from this FAQ's side, manual first then by similarity; the first `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: Related }, errors: faqNotFound }),
   addRelated: describe({
     tag: "FAQs",
     summary: "Link two FAQs",
@@ -188,7 +192,7 @@ export const faqDocs = {
     responses: { 201: RelatedFaq },
     errors: { 404: "no such FAQ or target FAQ", 409: "the target is deleted, or the pair is already linked by hand" },
   }),
-  versions: describe({ tag: "FAQs", summary: "List an FAQ's versions", description: "Earlier contents, newest first, with the current version number.", responses: { 200: Versions }, errors: faqNotFound }),
+  versions: describe({ tag: "FAQs", summary: "List an FAQ's versions", description: "Earlier contents, newest first, with the current version number; `limit` 1..100 (20) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Versions }, errors: faqNotFound }),
   rollback: describe({
     tag: "FAQs",
     summary: "Roll an FAQ back to a version",

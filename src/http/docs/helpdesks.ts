@@ -1,5 +1,6 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
+import { nextCursorSchema } from "../pagination";
 import { deliveryOutcomes, helpdeskProviders } from "../../db/schema/helpdesk";
 import { isoTime, nullableString, obj } from "./common";
 import { Ticket } from "./tickets";
@@ -93,8 +94,8 @@ export const helpdeskDocs = {
   listConnections: describe({
     tag: "Helpdesks",
     summary: "List helpdesk connections",
-    description: "Every connection of the tenant, revoked ones included, with its secrets' ids and dates; never a secret.",
-    responses: { 200: obj({ connections: z.array(Connection) }) },
+    description: "The tenant's connections, newest first, revoked ones included, with their secrets' ids and dates; never a secret. `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: obj({ connections: z.array(Connection), nextCursor: nextCursorSchema }) },
   }),
   rotateConnectionSecret: describe({
     tag: "Helpdesks",
@@ -115,8 +116,8 @@ export const helpdeskDocs = {
   connectionDeliveries: describe({
     tag: "Helpdesks",
     summary: "List a connection's deliveries",
-    description: "The latest deliveries (kept 30 days), newest first, with their outcome and, when skipped, why.",
-    responses: { 200: obj({ deliveries: z.array(HelpdeskDelivery) }) },
+    description: "The deliveries (kept 30 days), newest first, with their outcome and, when skipped, why; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: obj({ deliveries: z.array(HelpdeskDelivery), nextCursor: nextCursorSchema }) },
     errors: { 404: "no such connection" },
   }),
   deliver: describe({

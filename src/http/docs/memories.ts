@@ -1,5 +1,6 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
+import { nextCursorSchema } from "../pagination";
 import { cardKinds, indexStates, memoryTypes, versionRelations } from "../../db/schema";
 import { QUESTION_TYPE_PRIORITY } from "../../text/question-patterns";
 import { isoTime, nullableString, obj, rawCosine, similarity, tags, unit } from "./common";
@@ -112,6 +113,7 @@ export const Cards = obj({
       current: z.boolean(),
     }),
   ),
+  nextCursor: nextCursorSchema,
 });
 
 /** Seed 000's similar-questions block, as POST /v1/context renders it. */
@@ -187,5 +189,5 @@ export const memoryDocs = {
     responses: { 200: QueryAnalysis },
     requestExample: { text: "我是什么用户?" },
   }),
-  cards: describe({ tag: "Cards", summary: "List memory cards", description: "A scope's cards, current and past (`current`, `versionRelation`), newest first.", responses: { 200: Cards } }),
+  cards: describe({ tag: "Cards", summary: "List memory cards", description: "A scope's cards, current and past (`current`, `versionRelation`), newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Cards } }),
 };

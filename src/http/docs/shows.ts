@@ -1,5 +1,6 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
+import { nextCursorSchema } from "../pagination";
 import { nullableString, obj } from "./common";
 
 /** Epoch milliseconds (the show routes speak the Durable Object's clock). */
@@ -76,6 +77,7 @@ export const History = obj({
       forgottenAt: epochMs.nullable(),
     }),
   ),
+  nextCursor: nextCursorSchema,
 });
 
 export const NoveltyConfig = obj({
@@ -107,7 +109,7 @@ export const Status = obj({
 });
 export const Config = obj({ config: NoveltyConfig });
 export const Ended = obj({ showId: z.string(), ...summary });
-export const Shows = obj({ shows: z.array(obj({ showId: z.string(), ...summary, lastActivityAt: epochMs })) });
+export const Shows = obj({ shows: z.array(obj({ showId: z.string(), ...summary, lastActivityAt: epochMs })), nextCursor: nextCursorSchema });
 
 /** Seed 004's scenario: #5 repeats #1 (87 % similar) and is filtered; a new angle is picked. */
 const RANK_EXAMPLE = {
@@ -147,7 +149,7 @@ const showIdRule = "Show ids match ^[A-Za-z0-9_-]{1,64}$; one Durable Object per
 const embedderDown = { 503: "the embedding model is unavailable; nothing was recorded" } as const;
 
 export const showDocs = {
-  list: describe({ tag: "Shows", summary: "List shows", description: "The tenant's shows from the D1 archive, most recently active first.", responses: { 200: Shows } }),
+  list: describe({ tag: "Shows", summary: "List shows", description: "The tenant's shows from the D1 archive, most recently active first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Shows } }),
   rank: describe({
     tag: "Shows",
     summary: "Rank candidate questions",
@@ -187,10 +189,11 @@ export const showDocs = {
   refresh: describe({
     tag: "Shows",
     summary: "Take questions out of the active window",
-    description: "`{ questionIds }` or `{ topic }`: the host wants to revisit them; they stay in the history.",
+    description: "`{ questionIds }` or `{ topic }`: the host wants to revisit them; they stay in the history. A show that never existed is a 404.",
     responses: { 200: Refreshed },
+    errors: { 404: "no show was ever started or configured under this id" },
   }),
-  history: describe({ tag: "Shows", summary: "Show history", description: "Questions of the last `minutes`, newest first.", responses: { 200: History } }),
+  history: describe({ tag: "Shows", summary: "Show history", description: "Questions of the last `minutes`, newest first; `limit` 1..500 (100) per page, `cursor` = the previous page's `nextCursor` (null: nothing more in the window).", responses: { 200: History } }),
   status: describe({ tag: "Shows", summary: "Show status", description: "Questions in memory, duration, average novelty of the picks, config.", responses: { 200: Status } }),
   config: describe({
     tag: "Shows",
@@ -198,5 +201,11 @@ export const showDocs = {
     description: "Any of the novelty settings; thresholds must keep noveltyBoost ≤ penalty ≤ similarity.",
     responses: { 200: Config },
   }),
-  end: describe({ tag: "Shows", summary: "End a show", description: "The window is cleared; later recording calls answer 409. No body (or `{}`).", responses: { 200: Ended } }),
+  end: describe({
+    tag: "Shows",
+    summary: "End a show",
+    description: "The window is cleared; later recording calls answer 409. No body (or `{}`). A show id under which nothing was ever recorded or configured is a 404: it is not created ended.",
+    responses: { 200: Ended },
+    errors: { 404: "no show was ever started or configured under this id" },
+  }),
 };

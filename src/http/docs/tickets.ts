@@ -1,5 +1,6 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
+import { nextCursorSchema } from "../pagination";
 import { stagingStatuses, ticketActions, ticketStatuses } from "../../db/schema";
 import { isoTime, nullableString, obj, tags } from "./common";
 
@@ -33,7 +34,7 @@ export const Ticket = obj({
 
 export const DeliveredTicket = Ticket.extend({ duplicate: z.boolean().describe("true: this ticket id was delivered before; nothing was done") });
 export const Delivery = z.union([DeliveredTicket, obj({ tickets: z.array(DeliveredTicket) })]);
-export const TicketList = obj({ tickets: z.array(Ticket), nextCursor: z.number().int().nullable() });
+export const TicketList = obj({ tickets: z.array(Ticket), nextCursor: nextCursorSchema });
 
 export const StagingItem = obj({
   id: z.string(),
@@ -54,7 +55,7 @@ export const StagingItem = obj({
   rejectReason: nullableString,
   resultFaqId: nullableString,
 }).meta({ id: "StagingItem" });
-export const StagingList = obj({ items: z.array(StagingItem), nextCursor: z.number().int().nullable() });
+export const StagingList = obj({ items: z.array(StagingItem), nextCursor: nextCursorSchema });
 
 const count = z.number().int();
 export const PipelineStats = obj({
@@ -114,7 +115,7 @@ export const ticketDocs = {
     requestExample: TICKET_EXAMPLE,
     extra: { security: [{ webhookSignature: [] }], parameters: signatureHeaders },
   }),
-  list: describe({ tag: "Tickets", summary: "List tickets", description: "Newest first; `before` is the previous page's `nextCursor`.", responses: { 200: TicketList } }),
+  list: describe({ tag: "Tickets", summary: "List tickets", description: "Newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: TicketList } }),
   read: describe({ tag: "Tickets", summary: "Read a ticket", description: "The ticket and what the pipeline decided.", responses: { 200: Ticket }, errors: { 404: "no such ticket" } }),
   requeue: describe({
     tag: "Tickets",
@@ -123,7 +124,7 @@ export const ticketDocs = {
     responses: { 202: Ticket },
     errors: { 404: "no such ticket", 409: "only a dead-lettered ticket can be requeued" },
   }),
-  stagingList: describe({ tag: "Staging", summary: "List staging items", description: "MERGE and NEW proposals, by status (default pending), newest first.", responses: { 200: StagingList } }),
+  stagingList: describe({ tag: "Staging", summary: "List staging items", description: "MERGE and NEW proposals, by status (default pending), newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: StagingList } }),
   stagingRead: describe({ tag: "Staging", summary: "Read a staging item", description: "One proposal with its ticket.", responses: { 200: StagingItem }, errors: { 404: "no such staging item" } }),
   approve: describe({
     tag: "Staging",

@@ -3,7 +3,7 @@
  * its validators. The validators document the request (params, query, body: see validation.ts);
  * `describe` adds what they cannot know: the tag, a summary and description, the success
  * responses, and the error statuses the handler itself throws. The statuses the middleware can
- * answer on every route (400, 401, 403, 413, 415, 500, 503) are added by the document (document.ts).
+ * answer on every route (400, 401, 403, 413, 415, 429, 500, 503) are added by the document (document.ts).
  *
  *   .get("/:id", describe({ tag: "Memories", summary: "Read a memory", description: "…", 200: Memory, errors: [404] }),
  *        validate("param", idParam), handler)
@@ -60,7 +60,7 @@ export const ERROR_MEANINGS = {
   409: "CONFLICT: the resource's state does not allow this",
   413: "PAYLOAD_TOO_LARGE: the body is over the limit (256 KiB for JSON)",
   415: "UNSUPPORTED_MEDIA_TYPE: the body is not application/json",
-  429: "RATE_LIMITED: too many requests; retry later",
+  429: "RATE_LIMITED: too many requests from this API key (webhooks: from this address or for this tenant) in the current 60 s window; retry after `Retry-After` seconds",
   500: "INTERNAL: an unexpected fault (logged with the request id; no stack or SQL in the answer)",
   503: "UNAVAILABLE: a dependency is down or the service is misconfigured; retry later",
 } as const;

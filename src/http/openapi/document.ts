@@ -22,9 +22,14 @@ const INFO = {
     "",
     "Every route but the public ones takes `Authorization: Bearer <key>`; a key belongs to one tenant and no query crosses tenants (another tenant's id is a 404). The ticket webhook is signed with HMAC instead (see its operation).",
     "",
-    "Every error is `{ error: { code, message, requestId, details? } }`. Unknown fields are rejected, not ignored. Every response carries `x-request-id` (a caller's own is kept).",
+    "Every error is `{ error: { code, message, requestId, details? } }`. Unknown fields are rejected, not ignored. Every response carries the service's own `x-request-id` (also the envelope's `requestId`); a caller's `x-request-id` is never adopted: when it is 1–128 characters of `[A-Za-z0-9._:-]` it is echoed as `x-client-request-id` and logged next to ours. Every API response carries `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.",
   ].join("\n"),
 };
+
+const RETRY_AFTER = {
+  description: "Seconds until the rate-limit window ends (1..60): retry after that",
+  schema: { type: "integer", minimum: 1, maximum: 60 },
+} as const;
 
 const BODY_METHODS = new Set(["post", "put", "patch"]);
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -35,12 +40,14 @@ const errorRef = (status: ErrorStatus) => ({ $ref: `#/components/responses/E${st
 function standardErrors(method: string, op: OpenAPIV3_1.OperationObject): ErrorStatus[] {
   if ((op as Record<string, unknown>)[ALWAYS_OK] === true) return [500];
   const bearer = op.security === undefined; // the document's default security is the Bearer key
+  const signed = (op.security?.length ?? 0) > 0; // webhooks: counted per address and tenant (rate-limit.ts)
   const hasInput = (op.parameters?.length ?? 0) > 0 || op.requestBody !== undefined;
   return [
     ...(hasInput && !(bearer && BODY_METHODS.has(method)) ? [400 as const] : []),
     ...(bearer ? [401 as const] : []),
     // jsonBodies: a body that is not UTF-8 (400), too large (413), not JSON (415).
     ...(bearer && BODY_METHODS.has(method) ? [400 as const, 413 as const, 415 as const] : []),
+    ...(bearer || signed ? [429 as const] : []),
     500 as const,
     503 as const,
   ];
@@ -106,7 +113,11 @@ export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocum
   document.components.responses = Object.fromEntries(
     [...used].sort().map((status) => [
       `E${status}`,
-      { description: ERROR_MEANINGS[status], content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      {
+        description: ERROR_MEANINGS[status],
+        ...(status === 429 ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
     ]),
   );
   return document;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { createApiKey, listApiKeys, revokeApiKey, roles } from "../../auth/keys";
+import { createApiKey, DEV_KEY_ID, DEV_TENANT_ID, listApiKeys, revokeApiKey, roles } from "../../auth/keys";
 import { backfillCards, MAX_BACKFILL_BATCH } from "../../cards/backfill";
 import { FTS_COLLECTIONS, MAX_FTS_REBUILD_BATCH, rebuildFts } from "../../indexing/fts-rebuild";
 import { reembedTenant } from "../../indexing/reembed";
@@ -9,6 +9,7 @@ import { readTenantSettings, tenantSettingsPatchSchema, updateTenantSettings } f
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
+import { adminPageQuery, afterCreated, createdAtPosition, toPage } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "./shared";
 import { adminDocs } from "../docs/admin";
@@ -38,12 +39,22 @@ export const admin = new Hono<AppEnv>()
     // The key is returned this once; only its hash is stored.
     return c.json({ ...created, createdAt: new Date(created.createdAt).toISOString() }, 201);
   })
-  .get("/keys", adminDocs.listKeys, async (c) => {
-    return c.json({ keys: await listApiKeys(c.get("services").db, c.get("principal").tenantId) });
+  .get("/keys", adminDocs.listKeys, validate("query", adminPageQuery), async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const keys = await listApiKeys(c.get("services").db, c.get("principal").tenantId, { limit: limit + 1, after: afterCreated(cursor) });
+    const page = toPage(keys, limit, createdAtPosition);
+    return c.json({ keys: page.rows, nextCursor: page.nextCursor });
   })
   .delete("/keys/:id", adminDocs.revokeKey, validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");
-    const revoked = await revokeApiKey(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now());
+    const { tenantId } = c.get("principal");
+    if (tenantId === DEV_TENANT_ID && c.req.valid("param").id === DEV_KEY_ID) {
+      throw new AppError(
+        "DEV_KEY_PERMANENT",
+        "The local dev key comes from RECALL_DEV_API_KEY and is recreated on its next use, so it cannot be revoked; change or unset RECALL_DEV_API_KEY instead",
+      );
+    }
+    const revoked = await revokeApiKey(db, tenantId, c.req.valid("param").id, clock.now());
     if (!revoked) throw new AppError("NOT_FOUND", "No such active key");
     return c.body(null, 204);
   })

@@ -1,5 +1,6 @@
 /** Request schemas and limits of the FAQ routes (shared by the JSON routes and the NDJSON import). */
 import { z } from "zod";
+import { cursorParam } from "../pagination";
 import { faqRelationshipTypes, faqVariantSources } from "../../db/schema";
 
 /** Longest canonical question or variant, in characters. */
@@ -101,8 +102,7 @@ export const searchFaqSchema = z.strictObject({
 export const listFaqQuerySchema = z.strictObject({
   tag: tagSchema.optional(),
   q: z.string().trim().min(1).max(MAX_FAQ_QUERY_CHARS).optional(),
-  /** Opaque: the nextCursor of the previous page. */
-  cursor: z.string().regex(/^\d{1,15}$/, "not a cursor this API gave").optional(),
+  cursor: cursorParam,
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

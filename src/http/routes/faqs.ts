@@ -14,6 +14,7 @@ import type { Services } from "../../services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { afterResponse } from "../log";
+import { afterSeq, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { validate } from "../validation";
 import {
   importLineSchema,
@@ -31,6 +32,9 @@ import { describeBody } from "../openapi/describe";
 
 const NDJSON = /^application\/x-ndjson\s*(?:;|$)/i;
 const variantParam = z.object({ variantId: z.string().min(1).max(100) });
+const versionsQuery = pageQuery(20, 100);
+const versionPosition = z.tuple([z.number().int().min(1)]);
+const variantsQuery = pageQuery(50, 200);
 const limitQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 const rollbackSchema = z.strictObject({ changeReason: z.string().trim().min(1).max(500).optional() });
 const resolveSchema = z.strictObject({
@@ -71,10 +75,10 @@ export const faqs = new Hono<AppEnv>()
     const { rows, more } = await listFaqs(db, c.get("principal").tenantId, {
       tag: args.tag,
       match,
-      beforeSeq: args.cursor === undefined ? undefined : Number(args.cursor),
+      beforeSeq: afterSeq(args.cursor),
       limit: args.limit,
     });
-    return c.json({ faqs: rows.map(toFaq), nextCursor: more ? String(rows.at(-1)!.seq) : null });
+    return c.json({ faqs: rows.map(toFaq), nextCursor: more ? encodeCursor([rows.at(-1)!.seq]) : null });
   })
   .post("/search", faqDocs.search, validate("json", searchFaqSchema), async (c) => {
     const services = c.get("services");
@@ -145,12 +149,15 @@ export const faqs = new Hono<AppEnv>()
     });
   })
   .get("/stats", faqDocs.allStats, validate("query", limitQuery), async (c) => {
-    const faqs = await allFaqStats(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
-    return c.json({ faqs });
+    // Ranked by hits, which move: a top list says when it is cut rather than offering a cursor.
+    const { limit } = c.req.valid("query");
+    const faqs = await allFaqStats(c.get("services").db, c.get("principal").tenantId, limit + 1);
+    return c.json({ faqs: faqs.slice(0, limit), truncated: faqs.length > limit });
   })
   .get("/suggestions", faqDocs.suggestions, validate("query", limitQuery), async (c) => {
-    const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
-    return c.json({ suggestions });
+    const { limit } = c.req.valid("query");
+    const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, limit + 1);
+    return c.json({ suggestions: suggestions.slice(0, limit), truncated: suggestions.length > limit });
   })
   .post("/suggestions/:id/:action{accept|dismiss}", faqDocs.resolveSuggestion, describeBody(resolveSchema, { required: false }), validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })), async (c) => {
     const { id, action } = c.req.valid("param");
@@ -193,11 +200,13 @@ export const faqs = new Hono<AppEnv>()
     if (!(await softDeleteFaq(c.get("services"), tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
     return c.body(null, 204);
   })
-  .get("/:id/variants", faqDocs.listVariants, validate("param", idParam), async (c) => {
+  .get("/:id/variants", faqDocs.listVariants, validate("param", idParam), validate("query", variantsQuery), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ variants: (await listVariants(services.db, tenantId, row.id)).map(toVariant) });
+    const { limit, cursor } = c.req.valid("query");
+    const page = toPage(await listVariants(services.db, tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq(cursor) }), limit, (v) => [v.seq]);
+    return c.json({ variants: page.rows.map(toVariant), nextCursor: page.nextCursor });
   })
   .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
@@ -205,11 +214,14 @@ export const faqs = new Hono<AppEnv>()
     if (!result.ok) throw variantError(result.error);
     return c.json(toVariant(result.value), 201);
   })
-  .get("/:id/related", faqDocs.listRelated, validate("param", idParam), async (c) => {
+  .get("/:id/related", faqDocs.listRelated, validate("param", idParam), validate("query", limitQuery), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ related: await listRelated(services.db, tenantId, row.id) });
+    // Ranked (manual first, then by similarity, which auto links refresh): cut with `truncated`, no cursor.
+    const { limit } = c.req.valid("query");
+    const related = await listRelated(services.db, tenantId, row.id, limit + 1);
+    return c.json({ related: related.slice(0, limit), truncated: related.length > limit });
   })
   .post("/:id/related", faqDocs.addRelated, validate("param", idParam), validate("json", newRelationshipSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
@@ -229,11 +241,15 @@ export const faqs = new Hono<AppEnv>()
         throw new AppError("CONFLICT", "These two FAQs are already linked; delete that link first");
     }
   })
-  .get("/:id/versions", faqDocs.versions, validate("param", idParam), async (c) => {
+  .get("/:id/versions", faqDocs.versions, validate("param", idParam), validate("query", versionsQuery), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ currentVersion: row.version, versions: await listVersions(services.db, tenantId, row.id) });
+    const { limit, cursor } = c.req.valid("query");
+    const before = cursor === undefined ? undefined : decodeCursor(cursor, versionPosition)[0];
+    const versions = await listVersions(services.db, tenantId, row.id, { limit: limit + 1, before });
+    const page = toPage(versions, limit, (v) => [v.versionNumber]);
+    return c.json({ currentVersion: row.version, versions: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:id/rollback/:version", faqDocs.rollback, describeBody(rollbackSchema, { required: false }), validate("param", rollbackParams), async (c) => {
     const services = c.get("services");

@@ -19,6 +19,7 @@ import { MAX_WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_SECRET_OVERLAP_MS } from "../../
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
+import { adminPageQuery, afterCreated, createdAtPosition, decodeCursor, toPage } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "./shared";
 import { helpdeskDocs } from "../docs/helpdesks";
@@ -30,7 +31,8 @@ const rotateSchema = z.strictObject({
   secret: secretField,
   overlapHours: z.number().min(0).max(MAX_WEBHOOK_SECRET_OVERLAP_MS / HOUR).default(WEBHOOK_SECRET_OVERLAP_MS / HOUR),
 });
-const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const deliveriesQuery = adminPageQuery;
+const deliveryPosition = z.tuple([z.number().int(), z.string().max(300)]);
 
 function checkSecret(provider: (typeof helpdeskProviders)[number], secret: string | undefined): void {
   const problem = secret === undefined ? null : secretProblem(provider, secret);
@@ -46,9 +48,12 @@ export const helpdeskConnections = new Hono<AppEnv>()
     const created = await createConnection(db, await secretBox(), { tenantId: c.get("principal").tenantId, provider, name: name ?? provider, secret, now: clock.now() });
     return c.json(created, 201);
   })
-  .get("/", helpdeskDocs.listConnections, async (c) => {
+  .get("/", helpdeskDocs.listConnections, validate("query", adminPageQuery), async (c) => {
     const { db, clock } = c.get("services");
-    return c.json({ connections: await listConnections(db, c.get("principal").tenantId, clock.now()) });
+    const { limit, cursor } = c.req.valid("query");
+    const connections = await listConnections(db, c.get("principal").tenantId, clock.now(), { limit: limit + 1, after: afterCreated(cursor) });
+    const page = toPage(connections, limit, createdAtPosition);
+    return c.json({ connections: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:id/rotate", helpdeskDocs.rotateConnectionSecret, validate("param", idParam), validate("json", rotateSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");
@@ -70,5 +75,8 @@ export const helpdeskConnections = new Hono<AppEnv>()
     const tenantId = c.get("principal").tenantId;
     const row = await getTenantConnection(db, tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such helpdesk connection");
-    return c.json({ deliveries: (await listDeliveries(db, tenantId, row.id, c.req.valid("query").limit)).map(toDelivery) });
+    const { limit, cursor } = c.req.valid("query");
+    const after = cursor === undefined ? undefined : decodeCursor(cursor, deliveryPosition);
+    const page = toPage(await listDeliveries(db, tenantId, row.id, { limit: limit + 1, after }), limit, (d) => [d.received_at, d.delivery_key]);
+    return c.json({ deliveries: page.rows.map(toDelivery), nextCursor: page.nextCursor });
   });

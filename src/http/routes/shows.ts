@@ -14,6 +14,7 @@ import type { EmbeddedText, ShowResult, ShowSummary } from "../../shows/types";
 import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
 import { AppError } from "../errors";
+import { timeAndIdPosition, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { validate } from "../validation";
 import { showDocs } from "../docs/shows";
 
@@ -62,8 +63,9 @@ const configSchema = z
     retentionDays: range("retentionDays").int().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "send at least one setting" });
-const historyQuery = z.object({ minutes: z.coerce.number().int().min(1).max(365 * 24 * 60).default(30) });
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const historyQuery = pageQuery(100, 500).extend({ minutes: z.coerce.number().int().min(1).max(365 * 24 * 60).default(30) });
+const historyPosition = z.tuple([z.number().int(), z.number().int()]);
+const listQuery = pageQuery(50, 200);
 
 /** One embedding call for every distinct text the model can embed; the others get null (lexical comparison). */
 async function embedAll(embedder: Embedder, texts: readonly string[]): Promise<EmbeddedText[]> {
@@ -93,8 +95,11 @@ const round = (x: number | null) => (x === null ? null : Math.round(x * 10_000) 
 
 export const shows = new Hono<AppEnv>()
   .get("/", showDocs.list, validate("query", listQuery), async (c) => {
-    const found = await listShows(c.get("services").db, c.get("principal").tenantId, c.req.valid("query").limit);
-    return c.json({ shows: found });
+    const { limit, cursor } = c.req.valid("query");
+    const after = cursor === undefined ? undefined : decodeCursor(cursor, timeAndIdPosition);
+    const found = await listShows(c.get("services").db, c.get("principal").tenantId, { limit: limit + 1, after });
+    const page = toPage(found, limit, (s) => [s.lastActivityAt, s.showId]);
+    return c.json({ shows: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:showId/rank", showDocs.rank, validate("param", showParam), validate("json", rankSchema), async (c) => {
     const { embedder, clock } = c.get("services");
@@ -172,8 +177,10 @@ export const shows = new Hono<AppEnv>()
     return c.json({ forgotten: result.forgotten, count: result.forgotten.length });
   })
   .get("/:showId/history", showDocs.history, validate("param", showParam), validate("query", historyQuery), async (c) => {
-    const questions = await show(c).history(c.req.valid("query").minutes, c.get("services").clock.now());
-    return c.json({ questions: questions.map((q) => ({ ...q, novelty: round(q.novelty) })) });
+    const { minutes, limit, cursor } = c.req.valid("query");
+    const after = cursor === undefined ? undefined : decodeCursor(cursor, historyPosition);
+    const { questions, next } = await show(c).history(minutes, c.get("services").clock.now(), { limit, after });
+    return c.json({ questions: questions.map((q) => ({ ...q, novelty: round(q.novelty) })), nextCursor: next === null ? null : encodeCursor(next) });
   })
   .get("/:showId/status", showDocs.status, validate("param", showParam), async (c) => {
     const s = await show(c).status(c.get("services").clock.now());
@@ -185,7 +192,7 @@ export const shows = new Hono<AppEnv>()
   })
   .post("/:showId/end", showDocs.end, validate("param", showParam), async (c) => {
     const now = c.get("services").clock.now();
-    const summary = await show(c).end(now);
+    const summary = unwrap(await show(c).end(now));
     await archive(c, summary, now);
     return c.json({ showId: c.req.valid("param").showId, ...summary, averageNovelty: round(summary.averageNovelty) });
   });

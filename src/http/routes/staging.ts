@@ -6,6 +6,7 @@ import { approveStaging, getStaging, listStaging, rejectStaging, type ReviewResu
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
+import { afterSeq, cursorParam, seqCursor } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "./shared";
 import { ticketDocs } from "../docs/tickets";
@@ -13,7 +14,7 @@ import { ticketDocs } from "../docs/tickets";
 const listQuery = z.strictObject({
   status: z.enum(stagingStatuses).default("pending"),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.coerce.number().int().min(1).optional(),
+  cursor: cursorParam,
 });
 const approveSchema = z.strictObject({
   question: z.string().trim().min(1).max(1000).optional(),
@@ -30,8 +31,9 @@ function answer(result: ReviewResult) {
 
 export const staging = new Hono<AppEnv>()
   .get("/", ticketDocs.stagingList, validate("query", listQuery), async (c) => {
-    const { rows, nextCursor } = await listStaging(c.get("services").db, c.get("principal").tenantId, c.req.valid("query"));
-    return c.json({ items: rows.map(toStaging), nextCursor });
+    const { cursor, ...query } = c.req.valid("query");
+    const { rows, nextCursor } = await listStaging(c.get("services").db, c.get("principal").tenantId, { ...query, before: afterSeq(cursor) });
+    return c.json({ items: rows.map(toStaging), nextCursor: seqCursor(nextCursor) });
   })
   .get("/:id", ticketDocs.stagingRead, validate("param", idParam), async (c) => {
     const row = await getStaging(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);

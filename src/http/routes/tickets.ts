@@ -7,6 +7,7 @@ import { getTicket, listTickets, toTicket } from "../../tickets/store";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
+import { afterSeq, cursorParam, seqCursor } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "./shared";
 import { ticketDocs } from "../docs/tickets";
@@ -14,13 +15,14 @@ import { ticketDocs } from "../docs/tickets";
 const listQuery = z.strictObject({
   status: z.enum(ticketStatuses).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.coerce.number().int().min(1).optional(),
+  cursor: cursorParam,
 });
 
 export const tickets = new Hono<AppEnv>()
   .get("/", ticketDocs.list, validate("query", listQuery), async (c) => {
-    const { rows, nextCursor } = await listTickets(c.get("services").db, c.get("principal").tenantId, c.req.valid("query"));
-    return c.json({ tickets: rows.map(toTicket), nextCursor });
+    const { cursor, ...query } = c.req.valid("query");
+    const { rows, nextCursor } = await listTickets(c.get("services").db, c.get("principal").tenantId, { ...query, before: afterSeq(cursor) });
+    return c.json({ tickets: rows.map(toTicket), nextCursor: seqCursor(nextCursor) });
   })
   .get("/:id", ticketDocs.read, validate("param", idParam), async (c) => {
     const row = await getTicket(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);

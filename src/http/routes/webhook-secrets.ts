@@ -9,6 +9,7 @@ import { listWebhookSecrets, MAX_WEBHOOK_SECRET_OVERLAP_MS, revokeWebhookSecret,
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
+import { adminPageQuery, afterCreated, createdAtPosition, toPage } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "./shared";
 import { adminDocs } from "../docs/admin";
@@ -36,9 +37,12 @@ export const webhookSecrets = new Hono<AppEnv>()
     const created = await rotateWebhookSecret(db, await secretBox(), { tenantId, scope: null, now: clock.now(), overlapMs: c.req.valid("json").overlapHours * HOUR });
     return c.json({ ...created, tenantId }, 201);
   })
-  .get("/", adminDocs.listSecrets, async (c) => {
+  .get("/", adminDocs.listSecrets, validate("query", adminPageQuery), async (c) => {
     const { db, clock } = c.get("services");
-    return c.json({ secrets: await listWebhookSecrets(db, c.get("principal").tenantId, null, clock.now()) });
+    const { limit, cursor } = c.req.valid("query");
+    const secrets = await listWebhookSecrets(db, c.get("principal").tenantId, null, clock.now(), { limit: limit + 1, after: afterCreated(cursor) });
+    const page = toPage(secrets, limit, createdAtPosition);
+    return c.json({ secrets: page.rows, nextCursor: page.nextCursor });
   })
   .delete("/:id", adminDocs.revokeSecret, validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");
