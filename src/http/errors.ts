@@ -20,6 +20,10 @@ export const errorStatus = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** An Idempotency-Key sent again with another request (src/http/idempotency.ts). */
+  IDEMPOTENCY_KEY_REUSED: 409,
+  /** An Idempotency-Key whose first request is still running; retry after Retry-After. */
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
