@@ -166,7 +166,7 @@ describe("GET /openapi.json", () => {
       ["/v1/faqs/{id}/variants", "post"],
       ["/v1/shows/{showId}/questions", "post"],
       ["/v1/staging/{id}/approve", "post"],
-    ]) {
+    ] as const) {
       const op = doc.paths[path][method];
       expect(op.parameters, path).toEqual(expect.arrayContaining([expect.objectContaining({ in: "header", name: KEY_HEADER, required: false })]));
       expect(op.responses["409"].description, path).toMatch(/IDEMPOTENCY_KEY_REUSED.*IDEMPOTENCY_IN_PROGRESS/);
