@@ -8,6 +8,7 @@
 //
 // Not part of `npm run bench` (its figures are correctness, not speed). Stops by itself.
 import { parseArgs } from "node:util";
+import { importTs } from "./support/bundle.mjs";
 import { startWorker, createTenantKey } from "./support/worker.mjs";
 
 const { values } = parseArgs({
@@ -19,17 +20,20 @@ const worker = await startWorker({ helperEmbedder: false });
 const { key, tenantId } = await createTenantKey(worker.db, "concurrent writes");
 const run = Date.now().toString(36);
 
-let retryingFetch = null;
-if (values.client) {
-  const { retryingFetch: make } = await import("./support/client-retry.mjs");
-  retryingFetch = make;
-}
+// --client: the typed client's own retrying fetch (src/client-retry.ts), bundled as the bench does.
+const retryingFetch = values.client ? (await importTs(new URL("../src/client-retry.ts", import.meta.url))).retryingFetch : null;
 
 async function fire(label, makeRequest, countRows) {
   const statuses = new Map();
   const bodies = new Map();
   let retries = 0;
-  const fetcher = retryingFetch ? retryingFetch({ onRetry: () => retries++ }) : fetch;
+  const retryReasons = new Map();
+  const onRetry = ({ status, error }) => {
+    retries++;
+    const reason = status ? String(status) : `${error?.cause?.code ?? error?.message}`;
+    retryReasons.set(reason, (retryReasons.get(reason) ?? 0) + 1);
+  };
+  const fetcher = retryingFetch ? retryingFetch(undefined, { onRetry }) : fetch;
   const started = Date.now();
   await Promise.all(
     Array.from({ length: N }, async (_, i) => {
@@ -53,7 +57,7 @@ async function fire(label, makeRequest, countRows) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const rows = await countRows();
   console.log(
-    `${label.padEnd(34)} n=${N}  stored=${rows}  statuses=${JSON.stringify(Object.fromEntries(statuses))}  client retries=${retryingFetch ? retries : "n/a"}  ${seconds}s`,
+    `${label.padEnd(34)} n=${N}  stored=${rows}  statuses=${JSON.stringify(Object.fromEntries(statuses))}  client retries=${retryingFetch ? `${retries} ${JSON.stringify(Object.fromEntries(retryReasons))}` : "n/a"}  ${seconds}s`,
   );
   for (const [status, body] of bodies) console.log(`  first ${status} body: ${body.replace(/\s+/g, " ")}`);
 }

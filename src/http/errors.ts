@@ -53,8 +53,12 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
   return { error: { code, message, requestId, ...(details === undefined ? {} : { details }) } };
 }
 
+/** Seconds a 503 asks the client to wait (the typed client retries after it: src/client-retry.ts). */
+export const UNAVAILABLE_RETRY_AFTER_S = 1;
+
 export function handleError(error: Error, c: Context): Response {
   const requestId = (c.get("requestId") as string | undefined) ?? "unknown";
+  if ((error instanceof HTTPException && error.status === 503) || error instanceof ConfigError) c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
   if (error instanceof AppError) {
     return c.json(errorBody(error.code, error.message, requestId, error.details), error.status);
   }
