@@ -1,23 +1,41 @@
 // Concurrent writes against the local stack (issue 19): N requests at once to one memory scope,
-// one session's files and one show, over real HTTP on 127.0.0.1 (Miniflare, as bench/support/worker.mjs
-// starts it). Counts the statuses, the rows stored (D1, the show's Durable Object) and, with
+// one session's files and one show, over real HTTP on 127.0.0.1: Miniflare, as bench/support/worker.mjs
+// starts it, or with --stack wrangler the stack `npm start` runs (wrangler dev). Counts the statuses, the rows stored (D1, the show's Durable Object) and, with
 // --client, the retries the typed client made (src/client.ts: 503/429 with Retry-After, the same
 // Idempotency-Key on each attempt).
 //
-//   node bench/concurrent-writes.mjs [--n 1000] [--client] [--only memories,files,show]
+//   node bench/concurrent-writes.mjs [--n 1000] [--client] [--stack miniflare|wrangler] [--only memories,files,show]
 //
 // Not part of `npm run bench` (its figures are correctness, not speed). Stops by itself.
 import { parseArgs } from "node:util";
 import { importTs } from "./support/bundle.mjs";
 import { startWorker, createTenantKey } from "./support/worker.mjs";
+import { startWranglerStack } from "./support/wrangler-stack.mjs";
 
 const { values } = parseArgs({
-  options: { n: { type: "string", default: "1000" }, client: { type: "boolean", default: false }, only: { type: "string", default: "memories,files,show" } },
+  options: {
+    n: { type: "string", default: "1000" },
+    client: { type: "boolean", default: false },
+    stack: { type: "string", default: "miniflare" },
+    only: { type: "string", default: "memories,files,show" },
+  },
 });
 const N = Number(values.n);
 const only = new Set(values.only.split(","));
-const worker = await startWorker({ helperEmbedder: false });
-const { key, tenantId } = await createTenantKey(worker.db, "concurrent writes");
+
+/** The Worker under test: its URL, a key, a way to count rows in its D1 (SQL with the run's own ids inlined), and close(). */
+async function startStack() {
+  if (values.stack === "wrangler") {
+    const stack = await startWranglerStack();
+    return { ...stack, count: async (sql) => Number(stack.scalar(sql)) };
+  }
+  const worker = await startWorker({ helperEmbedder: false });
+  const { key } = await createTenantKey(worker.db, "concurrent writes");
+  return { url: worker.url, key, count: async (sql) => Number((await worker.db.prepare(sql).first()).n), close: () => worker.close() };
+}
+const worker = await startStack();
+const key = worker.key;
+console.log(`${N} concurrent requests per route, stack: ${values.stack}${values.client ? ", the typed client's retries" : ", plain fetch (no retries)"}`);
 const run = Date.now().toString(36);
 
 // --client: the typed client's own retrying fetch (src/client-retry.ts), bundled as the bench does.
@@ -67,7 +85,7 @@ if (only.has("memories")) {
   await fire(
     "POST /v1/memories (one scope)",
     (i) => ({ path: "/v1/memories", body: { scope, content: `Concurrent fact number ${i} about ${run}: item ${i * 7919}`, memoryType: "fact" } }),
-    async () => (await worker.db.prepare("SELECT count(*) AS n FROM memories WHERE tenant_id = ? AND scope = ?").bind(tenantId, scope).first()).n,
+    () => worker.count(`SELECT count(*) AS n FROM memories WHERE scope = '${scope}'`),
   );
 }
 if (only.has("files")) {
@@ -75,7 +93,7 @@ if (only.has("files")) {
   await fire(
     "POST /v1/sessions/:id/files",
     (i) => ({ path: `/v1/sessions/${session}/files`, body: { files: [{ path: `src/file-${i}.ts` }] } }),
-    async () => (await worker.db.prepare("SELECT count(*) AS n FROM session_files WHERE tenant_id = ? AND session_id = ?").bind(tenantId, session).first()).n,
+    () => worker.count(`SELECT count(*) AS n FROM session_files WHERE session_id = '${session}'`),
   );
 }
 if (only.has("show")) {

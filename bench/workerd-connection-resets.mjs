@@ -3,13 +3,20 @@
 // 127.0.0.1 as `npm start`, the bench and the load test run Recall. Counts what the client sees.
 // Any "fetch error" here is the local runtime's: the Worker never throws.
 //
-//   node bench/workerd-connection-resets.mjs [--n 1000] [--rounds 3] [--d1] [--fresh]
+//   node bench/workerd-connection-resets.mjs [--n 1000] [--rounds 3] [--d1] [--fresh] [--delay MS] [--wrangler]
+//
+// --delay MS makes the Worker wait MS before answering (as a write that embeds and commits does);
+// --wrangler runs the same Worker under `wrangler dev` (what `npm start` runs) instead of Miniflare.
 //
 // Behind `wrangler dev` (npm start) the same socket failures come back as wrangler's ProxyWorker
 // text "Your worker restarted mid-request" with status 503 (node_modules/wrangler/wrangler-dist/
 // ProxyWorker.js answers that for any failed non-GET fetch to the user Worker).
 import { parseArgs } from "node:util";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Miniflare } from "miniflare";
 
 /** One POST on a new connection (no keep-alive), with node:http: isolates a keep-alive race from the rest. */
@@ -24,18 +31,42 @@ function postFresh(url, body) {
   });
 }
 
-const { values } = parseArgs({ options: { fresh: { type: "boolean", default: false }, n: { type: "string", default: "1000" }, rounds: { type: "string", default: "3" }, d1: { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { wrangler: { type: "boolean", default: false }, delay: { type: "string", default: "0" }, fresh: { type: "boolean", default: false }, n: { type: "string", default: "1000" }, rounds: { type: "string", default: "3" }, d1: { type: "boolean", default: false } } });
 const N = Number(values.n);
 const script = `export default {
   async fetch(request, env) {
     const body = await request.text();
+    ${Number(values.delay) > 0 ? `await new Promise((resolve) => setTimeout(resolve, ${Number(values.delay)}));` : ""}
     ${values.d1 ? 'await env.DB.prepare("INSERT INTO t (body) VALUES (?)").bind(body).run();' : ""}
     return Response.json({ ok: true, bytes: body.length }, { status: 201 });
   },
 };`;
-const mf = new Miniflare({ modules: true, script, compatibilityDate: "2026-04-20", d1Databases: values.d1 ? ["DB"] : [] });
-const url = String(await mf.ready);
-if (values.d1) await (await mf.getD1Database("DB")).exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
+let url;
+let stop;
+if (values.wrangler) {
+  if (values.d1) throw new Error("--d1 runs under Miniflare only");
+  const dir = mkdtempSync(join(tmpdir(), "workerd-resets-"));
+  writeFileSync(join(dir, "worker.js"), script);
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn("npx", ["wrangler", "dev", "worker.js", "--name", "resets", "--compatibility-date", "2026-04-20", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], { cwd: dir, stdio: "ignore", detached: true });
+  url = `http://127.0.0.1:${port}/write`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(url.replace("/write", "/"))).status) break;
+    } catch {}
+    if (i > 120) throw new Error("wrangler dev did not start");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop = async () => {
+    process.kill(-child.pid, "SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+} else {
+  const mf = new Miniflare({ modules: true, script, compatibilityDate: "2026-04-20", d1Databases: values.d1 ? ["DB"] : [] });
+  url = String(await mf.ready);
+  if (values.d1) await (await mf.getD1Database("DB")).exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
+  stop = () => mf.dispose();
+}
 
 for (let round = 1; round <= Number(values.rounds); round++) {
   const outcomes = new Map();
@@ -58,6 +89,6 @@ for (let round = 1; round <= Number(values.rounds); round++) {
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }),
   );
-  console.log(`round ${round}: ${N} concurrent POSTs${values.fresh ? " (new connection each)" : " (fetch, keep-alive)"}${values.d1 ? " (+1 D1 insert each)" : ""} → ${JSON.stringify(Object.fromEntries(outcomes))} in ${Date.now() - started} ms`);
+  console.log(`round ${round}: ${N} concurrent POSTs${values.fresh ? " (new connection each)" : " (fetch, keep-alive)"}${values.d1 ? " (+1 D1 insert each)" : ""}${Number(values.delay) ? ` (answering after ${values.delay} ms)` : ""}${values.wrangler ? " via wrangler dev" : ""} → ${JSON.stringify(Object.fromEntries(outcomes))} in ${Date.now() - started} ms`);
 }
-await mf.dispose();
+await stop();

@@ -141,6 +141,24 @@ describe("POST /v1/faqs/:id/variants with an Idempotency-Key", () => {
   });
 });
 
+describe("POST /v1/faqs/import with an Idempotency-Key", () => {
+  it("replays a retried NDJSON import instead of importing its lines again", async () => {
+    const { tenantId, adminKey } = await newTenant();
+    const raw = [
+      { question: "How do I export my data?", answer: "Settings → Export" },
+      { question: "Can I change my username?", answer: "Yes, once a month" },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join("\n");
+    const send = () => call("/v1/faqs/import", { key: adminKey, raw, headers: { "content-type": "application/x-ndjson", [KEY_HEADER]: "import-1" } });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBeLessThan(300);
+    expect([again.status, again.headers.get("idempotent-replayed"), again.json]).toEqual([first.status, "true", first.json]);
+    expect(await countRows("SELECT count(*) AS n FROM faqs WHERE tenant_id = ?", tenantId)).toBe(2);
+  });
+});
+
 describe("expired Idempotency-Keys", () => {
   it("are deleted by the re-index cron once past their 24 h, not before", async () => {
     const { tenantId, clientKey } = await newTenant();
