@@ -16,7 +16,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 
 /** One POST on a new connection (no keep-alive), with node:http: isolates a keep-alive race from the rest. */
@@ -48,7 +49,8 @@ if (values.wrangler) {
   const dir = mkdtempSync(join(tmpdir(), "workerd-resets-"));
   writeFileSync(join(dir, "worker.js"), script);
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn("npx", ["wrangler", "dev", "worker.js", "--name", "resets", "--compatibility-date", "2026-04-20", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], { cwd: dir, stdio: "ignore", detached: true });
+  const wrangler = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin", "wrangler");
+  const child = spawn(wrangler, ["dev", "worker.js", "--name", "resets", "--compatibility-date", "2026-04-20", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], { cwd: dir, stdio: "ignore", detached: true });
   url = `http://127.0.0.1:${port}/write`;
   for (let i = 0; ; i++) {
     try {
@@ -70,6 +72,7 @@ if (values.wrangler) {
 
 for (let round = 1; round <= Number(values.rounds); round++) {
   const outcomes = new Map();
+  const firstBodies = {};
   const started = Date.now();
   await Promise.all(
     Array.from({ length: N }, async (_, i) => {
@@ -80,8 +83,9 @@ for (let round = 1; round <= Number(values.rounds); round++) {
           outcome = String((await postFresh(url, body)).status);
         } else {
           const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
-          await response.text();
+          const text = await response.text();
           outcome = String(response.status);
+          if (response.status !== 201) firstBodies[outcome] ??= text.slice(0, 120);
         }
       } catch (error) {
         outcome = `fetch error: ${error.cause?.code ?? error.message}`;
@@ -89,6 +93,6 @@ for (let round = 1; round <= Number(values.rounds); round++) {
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }),
   );
-  console.log(`round ${round}: ${N} concurrent POSTs${values.fresh ? " (new connection each)" : " (fetch, keep-alive)"}${values.d1 ? " (+1 D1 insert each)" : ""}${Number(values.delay) ? ` (answering after ${values.delay} ms)` : ""}${values.wrangler ? " via wrangler dev" : ""} → ${JSON.stringify(Object.fromEntries(outcomes))} in ${Date.now() - started} ms`);
+  console.log(`round ${round}: ${N} concurrent POSTs${values.fresh ? " (new connection each)" : " (fetch, keep-alive)"}${values.d1 ? " (+1 D1 insert each)" : ""}${Number(values.delay) ? ` (answering after ${values.delay} ms)` : ""}${values.wrangler ? " via wrangler dev" : ""} → ${JSON.stringify(Object.fromEntries(outcomes))} in ${Date.now() - started} ms${Object.keys(firstBodies).length ? `; first bodies: ${JSON.stringify(firstBodies)}` : ""}`);
 }
 await stop();
