@@ -56,6 +56,20 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
 /** Seconds a 503 asks the client to wait (the typed client retries after it: src/client-retry.ts). */
 export const UNAVAILABLE_RETRY_AFTER_S = 1;
 
+/** Seconds an overloaded Durable Object asks for: retrying at once would worsen the overload. */
+export const OVERLOADED_RETRY_AFTER_S = 10;
+
+/**
+ * The runtime flags the errors a later retry may cure: a Durable Object reset (`retryable`) or
+ * overloaded (`overloaded`; developers.cloudflare.com/durable-objects/best-practices/error-handling).
+ * They are a 503 with Retry-After (seconds), not an INTERNAL; null for any other error.
+ */
+export function transientRetryAfter(error: Error): number | null {
+  const flags = error as Error & { retryable?: unknown; overloaded?: unknown };
+  if (flags.overloaded === true) return OVERLOADED_RETRY_AFTER_S;
+  return flags.retryable === true ? UNAVAILABLE_RETRY_AFTER_S : null;
+}
+
 export function handleError(error: Error, c: Context): Response {
   const requestId = (c.get("requestId") as string | undefined) ?? "unknown";
   if ((error instanceof HTTPException && error.status === 503) || error instanceof ConfigError) c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
@@ -71,6 +85,11 @@ export function handleError(error: Error, c: Context): Response {
   );
   if (error instanceof ConfigError) {
     return c.json(errorBody("UNAVAILABLE", "The service is misconfigured; see its logs", requestId), 503);
+  }
+  const retryAfter = transientRetryAfter(error);
+  if (retryAfter !== null) {
+    c.header("Retry-After", String(retryAfter));
+    return c.json(errorBody("UNAVAILABLE", "The service is busy; retry after Retry-After", requestId), 503);
   }
   return c.json(errorBody("INTERNAL", "Internal error", requestId), 500);
 }
