@@ -7,13 +7,21 @@
  *   const api = recallClient("http://127.0.0.1:8787", { headers: { authorization: `Bearer ${key}` } });
  *   const res = await api.v1.memories.search.$post({ json: { scope: "user:42", query: "cat" } });
  *   if (res.ok) for (const m of (await res.json()).results) console.log(m.score, m.content);
+ *
+ * It retries 503 and 429 (after Retry-After) and failed connections, with backoff, a bounded number
+ * of times, and only where safe: the creates get an Idempotency-Key (the caller's, or a fresh one)
+ * sent on every attempt (src/client-retry.ts). `retry: { maxAttempts: 1 }` turns that off.
  */
 import { hc } from "hono/client";
+import { type RetryOptions, retryingFetch } from "./client-retry";
 import type { createApp } from "./http/app";
 
 export type AppType = ReturnType<typeof createApp>;
+export type { RetryOptions } from "./client-retry";
 
-export function recallClient(baseUrl: string, options?: Parameters<typeof hc>[1]) {
-  return hc<AppType>(baseUrl, options);
+export function recallClient(baseUrl: string, options: Parameters<typeof hc>[1] & { retry?: RetryOptions } = {}) {
+  const { retry, fetch: fetchImpl, ...rest } = options;
+  const send = fetchImpl ? async (input: RequestInfo | URL, init?: RequestInit) => fetchImpl(input, init) : undefined;
+  return hc<AppType>(baseUrl, { ...rest, fetch: retryingFetch(send, retry) });
 }
 export type RecallClient = ReturnType<typeof recallClient>;

@@ -25,6 +25,10 @@ export const errorStatus = {
   CONFLICT: 409,
   /** The local dev key (RECALL_DEV_API_KEY) is recreated on its next use: revoking it would not stop it. */
   DEV_KEY_PERMANENT: 409,
+  /** An Idempotency-Key sent again with another request (src/http/idempotency.ts). */
+  IDEMPOTENCY_KEY_REUSED: 409,
+  /** An Idempotency-Key whose first request is still running; retry after Retry-After. */
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -33,9 +37,6 @@ export const errorStatus = {
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;
-
-/** What a 503 for a busy database tells the client to wait before retrying. */
-export const STORAGE_RETRY_AFTER_SECONDS = 1;
 
 export class AppError extends HTTPException {
   constructor(
@@ -57,12 +58,30 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
   return { error: { code, message, requestId, ...(details === undefined ? {} : { details }) } };
 }
 
+/** Seconds a 503 asks the client to wait (the typed client retries after it: src/client-retry.ts). */
+export const UNAVAILABLE_RETRY_AFTER_S = 1;
+
+/** Seconds an overloaded Durable Object asks for: retrying at once would worsen the overload. */
+export const OVERLOADED_RETRY_AFTER_S = 10;
+
+/**
+ * The runtime flags the errors a later retry may cure: a Durable Object reset (`retryable`) or
+ * overloaded (`overloaded`; developers.cloudflare.com/durable-objects/best-practices/error-handling).
+ * They are a 503 with Retry-After (seconds), not an INTERNAL; null for any other error.
+ */
+export function transientRetryAfter(error: Error): number | null {
+  const flags = error as Error & { retryable?: unknown; overloaded?: unknown };
+  if (flags.overloaded === true) return OVERLOADED_RETRY_AFTER_S;
+  return flags.retryable === true ? UNAVAILABLE_RETRY_AFTER_S : null;
+}
+
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   const requestId = c.get("requestId") ?? "unknown";
   const answer = (code: ErrorCode, message: string, status: ContentfulStatusCode = errorStatus[code], details?: unknown) => {
     c.set("errorCode", code);
     return c.json(errorBody(code, message, requestId, details), status);
   };
+  if ((error instanceof HTTPException && error.status === 503) || error instanceof ConfigError) c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
   if (error instanceof AppError) return answer(error.code, error.message, error.status, error.details);
   if (error instanceof HTTPException) {
     const code = codeForStatus(error.status);
@@ -70,8 +89,14 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   }
   if (error instanceof StorageUnavailable) {
     (c.get("log") ?? rootLogger).warn("storage_unavailable", errorFields(error.cause));
-    c.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
+    c.header("retry-after", String(UNAVAILABLE_RETRY_AFTER_S));
     return answer("UNAVAILABLE", "The database is busy; retry shortly");
+  }
+  const retryAfter = transientRetryAfter(error);
+  if (retryAfter !== null) {
+    (c.get("log") ?? rootLogger).warn("transient_error", errorFields(error));
+    c.header("Retry-After", String(retryAfter));
+    return answer("UNAVAILABLE", "The service is busy; retry after Retry-After");
   }
   (c.get("log") ?? rootLogger).error("unhandled_error", errorFields(error, { stack: true }));
   // A duplicate that no route turned into its own answer (two writes raced to one key).

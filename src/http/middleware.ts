@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
@@ -17,13 +16,45 @@ export const NDJSON_ROUTES: readonly RegExp[] = [/^\/v1\/faqs\/import\/?$/];
 export const MAX_NDJSON_BODY_BYTES = 5 * 1024 * 1024;
 const NDJSON_CONTENT_TYPE = /^application\/x-ndjson\s*(?:;|$)/i;
 
-function limitTo(maxSize: number) {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize} bytes`);
-    },
-  });
+/**
+ * Past the limit, the rest of the body is still read (and dropped) up to this many bytes in all
+ * before the 413 goes out: answering while the client is still sending made the runtime reset the
+ * connection (a client saw ECONNRESET, or behind `wrangler dev` a plain-text 503, instead of the
+ * 413). A body larger still is cut off; memory stays bounded by the limit either way.
+ */
+export const MAX_DRAINED_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Counts the body as it streams, declared length or not, keeping at most `maxSize` bytes: over
+ * it, a 413 in the envelope. (hono/body-limit answered while the rest was unread; see above.)
+ */
+function limitTo(maxSize: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const stream = c.req.raw.body;
+    if (!stream) return next();
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size <= maxSize) chunks.push(value);
+      else if (size > MAX_DRAINED_BODY_BYTES) {
+        await reader.cancel();
+        break;
+      }
+    }
+    if (size > maxSize) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize} bytes`);
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(c.req.raw, { body });
+    await next();
+  };
 }
 
 /** Requests that carry a body must say it is JSON (415), stay under the size limit (413) and be valid UTF-8 JSON (400). */

@@ -13,6 +13,7 @@ import { pruneEndedSecrets, sealPendingSecrets } from "../tickets/secrets";
 import { resendStrandedTickets } from "../tickets/sweep";
 import { pruneRecentVectors } from "../vectors/read-your-writes";
 import { pruneShowArchive } from "../shows/archive";
+import { pruneExpiredKeys } from "../idempotency/store";
 
 export const REINDEX_CRON = "*/5 * * * *";
 export const RETENTION_CRON = "17 3 * * *";
@@ -27,6 +28,7 @@ const jobs: Record<string, Record<string, Job>> = {
     resendStrandedTickets: (s) => resendStrandedTickets(s.db, s.ticketQueue, s.clock.now()),
     sealWebhookSecrets: async (s) => sealPendingSecrets(s.db, await s.secretBox()),
     pruneWebhookSecrets: (s) => pruneEndedSecrets(s.db, s.clock.now()),
+    pruneIdempotencyKeys: (s) => pruneExpiredKeys(s.db, s.clock.now()),
   },
   [RETENTION_CRON]: {
     showArchive: pruneShowArchive,

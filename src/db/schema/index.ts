@@ -10,3 +10,4 @@ export * from "./shows";
 export * from "./tickets";
 export * from "./vectors";
 export * from "./helpdesk";
+export * from "./idempotency";

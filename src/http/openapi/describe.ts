@@ -58,11 +58,11 @@ export const ERROR_MEANINGS = {
   403: "FORBIDDEN: the route needs an admin key",
   404: "NOT_FOUND: no such resource in the key's tenant (another tenant's id is a 404 too)",
   409: "CONFLICT: the resource's state does not allow this",
-  413: "PAYLOAD_TOO_LARGE: the body is over the limit (256 KiB for JSON)",
+  413: "PAYLOAD_TOO_LARGE: the body is over the limit (256 KiB for JSON), counted as it streams",
   415: "UNSUPPORTED_MEDIA_TYPE: the body is not application/json",
   429: "RATE_LIMITED: too many requests from this API key (webhooks: from this address or for this tenant) in the current 60 s window; retry after `Retry-After` seconds",
   500: "INTERNAL: an unexpected fault (logged with the request id; no stack or SQL in the answer)",
-  503: "UNAVAILABLE: a dependency is down or the service is misconfigured; retry later",
+  503: "UNAVAILABLE: a dependency is down or the service is misconfigured; retry after the Retry-After header (seconds)",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;
 

@@ -8,6 +8,7 @@ import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { ALWAYS_OK, type ErrorStatus, ERROR_MEANINGS, ErrorEnvelope, REQUEST_EXAMPLE, TAGS } from "./describe";
 import { PROVIDER_SIGNATURE_SCHEMES } from "../docs/helpdesks";
+import { IDEMPOTENT_MARKER } from "../idempotency";
 import { z } from "zod";
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
@@ -56,6 +57,7 @@ function standardErrors(method: string, op: OpenAPIV3_1.OperationObject): ErrorS
 /** Adds the standard error responses and places the request example; returns the statuses it referenced. */
 function finishOperation(method: string, op: OpenAPIV3_1.OperationObject & { [REQUEST_EXAMPLE]?: unknown }): ErrorStatus[] {
   op.responses ??= {};
+  describeIdempotency(op);
   const referenced = standardErrors(method, op).filter((status) => !op.responses![status]);
   for (const status of referenced) op.responses[status] = errorRef(status);
   const example = op[REQUEST_EXAMPLE];
@@ -69,6 +71,19 @@ function finishOperation(method: string, op: OpenAPIV3_1.OperationObject & { [RE
     op.requestBody.required = false;
   }
   return referenced;
+}
+
+const IDEMPOTENCY_CONFLICT =
+  "IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was sent before with another request; IDEMPOTENCY_IN_PROGRESS: its first request is still running (retry after Retry-After)";
+
+/** An operation behind the idempotent middleware (src/http/idempotency.ts) can also answer its two 409s. */
+function describeIdempotency(op: OpenAPIV3_1.OperationObject & { [IDEMPOTENT_MARKER]?: boolean }): void {
+  if (op[IDEMPOTENT_MARKER] !== true) return;
+  delete op[IDEMPOTENT_MARKER];
+  const own = op.responses![409] as OpenAPIV3_1.ResponseObject | undefined;
+  op.responses![409] = own
+    ? { ...own, description: `${own.description}; ${IDEMPOTENCY_CONFLICT}` }
+    : { description: IDEMPOTENCY_CONFLICT, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
 }
 
 /** Generates the document from the app's registered routes. */

@@ -15,6 +15,7 @@ import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { afterResponse } from "../log";
 import { afterSeq, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
+import { idempotent } from "../idempotency";
 import { validate } from "../validation";
 import {
   importLineSchema,
@@ -60,7 +61,7 @@ async function liveFaq(services: Services, tenantId: string, id: string): Promis
 }
 
 export const faqs = new Hono<AppEnv>()
-  .post("/", faqDocs.create, validate("json", newFaqSchema), async (c) => {
+  .post("/", faqDocs.create, validate("json", newFaqSchema), idempotent, async (c) => {
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const row = await createFaq(services, tenantId, keyId, c.req.valid("json"));
@@ -106,7 +107,7 @@ export const faqs = new Hono<AppEnv>()
       degraded: found.degraded,
     });
   })
-  .post("/import", faqDocs.import, describeBody(importLineSchema, { mediaType: "application/x-ndjson" }), async (c) => {
+  .post("/import", faqDocs.import, describeBody(importLineSchema, { mediaType: "application/x-ndjson" }), idempotent, async (c) => {
     if (!NDJSON.test(c.req.header("content-type") ?? "")) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the import as application/x-ndjson: one FAQ JSON object per line");
     }
@@ -159,7 +160,7 @@ export const faqs = new Hono<AppEnv>()
     const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, limit + 1);
     return c.json({ suggestions: suggestions.slice(0, limit), truncated: suggestions.length > limit });
   })
-  .post("/suggestions/:id/:action{accept|dismiss}", faqDocs.resolveSuggestion, describeBody(resolveSchema, { required: false }), validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })), async (c) => {
+  .post("/suggestions/:id/:action{accept|dismiss}", faqDocs.resolveSuggestion, describeBody(resolveSchema, { required: false }), validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })), idempotent, async (c) => {
     const { id, action } = c.req.valid("param");
     const body = await optionalJson(c, resolveSchema);
     const { tenantId, keyId } = c.get("principal");
@@ -208,7 +209,7 @@ export const faqs = new Hono<AppEnv>()
     const page = toPage(await listVariants(services.db, tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq(cursor) }), limit, (v) => [v.seq]);
     return c.json({ variants: page.rows.map(toVariant), nextCursor: page.nextCursor });
   })
-  .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), async (c) => {
+  .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), idempotent, async (c) => {
     const { tenantId, keyId } = c.get("principal");
     const result = await addVariant(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"));
     if (!result.ok) throw variantError(result.error);
@@ -223,7 +224,7 @@ export const faqs = new Hono<AppEnv>()
     const related = await listRelated(services.db, tenantId, row.id, limit + 1);
     return c.json({ related: related.slice(0, limit), truncated: related.length > limit });
   })
-  .post("/:id/related", faqDocs.addRelated, validate("param", idParam), validate("json", newRelationshipSchema), async (c) => {
+  .post("/:id/related", faqDocs.addRelated, validate("param", idParam), validate("json", newRelationshipSchema), idempotent, async (c) => {
     const { tenantId, keyId } = c.get("principal");
     const { targetFaqId, relationshipType } = c.req.valid("json");
     const result = await createRelationship(c.get("services"), tenantId, c.req.valid("param").id, targetFaqId, relationshipType, keyId);

@@ -5,6 +5,7 @@ import { searchMemories } from "../../memories/search";
 import { createMemory, deleteMemory, getMemory } from "../../memories/store";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
+import { idempotent } from "../idempotency";
 import { validate } from "../validation";
 import { idParam, scopeSchema } from "./shared";
 import { memoryDocs } from "../docs/memories";
@@ -44,7 +45,7 @@ export const searchSchema = z.strictObject({
 });
 
 export const memories = new Hono<AppEnv>()
-  .post("/", memoryDocs.create, validate("json", newMemorySchema), async (c) => {
+  .post("/", memoryDocs.create, validate("json", newMemorySchema), idempotent, async (c) => {
     const { memory, created } = await createMemory(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
     return created ? c.json(memory, 201) : c.json({ ...memory, deduplicated: true }, 200);
   })

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { MAX_FILES_PER_CALL, recordFileMentions } from "../../sessions/files";
 import type { AppEnv } from "../context";
+import { idempotent } from "../idempotency";
 import { validate } from "../validation";
 import { memoryDocs } from "../docs/memories";
 
@@ -26,7 +27,7 @@ const filesSchema = z.strictObject({
 });
 
 /** POST /v1/sessions/:sessionId/files: records the files a session touched (for query enrichment). */
-export const sessions = new Hono<AppEnv>().post("/:sessionId/files", memoryDocs.sessionFiles, validate("param", sessionParam), validate("json", filesSchema), async (c) => {
+export const sessions = new Hono<AppEnv>().post("/:sessionId/files", memoryDocs.sessionFiles, validate("param", sessionParam), validate("json", filesSchema), idempotent, async (c) => {
   const { db, clock } = c.get("services");
   const recorded = await recordFileMentions(db, c.get("principal").tenantId, c.req.valid("param").sessionId, c.req.valid("json").files, clock.now());
   return c.json({ recorded }, 201);

@@ -15,6 +15,7 @@ import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
 import { AppError } from "../errors";
 import { timeAndIdPosition, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
+import { idempotent } from "../idempotency";
 import { validate } from "../validation";
 import { showDocs } from "../docs/shows";
 
@@ -151,7 +152,7 @@ export const shows = new Hono<AppEnv>()
     const r = await show(c).check(embedded!, clock.now(), { model: embedder.model, calibration: embedder.calibration });
     return c.json({ ...r, similarity: round(r.similarity), rawCosine: round(r.rawCosine), novelty: round(r.novelty) });
   })
-  .post("/:showId/questions", showDocs.addQuestions, validate("param", showParam), validate("json", questionsSchema), async (c) => {
+  .post("/:showId/questions", showDocs.addQuestions, validate("param", showParam), validate("json", questionsSchema), idempotent, async (c) => {
     const { embedder, clock } = c.get("services");
     const { questions } = c.req.valid("json");
     const embedded = await embedAll(embedder, questions.map((q) => q.text));

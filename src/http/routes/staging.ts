@@ -7,6 +7,7 @@ import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { afterSeq, cursorParam, seqCursor } from "../pagination";
+import { idempotent } from "../idempotency";
 import { validate } from "../validation";
 import { idParam } from "./shared";
 import { ticketDocs } from "../docs/tickets";
@@ -40,11 +41,11 @@ export const staging = new Hono<AppEnv>()
     if (!row) throw new AppError("NOT_FOUND", "No such staging item");
     return c.json(toStaging(row));
   })
-  .post("/:id/approve", ticketDocs.approve, requireAdmin, validate("param", idParam), validate("json", approveSchema), async (c) => {
+  .post("/:id/approve", ticketDocs.approve, requireAdmin, validate("param", idParam), validate("json", approveSchema), idempotent, async (c) => {
     const { tenantId, keyId } = c.get("principal");
     return c.json(answer(await approveStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"))));
   })
-  .post("/:id/reject", ticketDocs.reject, requireAdmin, validate("param", idParam), validate("json", rejectSchema), async (c) => {
+  .post("/:id/reject", ticketDocs.reject, requireAdmin, validate("param", idParam), validate("json", rejectSchema), idempotent, async (c) => {
     const { tenantId, keyId } = c.get("principal");
     return c.json(answer(await rejectStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json").reason)));
   });
