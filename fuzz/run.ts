@@ -304,7 +304,7 @@ export async function fuzz(doc: Doc, send: Send, ctx: FuzzContext, options: Fuzz
   const plans = operations(doc)
     .filter(({ op }) => !options.only || options.only.includes(op.operationId))
     .map(({ method, path, op }) => plan(method, path, op));
-  const pool = new IdPool();
+  const pool = new IdPool([ctx.adminKey, ctx.clientKey]);
   const deadline = Date.now() + options.timeLimitMs;
   const reports: OperationReport[] = [];
   for (const [i, p] of plans.entries()) {
