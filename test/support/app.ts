@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { recallClient } from "../../src/client";
 import { createApp } from "../../src/http/app";
 import { createServices, type Services } from "../../src/services";
 
@@ -17,6 +18,23 @@ export async function callWith(override: (real: Services) => Services, path: str
   );
   await waitOnExecutionContext(ctx);
   return { status: response.status, json: (await response.json()) as Record<string, any> };
+}
+
+/**
+ * The typed client (src/client.ts) over the real app with its services changed by `override`;
+ * each request waits for the work it left running after the response (hits, indexing).
+ */
+export function clientWith(override: (real: Services) => Services, key: string) {
+  const app = createApp({ services: (e) => override(createServices(e)) });
+  return recallClient("https://recall.test", {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(new Request(input, init), env, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    },
+    headers: { authorization: `Bearer ${key}` },
+  });
 }
 
 /** The embedder is genuinely unreachable: nothing listens on port 9 of this machine. */
