@@ -38,3 +38,11 @@ export async function expectError(response: Response | AnyClientResponse | Promi
   expect(body.error).toMatchObject({ code: code ?? expect.any(String), message: expect.any(String), requestId: expect.any(String) });
   return body;
 }
+
+/**
+ * Request options carrying a JSON body for a route that reads its optional body itself
+ * (describeBody, not validate): the client has no `json` input for those.
+ */
+export function optionalJsonBody(body: unknown) {
+  return { headers: { "content-type": "application/json" }, init: { body: JSON.stringify(body) } };
+}
