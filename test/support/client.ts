@@ -19,11 +19,12 @@ type AnyClientResponse = ClientResponse<unknown, number, string>;
 /** The JSON body a route declares for one of its statuses. */
 export type JsonOf<R, S extends number> = R extends ClientResponse<infer T, infer U, infer F> ? (S extends U ? (F extends "json" ? T : never) : never) : never;
 
-/** Asserts the answer's status and returns its body as the route declares it for that status. */
-export async function expectJson<R extends AnyClientResponse, S extends R["status"]>(response: R | Promise<R>, status: S): Promise<JsonOf<R, S>> {
+/** Asserts the answer's status (or one of them) and returns its body as the route declares it for that status. */
+export async function expectJson<R extends AnyClientResponse, S extends R["status"]>(response: R | Promise<R>, status: S | readonly S[]): Promise<JsonOf<R, S>> {
   const res = await response;
   const text = await res.text();
-  expect(res.status, text.slice(0, 500)).toBe(status);
+  if (Array.isArray(status)) expect(status, text.slice(0, 500)).toContain(res.status);
+  else expect(res.status, text.slice(0, 500)).toBe(status);
   return JSON.parse(text) as JsonOf<R, S>;
 }
 
