@@ -20,8 +20,8 @@ describe.each(scenarios)("$provider delivery → queue → staging", (scenario) 
     const decided = await waitForDecision(tenant, res.json!.ticket.id as string);
     expect(decided.status).toBe("decided");
     expect(decided.decision).toMatchObject({ action: "NEW", stagingId: expect.any(String) });
-    expect(decided.decision.cleanedQuestion).toContain(QA.question);
-    const staged = await call(`/v1/staging/${decided.decision.stagingId}`, { key: tenant.adminKey });
+    expect(decided.decision!.cleanedQuestion).toContain(QA.question);
+    const staged = await call(`/v1/staging/${decided.decision!.stagingId}`, { key: tenant.adminKey });
     expect(staged.json).toMatchObject({ action: "NEW", status: "pending" });
     expect(staged.json!.question).toContain(QA.question);
     expect(staged.json!.answer).toContain(QA.answer);
