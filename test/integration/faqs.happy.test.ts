@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, newTenant } from "../support/api";
+import { newTenant, send } from "../support/api";
 import { clientWith } from "../support/app";
 import { apiClient, expectError, expectJson, type TestClient } from "../support/client";
 
@@ -273,7 +273,7 @@ describe("POST /v1/faqs/import", () => {
     const { clientKey } = await newTenant();
     const api = apiClient(clientKey);
     // A JSON body on the NDJSON route: sent raw, the typed client would not send it.
-    expect((await call("/v1/faqs/import", { key: clientKey, body: { question: "q", answer: "a" } })).status).toBe(415);
+    await expectError(send("/v1/faqs/import", { key: clientKey, body: { question: "q", answer: "a" } }), 415);
     await expectError(importNdjson(api, "\n\n"), 400);
     await expectError(importNdjson(api, ndjson(Array.from({ length: 1001 }, (_, i) => ({ question: `q${i}`, answer: "a" })))), 413);
     expect((await expectJson(api.v1.faqs.$get({ query: {} }), 200)).faqs).toEqual([]);
@@ -283,7 +283,7 @@ describe("POST /v1/faqs/import", () => {
     const { clientKey } = await newTenant();
     const api = apiClient(clientKey);
     // NDJSON on a JSON route: a deliberately wrong content type, sent raw.
-    const elsewhere = await call("/v1/faqs", { key: clientKey, headers: { "content-type": "application/x-ndjson" }, raw: JSON.stringify({ question: "q", answer: "a" }) });
+    const elsewhere = await send("/v1/faqs", { key: clientKey, headers: { "content-type": "application/x-ndjson" }, raw: JSON.stringify({ question: "q", answer: "a" }) });
     expect(elsewhere.status).toBe(415);
     // 300 KiB: over the JSON limit (256 KiB), under the NDJSON one (5 MiB).
     const line = (i: number) => JSON.stringify({ question: `Large import question ${i}?`, answer: "x".repeat(15_000) });

@@ -43,11 +43,3 @@ export function send(path: string, { method, key, body, raw, headers = {} }: Cal
   }
   return SELF.fetch(`https://recall.test${path}`, init);
 }
-
-/** Calls the Worker through its real fetch handler. */
-export async function call(path: string, options: CallOptions = {}) {
-  const response = await send(path, options);
-  const text = await response.text();
-  const json = text ? (JSON.parse(text) as Record<string, any>) : null;
-  return { status: response.status, headers: response.headers, json };
-}
