@@ -7,7 +7,7 @@
 // write path then reads instead of calling the model one text at a time.
 import { memories, prompts } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { cacheEmbeddings, embedAll, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, embedAll, expectOk, startWorker } from "./support/worker.mjs";
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -15,6 +15,7 @@ const SCOPE = "bench:user";
 const MODEL = "use-lite-512";
 
 const worker = await startWorker();
+const api = worker.client();
 try {
   const data = memories(MEMORIES);
   const questions = prompts(REQUESTS, data.map((m) => m.content));
@@ -34,7 +35,7 @@ try {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let m = queue.shift(); m; m = queue.shift()) {
-        await worker.call("/v1/memories", { scope: SCOPE, ...m });
+        await expectOk(api.v1.memories.$post({ json: { scope: SCOPE, ...m } }));
         seeded(++done);
       }
     }),
@@ -43,7 +44,7 @@ try {
 
   // First query loads the vector snapshot; measured apart.
   const first = performance.now();
-  await worker.call("/v1/context", { scope: SCOPE, prompt: "How do I deploy the billing service with Postgres?" });
+  await expectOk(api.v1.context.$post({ json: { scope: SCOPE, prompt: "How do I deploy the billing service with Postgres?" } }));
   const coldMs = performance.now() - first;
 
   const total = [];
@@ -51,7 +52,7 @@ try {
   const rest = [];
   for (const prompt of questions) {
     const start = performance.now();
-    const { headers } = await worker.call("/v1/context", { scope: SCOPE, prompt });
+    const { headers } = await expectOk(api.v1.context.$post({ json: { scope: SCOPE, prompt } }));
     const wall = performance.now() - start;
     const timing = Object.fromEntries(
       (headers.get("server-timing") ?? "").split(",").map((part) => {
@@ -67,7 +68,7 @@ try {
   for (let i = 0; i < REQUESTS; i++) {
     const slot = ["location", "employer", "user_type"][i % 3];
     const start = performance.now();
-    await worker.call(`/v1/cards?scope=${encodeURIComponent(SCOPE)}&entity=user&slot=${slot}&limit=10`);
+    await expectOk(api.v1.cards.$get({ query: { scope: SCOPE, entity: "user", slot, limit: "10" } }));
     cardTimes.push(performance.now() - start);
   }
   const [t, e, r, c] = [percentiles(total), percentiles(embed), percentiles(rest), percentiles(cardTimes)];

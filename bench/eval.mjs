@@ -19,7 +19,7 @@ import { runCardsEval } from "./cards-eval.mjs";
 import { importTs } from "./support/bundle.mjs";
 import { defaultSets, importCorpus, loadSet } from "./support/sets.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker } from "./support/worker.mjs";
 
 const args = parseArgs(process.argv.slice(2));
 const { bootstrapInterval, scoreQuery, meanMetrics } = await importTs(new URL("./support/metrics.ts", import.meta.url));
@@ -112,12 +112,13 @@ async function evaluate(dir) {
 async function memoryRows(name, key, corpus, queries, english, dropSelf) {
   const scope = `eval:${name}`;
   const memoryToDoc = new Map();
+  const api = worker.client(key);
   const stored = progress("storing memories", corpus.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       for (let i = next++; i < corpus.length; i = next++) {
-        const { json } = await worker.call("/v1/memories", { scope, content: corpus[i].text.slice(0, 8000), memoryType: "question" }, { key });
+        const { json } = await expectOk(api.v1.memories.$post({ json: { scope, content: corpus[i].text.slice(0, 8000), memoryType: "question" } }));
         memoryToDoc.set(json.id, corpus[i].id);
         stored(memoryToDoc.size);
       }
@@ -144,9 +145,9 @@ async function memoryRows(name, key, corpus, queries, english, dropSelf) {
   const limit = K + (dropSelf ? 1 : 0);
   for (const [mode, weights] of Object.entries(weightings)) {
     if (!english && mode === "mem:vector") continue;
-    await run(mode, async (q) => (await worker.call("/v1/memories/search", { scope, query: q.text.slice(0, 2000), limit, ...(weights ? { weights } : {}) }, { key })).json.results.map((r) => r.id));
+    await run(mode, async (q) => (await expectOk(api.v1.memories.search.$post({ json: { scope, query: q.text.slice(0, 2000), limit, ...(weights ? { weights } : {}) } }))).json.results.map((r) => r.id));
   }
-  await run("similar", async (q) => (await worker.call("/v1/questions/similar", { scope, text: q.text.slice(0, 8000), limit: Math.min(limit, 10), record: false }, { key })).json.questions.map((r) => r.id));
+  await run("similar", async (q) => (await expectOk(api.v1.questions.similar.$post({ json: { scope, text: q.text.slice(0, 8000), limit: Math.min(limit, 10), record: false } }))).json.questions.map((r) => r.id));
   return rows;
 }
 

@@ -9,7 +9,7 @@
 // BENCH_FAQS / BENCH_REQUESTS scale it down for a quick run.
 import { prng } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, startWorker } from "./support/worker.mjs";
 
 const FAQS = Number(process.env.BENCH_FAQS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -58,10 +58,11 @@ try {
   const faqs = generate(FAQS);
   console.log(`\nFAQ search with ${FAQS.toLocaleString("en")} FAQs and ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants in one tenant`);
   const { key } = await createTenantKey(worker.db, "faq bench");
+  const api = worker.client(key);
   const line = (f) => JSON.stringify({ question: f.question, answer: f.answer, tags: f.tags, variants: f.variants });
   const ids = [];
   const importChunk = async (chunk) => {
-    const { json } = await worker.call("/v1/faqs/import", chunk.map(line).join("\n"), { key, contentType: "application/x-ndjson" });
+    const { json } = await importFaqs(api, chunk.map(line).join("\n"));
     if (json.errors.length > 0 || json.counts.pendingIndex > 0) throw new Error(`import: ${JSON.stringify(json.counts)} ${JSON.stringify(json.errors[0])}`);
     ids.push(...json.imported.map((x) => x.id));
   };
@@ -96,7 +97,7 @@ try {
     return i % 2 === 0 ? { kind: "paraphrase", target, text: PARAPHRASE[i % 4 === 0 ? 0 : 1](a, o, c) } : { kind: "code", target, text: faqs[target].code };
   });
   const coldStart = performance.now();
-  await worker.call("/v1/faqs/search", { query: "How do I reset the password on the mobile app?" }, { key });
+  await expectOk(api.v1.faqs.search.$post({ json: { query: "How do I reset the password on the mobile app?" } }));
   const coldMs = performance.now() - coldStart;
 
   const wall = [];
@@ -106,7 +107,7 @@ try {
   const byKind = { paraphrase: { top1: 0, top10: 0, n: 0 }, code: { top1: 0, top10: 0, n: 0 } };
   for (const q of queries) {
     const start = performance.now();
-    const { json, headers } = await worker.call("/v1/faqs/search", { query: q.text, limit: 10 }, { key });
+    const { json, headers } = await expectOk(api.v1.faqs.search.$post({ json: { query: q.text, limit: 10 } }));
     const ms = performance.now() - start;
     const timing = Object.fromEntries((headers.get("server-timing") ?? "").split(",").map((p) => p.trim().split(";dur=")).map(([k, v]) => [k, Number(v)]));
     wall.push(ms);

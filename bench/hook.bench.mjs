@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { buildCli } from "../scripts/build-cli.mjs";
 import { memories, prompts } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { BENCH_KEY, cacheEmbeddings, embedAll, startWorker } from "./support/worker.mjs";
+import { BENCH_KEY, cacheEmbeddings, embedAll, expectOk, startWorker } from "./support/worker.mjs";
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 1000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -50,7 +50,7 @@ try {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let m = queue.shift(); m; m = queue.shift()) {
-        await worker.call("/v1/memories", { scope: SCOPE, ...m, ...(m.memoryType === "question" ? { sessionId: "seed" } : {}) });
+        await expectOk(worker.client().v1.memories.$post({ json: { scope: SCOPE, ...m, ...(m.memoryType === "question" ? { sessionId: "seed" } : {}) } }));
         seeded(++done);
       }
     }),

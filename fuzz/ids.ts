@@ -5,11 +5,24 @@ export class IdPool {
   private readonly byPrefix = new Map<string, string[]>();
   private readonly any: string[] = [];
 
+  /**
+   * `ownKeys`: the API keys the fuzzer sends. An answer describing one of them (GET /v1/admin/keys
+   * lists them by keyPrefix) adds no id: a valid DELETE /v1/admin/keys/{id} picked from the pool
+   * would revoke the fuzzer's own key, and every later request would answer 401.
+   */
+  constructor(private readonly ownKeys: readonly string[] = []) {}
+
   collect(value: unknown, key = ""): void {
     if (typeof value === "string") {
       if ((key === "id" || key.endsWith("Id") || key === "ids") && /^[a-z]+_[A-Za-z0-9_-]{8,}$/.test(value)) this.add(value);
     } else if (Array.isArray(value)) value.slice(0, 20).forEach((v) => this.collect(v, key));
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) this.collect(v, k);
+    else if (value && typeof value === "object" && !this.describesOwnKey(value)) for (const [k, v] of Object.entries(value)) this.collect(v, k);
+  }
+
+  private describesOwnKey(value: object): boolean {
+    const { key, keyPrefix } = value as { key?: unknown; keyPrefix?: unknown };
+    if (typeof key === "string" && this.ownKeys.includes(key)) return true;
+    return typeof keyPrefix === "string" && keyPrefix.length > 0 && this.ownKeys.some((own) => own.startsWith(keyPrefix));
   }
 
   private add(id: string) {

@@ -304,7 +304,7 @@ export async function fuzz(doc: Doc, send: Send, ctx: FuzzContext, options: Fuzz
   const plans = operations(doc)
     .filter(({ op }) => !options.only || options.only.includes(op.operationId))
     .map(({ method, path, op }) => plan(method, path, op));
-  const pool = new IdPool();
+  const pool = new IdPool([ctx.adminKey, ctx.clientKey]);
   const deadline = Date.now() + options.timeLimitMs;
   const reports: OperationReport[] = [];
   for (const [i, p] of plans.entries()) {
@@ -314,7 +314,15 @@ export async function fuzz(doc: Doc, send: Send, ctx: FuzzContext, options: Fuzz
     let last: Failure | null = null;
     const property = fc.asyncProperty(fc.oneof({ arbitrary: validDraft(p), weight: 2 }, { arbitrary: invalidDraft(p), weight: 3 }), async (draft) => {
       const { request, params } = await toRequest(p, draft, ctx, pool);
-      const response = await send(request);
+      let response: FuzzResponse;
+      try {
+        response = await send(request);
+      } catch (error) {
+        // No answer at all (the connection dropped): keep the request, so the failure can be looked at and replayed.
+        report.requests++;
+        last = { operationId: report.operationId, seed: options.seed, counterexamplePath: null, request, status: 0, body: "", problems: [`no answer: ${String(error).slice(0, 300)}`] };
+        return false;
+      }
       report.requests++;
       report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
       const problems = check(p, response);

@@ -2,26 +2,27 @@
 // FAQs, and resolved tickets sent through the signed webhook so the staging queue has items.
 // Each part is added once: it is skipped when its data is already there.
 import { createHmac } from "node:crypto";
+import { hc } from "hono/client";
 
 export const DEMO_SHOW_ID = "demo-show";
 
 export async function seedDemo({ base, key, log = () => {} }) {
-  const call = async (method, path, body) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return response.status === 204 ? null : response.json();
-  };
-  await seedMemories(call, log);
-  await seedShow(call, log);
-  await seedFaqsAndTickets(call, base, log);
+  /** The typed API client (src/client.ts); editors check the calls against the route types. @type {import("../src/client").RecallClient} */
+  const api = hc(base, { headers: { authorization: `Bearer ${key}` } });
+  await seedMemories(api, log);
+  await seedShow(api, log);
+  await seedFaqsAndTickets(api, log);
 }
 
-async function seedMemories(call, log) {
-  const existing = await call("POST", "/v1/memories/search", { scope: "demo", query: "Vercel deploy", limit: 1 });
+/** The answer's JSON; a failed call stops the seeding with its status and body. */
+async function ok(pending) {
+  const response = await pending;
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+async function seedMemories(api, log) {
+  const existing = await ok(api.v1.memories.search.$post({ json: { scope: "demo", query: "Vercel deploy", limit: 1 } }));
   if (existing.results.length > 0) return;
   const demo = [
     ["How do I deploy to Vercel?", "question", 0.6],
@@ -31,31 +32,30 @@ async function seedMemories(call, log) {
     ["我是安卓玩机用户", "fact", 0.5],
   ];
   for (const [content, memoryType, importance] of demo) {
-    await call("POST", "/v1/memories", { scope: "demo", content, memoryType, importance, tags: ["demo"] });
+    await ok(api.v1.memories.$post({ json: { scope: "demo", content, memoryType, importance, tags: ["demo"] } }));
   }
   log(`seeded ${demo.length} demo memories in scope "demo"`);
 }
 
 /** Seed 004's example show: questions already asked, one used, and a ranked batch. */
-async function seedShow(call, log) {
-  const status = await call("GET", `/v1/shows/${DEMO_SHOW_ID}/status`);
+async function seedShow(api, log) {
+  const show = api.v1.shows[":showId"];
+  const param = { showId: DEMO_SHOW_ID };
+  const status = await ok(show.status.$get({ param }));
   if (status.questionCount > 0) return;
-  await call("POST", `/v1/shows/${DEMO_SHOW_ID}/questions`, {
-    questions: [
-      { text: "What evidence supports machine consciousness?", model: "gpt-4o", confidence: 0.9, topics: ["consciousness"] },
-      { text: "How do emotions differ between humans and language models?", model: "claude", confidence: 0.8, topics: ["emotions"] },
-    ],
-  });
-  const ranked = await call("POST", `/v1/shows/${DEMO_SHOW_ID}/rank`, {
-    topN: 3,
-    candidates: [
-      { text: "Is consciousness binary or a spectrum?", model: "gemini", confidence: 0.8 },
-      { text: "Who should be liable when an autonomous car crashes?", model: "gpt-4o", confidence: 0.7 },
-      { text: "Can we prove AI systems are conscious?", model: "claude", confidence: 0.85 },
-    ],
-  });
+  const questions = [
+    { text: "What evidence supports machine consciousness?", model: "gpt-4o", confidence: 0.9, topics: ["consciousness"] },
+    { text: "How do emotions differ between humans and language models?", model: "claude", confidence: 0.8, topics: ["emotions"] },
+  ];
+  await ok(show.questions.$post({ param, json: { questions } }));
+  const candidates = [
+    { text: "Is consciousness binary or a spectrum?", model: "gemini", confidence: 0.8 },
+    { text: "Who should be liable when an autonomous car crashes?", model: "gpt-4o", confidence: 0.7 },
+    { text: "Can we prove AI systems are conscious?", model: "claude", confidence: 0.85 },
+  ];
+  const ranked = await ok(show.rank.$post({ param, json: { topN: 3, candidates } }));
   const first = ranked.picks.find((p) => p.id);
-  if (first) await call("POST", `/v1/shows/${DEMO_SHOW_ID}/questions/${first.id}/used`);
+  if (first) await ok(show.questions[":id"].used.$post({ param: { showId: DEMO_SHOW_ID, id: first.id } }));
   log(`seeded show "${DEMO_SHOW_ID}" with ${ranked.picks.length + 2} questions`);
 }
 
@@ -106,27 +106,23 @@ export function signTicketBody(secret, body, timestamp = Math.floor(Date.now() /
 }
 
 /** Posts tickets to the webhook, signed with a fresh secret of the key's tenant (needs an admin key). */
-export async function postTickets(call, base, tickets) {
-  const created = await call("POST", "/v1/admin/webhook-secrets", {});
+export async function postTickets(api, tickets) {
+  const created = await ok(api.v1.admin["webhook-secrets"].$post({ json: {} }));
+  // The signature covers the exact bytes sent, so the body is serialized here and sent as is.
   const body = JSON.stringify({ tickets });
-  const response = await fetch(`${base}/v1/webhooks/tickets`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-recall-tenant": created.tenantId, ...signTicketBody(created.secret, body) },
-    body,
-  });
-  if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
-  return response.json();
+  const headers = { "content-type": "application/json", "x-recall-tenant": created.tenantId, ...signTicketBody(created.secret, body) };
+  return ok(api.v1.webhooks.tickets.$post({}, { headers, init: { body } }));
 }
 
-async function seedFaqsAndTickets(call, base, log) {
-  const existing = await call("GET", "/v1/faqs?limit=1");
+async function seedFaqsAndTickets(api, log) {
+  const existing = await ok(api.v1.faqs.$get({ query: { limit: "1" } }));
   if (existing.faqs.length > 0) return;
-  for (const faq of DEMO_FAQS) await call("POST", "/v1/faqs", faq);
+  for (const faq of DEMO_FAQS) await ok(api.v1.faqs.$post({ json: faq }));
   // A few searches from help-widget sessions: the FAQ pages' hit charts have something to show.
   for (const [i, query] of ["how long until my refund arrives", "refund time", "reset password link", "refund to my card"].entries()) {
-    await call("POST", "/v1/faqs/search", { query, limit: 3, sessionId: `demo-session-${i}` });
+    await ok(api.v1.faqs.search.$post({ json: { query, limit: 3, sessionId: `demo-session-${i}` } }));
   }
   const resolvedAt = new Date().toISOString();
-  await postTickets(call, base, DEMO_TICKETS.map((t) => ({ ...t, resolvedAt, source: "demo" })));
+  await postTickets(api, DEMO_TICKETS.map((t) => ({ ...t, resolvedAt, source: "demo" })));
   log(`seeded ${DEMO_FAQS.length} FAQs and sent ${DEMO_TICKETS.length} tickets through the webhook (the queue stages them within seconds)`);
 }

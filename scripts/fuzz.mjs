@@ -83,7 +83,8 @@ try {
     writeFileSync(file, JSON.stringify(failures, (_, v) => (v instanceof Uint8Array ? { bytes: [...v] } : v), 2));
     for (const f of failures) {
       console.log(`\n✗ ${f.operationId}: ${f.problems.join("; ")}\n  ${f.request.method} ${f.request.path.slice(0, 200)}  → ${f.status} ${f.body.slice(0, 300)}`);
-      console.log(`  replay: npm run fuzz -- --seed ${f.seed - reports.findIndex((r) => r.operationId === f.operationId)} --only ${f.operationId} --path ${f.counterexamplePath}`);
+      // f.seed is the operation's own seed (run seed + its index); alone under --only, its index is 0.
+      console.log(`  replay: npm run fuzz -- --seed ${f.seed} --only ${f.operationId} --path ${f.counterexamplePath}`);
     }
     console.log(`\nfailures saved to ${file}`);
   }

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { importFaqs } from "./worker.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -40,7 +41,7 @@ export async function importCorpus(worker, key, corpus, onProgress = () => {}) {
   for (let i = 0; i < corpus.length; i += 1000) {
     const chunk = corpus.slice(i, i + 1000);
     const ndjson = chunk.map((d) => JSON.stringify({ question: d.text, answer: d.answer || d.text })).join("\n");
-    const { json } = await worker.call("/v1/faqs/import", ndjson, { key, contentType: "application/x-ndjson" });
+    const { json } = await importFaqs(worker.client(key), ndjson);
     if (json.errors?.length) console.warn(`  WARNING: ${json.errors.length} lines refused (they count as misses), e.g. ${JSON.stringify(json.errors[0])}`);
     for (const { line, id } of json.imported) faqToDoc.set(id, chunk[line - 1].id);
     onProgress(Math.min(corpus.length, i + 1000));

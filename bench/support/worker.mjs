@@ -71,18 +71,6 @@ export async function startWorker({ helperEmbedder = true } = {}) {
   }
   const cache = await mf.getKVNamespace("CACHE");
 
-  /** Calls the Worker; `body` is JSON unless `contentType` says otherwise (then it is sent as is). */
-  async function call(path, body, { method = body === undefined ? "GET" : "POST", key = BENCH_KEY, contentType = "application/json" } = {}) {
-    const response = await mf.dispatchFetch(`http://recall.bench${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": contentType }) },
-      body: body === undefined ? undefined : contentType === "application/json" ? JSON.stringify(body) : body,
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return { json: text ? JSON.parse(text) : null, headers: response.headers };
-  }
-
   /**
    * The typed API client (src/client.ts) over this Worker: `client(key).v1.faqs.search.$post({ json })`.
    * @param {string} [key]
@@ -101,7 +89,6 @@ export async function startWorker({ helperEmbedder = true } = {}) {
     embedderUrl: embedder.url,
     /** Embedders to spread seeding over (embedAll): the Worker's and the helper process. */
     seedEmbedderUrls: helper ? [embedder.url, helper.url] : [embedder.url],
-    call,
     async close() {
       await mf.dispose();
       embedder.server.close();
@@ -176,4 +163,27 @@ export async function cacheEmbeddings(cache, model, texts, vectors, onProgress =
     await cache.put(`emb:v1:${model}:${createHash("sha256").update(texts[i]).digest("hex")}`, Float32Array.from(vectors[i]).buffer);
     if (i % 200 === 199 || i === texts.length - 1) onProgress(i + 1);
   }
+}
+
+/**
+ * Awaits a typed-client call and throws on a non-2xx answer (a bench or eval must not go on with
+ * a failed request). Returns the body, typed by the route, and the headers (Server-Timing).
+ * @template {import("hono/client").ClientResponse<unknown, number, string>} R
+ * @param {Promise<R>} pending
+ * @returns {Promise<{ json: R extends import("hono/client").ClientResponse<infer T, infer S, "json"> ? (S extends 200 | 201 | 202 ? T : never) : never, headers: Headers }>}
+ */
+export async function expectOk(pending) {
+  const response = await pending;
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return { json: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+/**
+ * POST /v1/faqs/import through the typed client: the NDJSON body is not JSON, so it goes as the request's own body.
+ * @param {import("../../src/client").RecallClient} api
+ * @param {string} ndjson
+ */
+export function importFaqs(api, ndjson) {
+  return expectOk(api.v1.faqs.import.$post({}, { headers: { "content-type": "application/x-ndjson" }, init: { body: ndjson } }));
 }

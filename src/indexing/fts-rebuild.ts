@@ -5,6 +5,7 @@
  * "ip ph ho on ne …", now "iphone"): SQL cannot run the segmenter, so a migration cannot do it.
  * Only rows whose stored text differs are written, so running it again rewrites nothing.
  */
+import { ID_CHUNK } from "../db/by-ids";
 import { ftsDocument } from "../text/fts";
 
 export const FTS_COLLECTIONS = ["memories", "faqs", "faq_variants"] as const;
@@ -41,11 +42,13 @@ export async function rebuildFts(db: D1Database, tenantId: string, collection: F
     .all<{ seq: number; c0: string; c1?: string }>();
   const seqs = results.map((r) => r.seq);
   const stored = new Map<number, string[]>();
-  if (seqs.length > 0) {
-    const { results: rows } = await db
-      .prepare(`SELECT rowid AS seq, ${source.columns.join(", ")} FROM ${source.fts} WHERE rowid IN (${seqs.map(() => "?").join(",")})`)
-      .bind(...seqs)
-      .all<Record<string, string | number>>();
+  // A page is larger than D1's 100 bound parameters: its full-text rows are read in chunks, one round trip.
+  const reads: D1PreparedStatement[] = [];
+  for (let i = 0; i < seqs.length; i += ID_CHUNK) {
+    const chunk = seqs.slice(i, i + ID_CHUNK);
+    reads.push(db.prepare(`SELECT rowid AS seq, ${source.columns.join(", ")} FROM ${source.fts} WHERE rowid IN (${chunk.map(() => "?").join(",")})`).bind(...chunk));
+  }
+  for (const { results: rows } of reads.length > 0 ? await db.batch<Record<string, string | number>>(reads) : []) {
     for (const row of rows) stored.set(Number(row.seq), source.columns.map((col) => String(row[col] ?? "")));
   }
   const updates: D1PreparedStatement[] = [];

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { call, newTenant } from "../support/api";
+import { newTenant } from "../support/api";
+import { apiClient, expectJson } from "../support/client";
 
-async function remember(key: string, scope: string, content: string) {
-  const res = await call("/v1/memories", { key, body: { scope, content, memoryType: "fact" } });
-  expect(res.status).toBe(201);
-  return res.json as Record<string, any>;
-}
-async function cardsOf(key: string, scope: string, slot?: string) {
-  const res = await call(`/v1/cards?scope=${encodeURIComponent(scope)}${slot ? `&slot=${slot}` : ""}`, { key });
-  expect(res.status).toBe(200);
-  return res.json?.cards as Record<string, any>[];
-}
-const current = (cards: Record<string, any>[]) => cards.filter((c) => c.current).map((c) => [c.slot, c.value]);
+const remember = (key: string, scope: string, content: string) => expectJson(apiClient(key).v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
+const cardsOf = async (key: string, scope: string, slot?: string) => (await expectJson(apiClient(key).v1.cards.$get({ query: { scope, ...(slot ? { slot } : {}) } }), 200)).cards;
+const current = (cards: { slot: string; value: string; current: boolean }[]) => cards.filter((c) => c.current).map((c) => [c.slot, c.value]);
+const forget = async (key: string, id: string) => expect((await apiClient(key).v1.memories[":id"].$delete({ param: { id } })).status).toBe(204);
 
 describe("memory cards never forget (seed 003)", () => {
   it("ends the location when the user no longer lives there", async () => {
@@ -25,8 +19,8 @@ describe("memory cards never forget (seed 003)", () => {
       ["Austin", "retracts", false],
       ["Austin", "sets", false],
     ]);
-    const search = await call("/v1/memories/search", { key: clientKey, body: { scope, query: "where do I live?" } });
-    expect(search.json?.results.flatMap((r: any) => r.matchedBy)).not.toContain("card");
+    const search = await expectJson(apiClient(clientKey).v1.memories.search.$post({ json: { scope, query: "where do I live?" } }), 200);
+    expect(search.results.flatMap((r) => r.matchedBy)).not.toContain("card");
   });
 
   it("ends a like with 'don't like … anymore' and stores no temporal word", async () => {
@@ -86,7 +80,7 @@ describe("memory cards never forget (seed 003)", () => {
     const scope = "user:undo";
     await remember(clientKey, scope, "I live in Austin");
     const retraction = await remember(clientKey, scope, "I no longer live in Austin");
-    await call(`/v1/memories/${retraction.id}`, { method: "DELETE", key: clientKey });
+    await forget(clientKey, retraction.id);
     expect(current(await cardsOf(clientKey, scope, "location"))).toEqual([["location", "Austin"]]);
   });
 
@@ -98,8 +92,8 @@ describe("memory cards never forget (seed 003)", () => {
     const flip = await remember(clientKey, scope, "I love hiking");
     const dislike = await remember(clientKey, scope, "I hate hiking");
     expect(current(await cardsOf(clientKey, scope))).toEqual([["dislikes", "hiking"]]);
-    await call(`/v1/memories/${retraction.id}`, { method: "DELETE", key: clientKey });
-    await call(`/v1/memories/${dislike.id}`, { method: "DELETE", key: clientKey });
+    await forget(clientKey, retraction.id);
+    await forget(clientKey, dislike.id);
     expect(current(await cardsOf(clientKey, scope)).sort()).toEqual([
       ["likes", "hiking"],
       ["likes", "jazz"],

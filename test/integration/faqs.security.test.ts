@@ -1,53 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { call, newTenant } from "../support/api";
+import { newTenant } from "../support/api";
+import { apiClient, expectError, expectJson } from "../support/client";
 
 describe("another tenant's FAQ ids", () => {
   it("are a 404 on every route, and never surface in lists, search, stats or suggestions", async () => {
-    const owner = await newTenant();
-    const intruder = await newTenant();
-    const faq = (await call("/v1/faqs", { key: owner.clientKey, body: { question: "What is the secret launch date?", answer: "March 3rd." } })).json!;
-    const variant = (await call(`/v1/faqs/${faq.id}/variants`, { key: owner.clientKey, body: { variantText: "when do we launch" } })).json!;
-    const other = (await call("/v1/faqs", { key: owner.clientKey, body: { question: "Who runs the launch?", answer: "Dana." } })).json!;
-    const link = (await call(`/v1/faqs/${faq.id}/related`, { key: owner.clientKey, body: { targetFaqId: other.id, relationshipType: "see_also" } })).json!;
-    await call(`/v1/faqs/${faq.id}`, { key: owner.clientKey, method: "PATCH", body: { answer: "March 4th." } });
-    const mine = (await call("/v1/faqs", { key: intruder.clientKey, body: { question: "Intruder's own FAQ?", answer: "Yes." } })).json!;
+    const owner = apiClient((await newTenant()).clientKey);
+    const intruder = apiClient((await newTenant()).clientKey);
+    const faq = await expectJson(owner.v1.faqs.$post({ json: { question: "What is the secret launch date?", answer: "March 3rd." } }), 201);
+    const variant = await expectJson(owner.v1.faqs[":id"].variants.$post({ param: { id: faq.id }, json: { variantText: "when do we launch" } }), 201);
+    const other = await expectJson(owner.v1.faqs.$post({ json: { question: "Who runs the launch?", answer: "Dana." } }), 201);
+    const link = await expectJson(owner.v1.faqs[":id"].related.$post({ param: { id: faq.id }, json: { targetFaqId: other.id, relationshipType: "see_also" } }), 201);
+    await expectJson(owner.v1.faqs[":id"].$patch({ param: { id: faq.id }, json: { answer: "March 4th." } }), 200);
+    const mine = await expectJson(intruder.v1.faqs.$post({ json: { question: "Intruder's own FAQ?", answer: "Yes." } }), 201);
 
-    const key = intruder.clientKey;
-    const attempts: [string, Parameters<typeof call>[1]][] = [
-      [`/v1/faqs/${faq.id}`, { key }],
-      [`/v1/faqs/${faq.id}`, { key, method: "PATCH", body: { answer: "hacked" } }],
-      [`/v1/faqs/${faq.id}`, { key, method: "DELETE" }],
-      [`/v1/faqs/${faq.id}/variants`, { key }],
-      [`/v1/faqs/${faq.id}/variants`, { key, body: { variantText: "injected" } }],
-      [`/v1/faqs/variants/${variant.id}`, { key, method: "DELETE" }],
-      [`/v1/faqs/${faq.id}/related`, { key }],
-      [`/v1/faqs/${faq.id}/related`, { key, body: { targetFaqId: mine.id } }],
-      [`/v1/faqs/${mine.id}/related`, { key, body: { targetFaqId: faq.id } }],
-      [`/v1/faqs/relationships/${link.relationshipId}`, { key, method: "DELETE" }],
-      [`/v1/faqs/${faq.id}/versions`, { key }],
-      [`/v1/faqs/${faq.id}/rollback/1`, { key, body: {} }],
-      [`/v1/faqs/${faq.id}/stats`, { key }],
+    const faqs = intruder.v1.faqs;
+    const param = { id: faq.id };
+    const attempts: [string, () => Promise<{ status: number }>][] = [
+      ["GET /v1/faqs/:id", () => faqs[":id"].$get({ param })],
+      ["PATCH /v1/faqs/:id", () => faqs[":id"].$patch({ param, json: { answer: "hacked" } })],
+      ["DELETE /v1/faqs/:id", () => faqs[":id"].$delete({ param })],
+      ["GET /v1/faqs/:id/variants", () => faqs[":id"].variants.$get({ param, query: {} })],
+      ["POST /v1/faqs/:id/variants", () => faqs[":id"].variants.$post({ param, json: { variantText: "injected" } })],
+      ["DELETE /v1/faqs/variants/:variantId", () => faqs.variants[":variantId"].$delete({ param: { variantId: variant.id } })],
+      ["GET /v1/faqs/:id/related", () => faqs[":id"].related.$get({ param, query: {} })],
+      ["POST /v1/faqs/:id/related (theirs → mine)", () => faqs[":id"].related.$post({ param, json: { targetFaqId: mine.id } })],
+      ["POST /v1/faqs/:id/related (mine → theirs)", () => faqs[":id"].related.$post({ param: { id: mine.id }, json: { targetFaqId: faq.id } })],
+      ["DELETE /v1/faqs/relationships/:id", () => faqs.relationships[":id"].$delete({ param: { id: link.relationshipId } })],
+      ["GET /v1/faqs/:id/versions", () => faqs[":id"].versions.$get({ param, query: {} })],
+      ["POST /v1/faqs/:id/rollback/1", () => faqs[":id"].rollback[":version"].$post({ param: { id: faq.id, version: "1" } })],
+      ["GET /v1/faqs/:id/stats", () => faqs[":id"].stats.$get({ param })],
     ];
-    for (const [path, options] of attempts) {
-      const res = await call(path, options);
-      expect(res.status, `${options?.method ?? (options?.body ? "POST" : "GET")} ${path}`).toBe(404);
+    for (const [name, attempt] of attempts) {
+      expect((await attempt()).status, name).toBe(404);
     }
 
-    expect((await call("/v1/faqs", { key })).json!.faqs.map((f: { id: string }) => f.id)).toEqual([mine.id]);
-    const found = await call("/v1/faqs/search", { key, body: { query: "secret launch date when do we launch" } });
-    expect(found.status).toBe(200);
-    expect(found.json!.results.map((r: { id: string }) => r.id).filter((id: string) => id !== mine.id)).toEqual([]);
-    const own = await call("/v1/faqs/search", { key, body: { query: "intruder's own FAQ" } });
-    expect(own.json!.results.map((r: { id: string }) => r.id)).toEqual([mine.id]);
-    expect((await call("/v1/faqs/stats", { key })).json!.faqs.map((f: { id: string }) => f.id)).toEqual([mine.id]);
+    expect((await expectJson(faqs.$get({ query: {} }), 200)).faqs.map((f) => f.id)).toEqual([mine.id]);
+    const found = await expectJson(faqs.search.$post({ json: { query: "secret launch date when do we launch" } }), 200);
+    expect(found.results.map((r) => r.id).filter((id) => id !== mine.id)).toEqual([]);
+    const own = await expectJson(faqs.search.$post({ json: { query: "intruder's own FAQ" } }), 200);
+    expect(own.results.map((r) => r.id)).toEqual([mine.id]);
+    expect((await expectJson(faqs.stats.$get({ query: {} }), 200)).faqs.map((f) => f.id)).toEqual([mine.id]);
 
     // Nothing changed for the owner.
-    const intact = (await call(`/v1/faqs/${faq.id}`, { key: owner.clientKey })).json!;
+    const intact = await expectJson(owner.v1.faqs[":id"].$get({ param }), 200);
     expect(intact).toMatchObject({ answer: "March 4th.", variants: [{ id: variant.id }], related: [{ id: other.id, relationshipType: "see_also" }] });
   });
 
   it("needs an API key", async () => {
-    expect((await call("/v1/faqs", { key: null })).status).toBe(401);
-    expect((await call("/v1/faqs/search", { key: null, body: { query: "x" } })).status).toBe(401);
+    const anonymous = apiClient(null);
+    await expectError(anonymous.v1.faqs.$get({ query: {} }), 401);
+    await expectError(anonymous.v1.faqs.search.$post({ json: { query: "x" } }), 401);
   });
 });

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { QA } from "../fixtures/helpdesk";
-import { call, newTenant } from "../support/api";
+import { newTenant } from "../support/api";
+import { apiClient, expectJson } from "../support/client";
 import { connect } from "../support/helpdesk";
 import { freshId, scenarios, sendAll } from "../support/helpdesk-scenarios";
 import { seedFaq, waitForDecision } from "../support/tickets";
@@ -20,12 +21,12 @@ describe.each(scenarios)("$provider delivery → queue → staging", (scenario) 
     const decided = await waitForDecision(tenant, res.json!.ticket.id as string);
     expect(decided.status).toBe("decided");
     expect(decided.decision).toMatchObject({ action: "NEW", stagingId: expect.any(String) });
-    expect(decided.decision.cleanedQuestion).toContain(QA.question);
-    const staged = await call(`/v1/staging/${decided.decision.stagingId}`, { key: tenant.adminKey });
-    expect(staged.json).toMatchObject({ action: "NEW", status: "pending" });
-    expect(staged.json!.question).toContain(QA.question);
-    expect(staged.json!.answer).toContain(QA.answer);
-    expect(staged.json!.answer).not.toMatch(/internal/i);
+    expect(decided.decision!.cleanedQuestion).toContain(QA.question);
+    const staged = await expectJson(apiClient(tenant.adminKey).v1.staging[":id"].$get({ param: { id: decided.decision!.stagingId! } }), 200);
+    expect(staged).toMatchObject({ action: "NEW", status: "pending" });
+    expect(staged.question).toContain(QA.question);
+    expect(staged.answer).toContain(QA.answer);
+    expect(staged.answer).not.toMatch(/internal/i);
   });
 });
 

@@ -171,7 +171,7 @@ describe("job logs", () => {
 
   it("show Durable Object: the retention alarm writes one line bound to the object", async () => {
     const { clientKey, tenantId } = await newTenant();
-    await showClient(clientKey, systemClock).post("/v1/shows/log-alarm/questions", { questions: [{ text: "Who painted the ceiling?" }] });
+    await showClient(clientKey, systemClock).show("log-alarm").addQuestions({ questions: [{ text: "Who painted the ceiling?" }] });
     lines = [];
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:log-alarm`));
     expect(await runDurableObjectAlarm(stub)).toBe(true);

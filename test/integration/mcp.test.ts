@@ -2,7 +2,8 @@ import { SELF } from "cloudflare:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
-import { call, newTenant } from "../support/api";
+import { newTenant, send } from "../support/api";
+import { apiClient, expectError, expectJson } from "../support/client";
 
 /** The SDK's own client, speaking to the Worker's fetch handler. */
 async function connect(key: string | null) {
@@ -78,16 +79,15 @@ describe("POST /mcp", () => {
 
   it("searches the FAQ knowledge base and gets one FAQ", async () => {
     const { clientKey, adminKey } = await newTenant();
-    const created = await call("/v1/faqs", {
-      key: adminKey,
-      body: { question: "How do I reset my password?", answer: "Use the 'Forgot password' link on the sign-in page." },
-    });
-    expect(created.status).toBe(201);
+    const created = await expectJson(
+      apiClient(adminKey).v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Use the 'Forgot password' link on the sign-in page." } }),
+      201,
+    );
     const client = await connect(clientKey);
     const found = JSON.parse(textOf(await client.callTool({ name: "faq_search", arguments: { query: "reset password" } })));
-    expect(found.results[0]).toMatchObject({ id: created.json!.id, answer: expect.stringContaining("Forgot password") });
-    const faq = JSON.parse(textOf(await client.callTool({ name: "faq_get", arguments: { id: created.json!.id } })));
-    expect(faq).toMatchObject({ id: created.json!.id, answer: expect.stringContaining("Forgot password") });
+    expect(found.results[0]).toMatchObject({ id: created.id, answer: expect.stringContaining("Forgot password") });
+    const faq = JSON.parse(textOf(await client.callTool({ name: "faq_get", arguments: { id: created.id } })));
+    expect(faq).toMatchObject({ id: created.id, answer: expect.stringContaining("Forgot password") });
     await client.close();
   });
 
@@ -112,8 +112,8 @@ describe("POST /mcp", () => {
     expect(ranked.picks).toHaveLength(1);
     const used = await client.callTool({ name: "show_mark_used", arguments: { showId: "mcp-show", id: ranked.picks[0].id } });
     expect(used.isError).toBeFalsy();
-    const history = await call("/v1/shows/mcp-show/history", { key: clientKey });
-    expect(history.json!.questions.find((q: any) => q.id === ranked.picks[0].id)).toMatchObject({ wasUsed: true });
+    const history = await expectJson(apiClient(clientKey).v1.shows[":showId"].history.$get({ param: { showId: "mcp-show" }, query: {} }), 200);
+    expect(history.questions.find((q) => q.id === ranked.picks[0].id)).toMatchObject({ wasUsed: true });
     await client.close();
   });
 
@@ -137,9 +137,9 @@ describe("POST /mcp", () => {
   it("returns the API's NOT_FOUND as a tool error for another tenant's FAQ", async () => {
     const owner = await newTenant();
     const other = await newTenant();
-    const created = await call("/v1/faqs", { key: owner.adminKey, body: { question: "Where is the invoice?", answer: "Billing page." } });
+    const created = await expectJson(apiClient(owner.adminKey).v1.faqs.$post({ json: { question: "Where is the invoice?", answer: "Billing page." } }), 201);
     const client = await connect(other.clientKey);
-    const result = await client.callTool({ name: "faq_get", arguments: { id: created.json!.id } });
+    const result = await client.callTool({ name: "faq_get", arguments: { id: created.id } });
     expect(result.isError).toBe(true);
     expect(JSON.parse(textOf(result)).error.code).toBe("NOT_FOUND");
     await client.close();
@@ -164,20 +164,19 @@ describe("POST /mcp", () => {
   it("refuses a missing or wrong key with 401 before any MCP handling", async () => {
     await expect(connect(null)).rejects.toThrow();
     await expect(connect("rk_wrong")).rejects.toThrow();
-    const raw = await call("/mcp", { key: "rk_wrong", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { accept: "application/json, text/event-stream" } });
-    expect(raw.status).toBe(401);
-    expect(raw.json!.error.code).toBe("UNAUTHORIZED");
-    const get = await call("/mcp", { headers: { accept: "text/event-stream" } });
+    // JSON-RPC over /mcp is not part of the typed API (notInApiDocument): sent raw.
+    const raw = send("/mcp", { key: "rk_wrong", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { accept: "application/json, text/event-stream" } });
+    await expectError(raw, 401, "UNAUTHORIZED");
+    const get = await send("/mcp", { headers: { accept: "text/event-stream" } });
     expect(get.status).toBe(401);
   });
 
   it("answers GET and DELETE with 405 and Allow: POST", async () => {
     const { clientKey } = await newTenant();
     for (const method of ["GET", "DELETE"]) {
-      const res = await call("/mcp", { key: clientKey, method, headers: { accept: "text/event-stream" } });
-      expect(res.status).toBe(405);
+      const res = await send("/mcp", { key: clientKey, method, headers: { accept: "text/event-stream" } });
       expect(res.headers.get("allow")).toBe("POST");
-      expect(res.json!.error.code).toBe("METHOD_NOT_ALLOWED");
+      await expectError(res, 405, "METHOD_NOT_ALLOWED");
     }
   });
 });

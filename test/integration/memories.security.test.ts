@@ -1,88 +1,77 @@
 import { describe, expect, it } from "vitest";
-import { call, newTenant } from "../support/api";
+import { newTenant, send } from "../support/api";
+import { apiClient, expectError, expectJson } from "../support/client";
+
+const search = { json: { scope: "s", query: "q" } };
 
 describe("authentication", () => {
   it("answers 401 without a key", async () => {
-    const res = await call("/v1/memories/search", { body: { scope: "s", query: "q" } });
-    expect(res.status).toBe(401);
-    expect(res.json?.error.code).toBe("UNAUTHORIZED");
+    await expectError(apiClient().v1.memories.search.$post(search), 401, "UNAUTHORIZED");
   });
 
   it("answers 401 for a wrong key and for a malformed header", async () => {
-    expect((await call("/v1/memories/search", { key: "rk_not_a_real_key", body: { scope: "s", query: "q" } })).status).toBe(401);
-    const res = await call("/v1/memories/search", { headers: { authorization: "Basic abc" }, body: { scope: "s", query: "q" } });
-    expect(res.status).toBe(401);
+    await expectError(apiClient("rk_not_a_real_key").v1.memories.search.$post(search), 401);
+    // Not a Bearer header: sent raw.
+    await expectError(send("/v1/memories/search", { headers: { authorization: "Basic abc" }, body: search.json }), 401);
   });
 
   it("answers 401 for a revoked key", async () => {
-    const { adminKey } = await newTenant();
-    const created = await call("/v1/admin/keys", { key: adminKey, body: { role: "client", name: "ci" } });
-    expect(created.status).toBe(201);
-    expect(created.json?.key).toMatch(/^rk_/);
-    expect((await call("/v1/memories/search", { key: created.json?.key, body: { scope: "s", query: "q" } })).status).toBe(200);
-    expect((await call(`/v1/admin/keys/${created.json?.id}`, { method: "DELETE", key: adminKey })).status).toBe(204);
-    expect((await call("/v1/memories/search", { key: created.json?.key, body: { scope: "s", query: "q" } })).status).toBe(401);
+    const admin = apiClient((await newTenant()).adminKey);
+    const created = await expectJson(admin.v1.admin.keys.$post({ json: { role: "client", name: "ci" } }), 201);
+    expect(created.key).toMatch(/^rk_/);
+    await expectJson(apiClient(created.key).v1.memories.search.$post(search), 200);
+    expect((await admin.v1.admin.keys[":id"].$delete({ param: { id: created.id } })).status).toBe(204);
+    await expectError(apiClient(created.key).v1.memories.search.$post(search), 401);
   });
 
   it("keeps admin routes from client keys (403)", async () => {
-    const { clientKey } = await newTenant();
-    const res = await call("/v1/admin/keys", { key: clientKey, body: { role: "admin" } });
-    expect(res.status).toBe(403);
-    expect(res.json?.error.code).toBe("FORBIDDEN");
+    const api = apiClient((await newTenant()).clientKey);
+    await expectError(api.v1.admin.keys.$post({ json: { role: "admin" } }), 403, "FORBIDDEN");
   });
 
   it("lists keys without their secrets", async () => {
     const { adminKey } = await newTenant();
-    const res = await call("/v1/admin/keys", { key: adminKey });
-    expect(res.status).toBe(200);
-    expect(res.json?.keys).toHaveLength(2);
-    expect(JSON.stringify(res.json)).not.toContain(adminKey);
-    expect(JSON.stringify(res.json)).not.toMatch(/hash/i);
+    const res = await expectJson(apiClient(adminKey).v1.admin.keys.$get({ query: {} }), 200);
+    expect(res.keys).toHaveLength(2);
+    expect(JSON.stringify(res)).not.toContain(adminKey);
+    expect(JSON.stringify(res)).not.toMatch(/hash/i);
   });
 
   it("accepts the local dev key (RECALL_DEV_API_KEY) as an admin of the dev tenant", async () => {
-    const res = await call("/v1/admin/keys", { key: "rk_test_dev_key" });
-    expect(res.status).toBe(200);
+    await expectJson(apiClient("rk_test_dev_key").v1.admin.keys.$get({ query: {} }), 200);
   });
 });
 
 describe("tenant isolation", () => {
   it("never shows another tenant's memory: get, delete and search", async () => {
-    const alice = await newTenant("alice");
-    const mallory = await newTenant("mallory");
+    const alice = apiClient((await newTenant("alice")).clientKey);
+    const mallory = apiClient((await newTenant("mallory")).clientKey);
     const scope = "shared-scope-name";
-    const created = await call("/v1/memories", {
-      key: alice.clientKey,
-      body: { scope, content: "Alice's secret launch date is March 3", memoryType: "fact" },
-    });
-    const id = created.json?.id;
+    const created = await expectJson(alice.v1.memories.$post({ json: { scope, content: "Alice's secret launch date is March 3", memoryType: "fact" } }), 201);
+    const param = { id: created.id };
 
-    const get = await call(`/v1/memories/${id}`, { key: mallory.clientKey });
-    expect(get.status).toBe(404);
-    expect(JSON.stringify(get.json)).not.toContain("secret");
+    const get = await expectError(mallory.v1.memories[":id"].$get({ param }), 404);
+    expect(JSON.stringify(get)).not.toContain("secret");
 
-    expect((await call(`/v1/memories/${id}`, { method: "DELETE", key: mallory.clientKey })).status).toBe(404);
+    await expectError(mallory.v1.memories[":id"].$delete({ param }), 404);
 
-    const search = await call("/v1/memories/search", { key: mallory.clientKey, body: { scope, query: "secret launch date" } });
-    expect(search.status).toBe(200);
-    expect(search.json?.results).toEqual([]);
+    const found = await expectJson(mallory.v1.memories.search.$post({ json: { scope, query: "secret launch date" } }), 200);
+    expect(found.results).toEqual([]);
 
     // And it is still there for its owner.
-    expect((await call(`/v1/memories/${id}`, { key: alice.clientKey })).status).toBe(200);
+    await expectJson(alice.v1.memories[":id"].$get({ param }), 200);
   });
 });
 
 describe("DELETE /v1/memories/:id", () => {
   it("removes the memory from reads and from both search paths", async () => {
-    const { clientKey } = await newTenant();
+    const api = apiClient((await newTenant()).clientKey);
     const scope = "delete-me";
-    const created = await call("/v1/memories", {
-      key: clientKey,
-      body: { scope, content: "Temporary note about Kubernetes", memoryType: "fact" },
-    });
-    expect((await call(`/v1/memories/${created.json?.id}`, { method: "DELETE", key: clientKey })).status).toBe(204);
-    expect((await call(`/v1/memories/${created.json?.id}`, { key: clientKey })).status).toBe(404);
-    const search = await call("/v1/memories/search", { key: clientKey, body: { scope, query: "Kubernetes note" } });
-    expect(search.json?.results).toEqual([]);
+    const created = await expectJson(api.v1.memories.$post({ json: { scope, content: "Temporary note about Kubernetes", memoryType: "fact" } }), 201);
+    const param = { id: created.id };
+    expect((await api.v1.memories[":id"].$delete({ param })).status).toBe(204);
+    await expectError(api.v1.memories[":id"].$get({ param }), 404);
+    const found = await expectJson(api.v1.memories.search.$post({ json: { scope, query: "Kubernetes note" } }), 200);
+    expect(found.results).toEqual([]);
   });
 });

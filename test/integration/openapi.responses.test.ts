@@ -6,7 +6,7 @@ import { signPayload } from "../../src/tickets/signature";
 import { insertTicket } from "../../src/tickets/store";
 import { sign, standardPayload } from "../fixtures/helpdesk";
 import { newTenant } from "../support/api";
-import { callWith } from "../support/app";
+import { clientWith } from "../support/app";
 import { openApiChecker } from "../support/openapi";
 
 /**
@@ -67,7 +67,7 @@ describe("the documented responses", () => {
     const change = await expectOk("POST", "/v1/faqs", { key, body: { question: "How do I change my password?", answer: "Settings → Security." } }, 201);
     await expectOk("GET", "/v1/faqs?limit=5", { key });
     await expectOk("POST", "/v1/faqs/search", { key, body: { query: "reset password", sessionId: "s-1" } });
-    for (const query of ["password help please", "password trouble"]) expect((await callWith((s) => s, "/v1/faqs/search", key, { query })).status).toBe(200);
+    for (const query of ["password help please", "password trouble"]) expect((await clientWith((s) => s, key).v1.faqs.search.$post({ json: { query } })).status).toBe(200);
     await expectOk("POST", "/v1/faqs/import", {
       key,
       raw: `${JSON.stringify({ question: "Do you ship to Norway?", answer: "Yes.", variants: ["Can I order from Norway?"] })}\nnot json\n`,

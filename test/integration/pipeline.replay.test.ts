@@ -15,8 +15,9 @@ import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
 import { approveStaging } from "../../src/tickets/staging";
 import { insertTicket } from "../../src/tickets/store";
-import { call, newTenant } from "../support/api";
-import { seedFaq } from "../support/tickets";
+import { newTenant } from "../support/api";
+import { apiClient, expectJson } from "../support/client";
+import { readTicket, seedFaq } from "../support/tickets";
 
 const FAQS: [question: string, answer: string][] = [
   ["How do I reset my password?", "Click 'Forgot password' on the sign-in page and follow the link we email you."],
@@ -108,8 +109,8 @@ it("replays ~50 tickets against 10 seeded FAQs and reports duplicates, variants 
     const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: `R-${n}`, subject: "", question, answer, tags: [], resolvedAt: 0 }, Date.now());
     const outcome = await processTicket(services, { tenantId: tenant.tenantId, ticketRowId: row.id });
     expect(outcome.kind).toBe("decided");
-    const t = (await call(`/v1/tickets/${row.id}`, { key: tenant.adminKey })).json!;
-    const d = t.decision;
+    const t = await readTicket(tenant, row.id);
+    const d = t.decision!;
     counts[d.action as keyof typeof counts]++;
     let verdict = "ok";
     if (d.action === "NEW") {
@@ -120,7 +121,7 @@ it("replays ~50 tickets against 10 seeded FAQs and reports duplicates, variants 
     } else if (!known) {
       missedNew++;
       verdict = "MISSED_NEW";
-    } else if (topicOfFaq.get(d.matchedFaqId) !== topic) {
+    } else if (topicOfFaq.get(d.matchedFaqId ?? "") !== topic) {
       wrongFaq++;
       verdict = "WRONG_FAQ";
     }
@@ -135,7 +136,7 @@ it("replays ~50 tickets against 10 seeded FAQs and reports duplicates, variants 
       }
     }
   }
-  const stats = (await call("/v1/pipeline/stats", { key: tenant.adminKey })).json!;
+  const stats = await expectJson(apiClient(tenant.adminKey).v1.pipeline.stats.$get({ query: {} }), 200);
   const duplicateRate = duplicates / paraphrases;
   console.log(lines.join("\n"));
   console.log(

@@ -3,41 +3,42 @@ import { describe, expect, it } from "vitest";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
 import { insertTicket } from "../../src/tickets/store";
-import { call, newTenant, type TestTenant } from "../support/api";
+import { newTenant, type TestTenant } from "../support/api";
+import { apiClient, expectJson } from "../support/client";
 import { seedFaq } from "../support/tickets";
 
 async function decide(tenant: TestTenant, question: string, answer: string) {
   const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: `P-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 }, Date.now());
   await processTicket(createServices(env), { tenantId: tenant.tenantId, ticketRowId: row.id });
-  return (await call(`/v1/tickets/${row.id}`, { key: tenant.adminKey })).json!;
+  return expectJson(apiClient(tenant.adminKey).v1.tickets[":id"].$get({ param: { id: row.id } }), 200);
 }
 
 describe("GET /v1/pipeline/stats", () => {
   it("counts decisions by action and day, variants per FAQ, and flags an approved NEW FAQ that duplicates an existing one", async () => {
     const tenant = await newTenant();
     await seedFaq(tenant, "How long does a refund take to arrive?", "Refunds reach your card within 5 to 10 business days.");
-    expect((await decide(tenant, "How long until I get my refund?", "Within 5 to 10 business days.")).decision.action).toBe("ADD_VARIANT");
-    expect((await decide(tenant, "How can I reset my password?", "Use Forgot password.")).decision.action).toBe("NEW");
+    expect((await decide(tenant, "How long until I get my refund?", "Within 5 to 10 business days.")).decision!.action).toBe("ADD_VARIANT");
+    expect((await decide(tenant, "How can I reset my password?", "Use Forgot password.")).decision!.action).toBe("NEW");
     const distinct = await decide(tenant, "Do you offer a student discount?", "Students get 20% off.");
-    expect(distinct.decision.action).toBe("NEW");
+    expect(distinct.decision!.action).toBe("NEW");
 
     // A reviewer approves the password item with a question that repeats the refund FAQ: a duplicate the proxy must see.
-    const items = (await call("/v1/staging?status=pending", { key: tenant.adminKey })).json!.items as { id: string; question: string }[];
+    const admin = apiClient(tenant.adminKey);
+    const { items } = await expectJson(admin.v1.staging.$get({ query: { status: "pending" } }), 200);
     const password = items.find((i) => i.question.includes("password"))!;
     const student = items.find((i) => i.question.includes("student"))!;
-    expect((await call(`/v1/staging/${password.id}/approve`, { key: tenant.adminKey, body: { question: "When will my refund arrive?" } })).status).toBe(200);
-    expect((await call(`/v1/staging/${student.id}/approve`, { key: tenant.adminKey, body: {} })).status).toBe(200);
+    await expectJson(admin.v1.staging[":id"].approve.$post({ param: { id: password.id }, json: { question: "When will my refund arrive?" } }), 200);
+    await expectJson(admin.v1.staging[":id"].approve.$post({ param: { id: student.id }, json: {} }), 200);
 
-    const stats = await call("/v1/pipeline/stats", { key: tenant.clientKey });
-    expect(stats.status).toBe(200);
+    const stats = await expectJson(apiClient(tenant.clientKey).v1.pipeline.stats.$get({ query: {} }), 200);
     const today = new Date().toISOString().slice(0, 10);
-    expect(stats.json).toMatchObject({
+    expect(stats).toMatchObject({
       byAction: { SKIP: 0, ADD_VARIANT: 1, MERGE: 0, NEW: 2 },
       byDay: [{ day: today, ADD_VARIANT: 1, NEW: 2 }],
       tickets: { decided: 3 },
       variantsPerFaq: { faqs: 3, variants: 1, pipelineVariants: 1, max: 1 },
       duplicateCreation: { created: 2, checked: 2, likelyDuplicates: 1, rate: 0.5, threshold: 0.85 },
     });
-    expect(stats.json!.staging).toEqual(expect.arrayContaining([{ action: "NEW", status: "approved", count: 2 }]));
+    expect(stats.staging).toEqual(expect.arrayContaining([{ action: "NEW", status: "approved", count: 2 }]));
   });
 });

@@ -5,7 +5,7 @@ import { cachedEmbedder, embeddingCacheKey } from "../../src/embeddings/cached";
 import type { Embedder } from "../../src/embeddings/port";
 import { exactD1Index } from "../../src/vectors/exact-d1";
 import { VectorModelMismatch } from "../../src/vectors/port";
-import { call } from "../support/api";
+import { apiClient, expectJson } from "../support/client";
 
 const v = (...xs: number[]) => Float32Array.from(xs);
 
@@ -74,9 +74,8 @@ describe("cachedEmbedder (real local KV)", () => {
 
 describe("GET /healthz", () => {
   it("names the active adapters and no secret", async () => {
-    const res = await call("/healthz");
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({
+    const res = await expectJson(apiClient().healthz.$get(), 200);
+    expect(res).toMatchObject({
       status: "ok",
       adapters: {
         embedder: {
@@ -90,7 +89,7 @@ describe("GET /healthz", () => {
         judge: { kind: "heuristic" },
       },
     });
-    expect(JSON.stringify(res.json)).not.toContain("rk_test_dev_key");
+    expect(JSON.stringify(res)).not.toContain("rk_test_dev_key");
   });
 });
 

@@ -2,7 +2,8 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from "vitest";
 import { REINDEX_CRON } from "../../src/upkeep/cron";
 import worker from "../../workers/api";
-import { call, newTenant } from "../support/api";
+import { newTenant } from "../support/api";
+import { apiClient, expectError, expectJson } from "../support/client";
 
 const OLD_MODEL = "old-model-256";
 
@@ -28,18 +29,20 @@ async function pretendEmbeddedBy(tenantId: string, model: string) {
 describe("POST /v1/admin/reembed", () => {
   it("puts rows of another model back in the outbox, drops their vectors, and the cron re-embeds them", async () => {
     const { clientKey, adminKey, tenantId } = await newTenant();
+    const api = apiClient(clientKey);
+    const admin = apiClient(adminKey);
     const scope = "reembed";
-    const stored = await call("/v1/memories", { key: clientKey, body: { scope, content: "The cat sleeps on the warm windowsill every afternoon", memoryType: "fact" } });
+    const stored = await expectJson(api.v1.memories.$post({ json: { scope, content: "The cat sleeps on the warm windowsill every afternoon", memoryType: "fact" } }), 201);
+    const readStored = () => expectJson(api.v1.memories[":id"].$get({ param: { id: stored.id } }), 200);
     await pretendEmbeddedBy(tenantId, OLD_MODEL);
 
     // The index now holds another model's vectors: a new vector is refused, so the write stays pending.
-    const blocked = await call("/v1/memories", { key: clientKey, body: { scope, content: "Deploys happen on Tuesdays", memoryType: "fact" } });
-    expect(blocked.json?.indexState).toBe("pending");
+    const blocked = await expectJson(api.v1.memories.$post({ json: { scope, content: "Deploys happen on Tuesdays", memoryType: "fact" } }), 201);
+    expect(blocked.indexState).toBe("pending");
 
-    const res = await call("/v1/admin/reembed", { method: "POST", key: adminKey });
-    expect(res.status).toBe(202);
-    expect(res.json).toEqual({ model: "use-lite-512", marked: { memories: 1, faqs: 0, faq_variants: 0 } });
-    expect((await call(`/v1/memories/${stored.json?.id}`, { key: clientKey })).json?.indexState).toBe("pending");
+    const res = await expectJson(admin.v1.admin.reembed.$post(), 202);
+    expect(res).toEqual({ model: "use-lite-512", marked: { memories: 1, faqs: 0, faq_variants: 0 } });
+    expect((await readStored()).indexState).toBe("pending");
     const old = await env.DB.prepare("SELECT COUNT(*) AS n FROM vectors WHERE tenant_id = ? AND model = ?").bind(tenantId, OLD_MODEL).first<{ n: number }>();
     expect(old?.n).toBe(0);
 
@@ -47,16 +50,15 @@ describe("POST /v1/admin/reembed", () => {
     await worker.scheduled(createScheduledController({ cron: REINDEX_CRON, scheduledTime: Date.now() }), env, ctx);
     await waitOnExecutionContext(ctx);
 
-    expect((await call(`/v1/memories/${stored.json?.id}`, { key: clientKey })).json?.indexState).toBe("indexed");
-    const found = await call("/v1/memories/search", { key: clientKey, body: { scope, query: "kitten napping by a sunny window" } });
-    expect(found.json?.results[0]).toMatchObject({ id: stored.json?.id });
-    expect(found.json?.results[0].matchedBy).toContain("vector");
+    expect((await readStored()).indexState).toBe("indexed");
+    const found = await expectJson(api.v1.memories.search.$post({ json: { scope, query: "kitten napping by a sunny window" } }), 200);
+    expect(found.results[0]).toMatchObject({ id: stored.id });
+    expect(found.results[0]!.matchedBy).toContain("vector");
     // Running it again finds nothing left on the old model.
-    expect((await call("/v1/admin/reembed", { method: "POST", key: adminKey })).json?.marked).toEqual({ memories: 0, faqs: 0, faq_variants: 0 });
+    expect((await expectJson(admin.v1.admin.reembed.$post(), 202)).marked).toEqual({ memories: 0, faqs: 0, faq_variants: 0 });
   });
 
   it("is for admins only", async () => {
-    const { clientKey } = await newTenant();
-    expect((await call("/v1/admin/reembed", { method: "POST", key: clientKey })).status).toBe(403);
+    await expectError(apiClient((await newTenant()).clientKey).v1.admin.reembed.$post(), 403);
   });
 });

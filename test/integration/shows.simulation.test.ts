@@ -12,6 +12,7 @@
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/clock";
 import { newTenant } from "../support/api";
+import { expectJson } from "../support/client";
 import { showClient } from "../support/shows";
 
 // topic → items → paraphrases of one question
@@ -80,9 +81,9 @@ async function runShow(enabled: boolean) {
   const { clientKey } = await newTenant();
   const start = Date.UTC(2025, 9, 19, 10, 0);
   const clock = fixedClock(start);
-  const api = showClient(clientKey, clock);
-  const showId = enabled ? "sim-memory" : "sim-baseline";
-  if (!enabled) expect((await api.put(`/v1/shows/${showId}/config`, { enabled: false })).status).toBe(200);
+  const client = showClient(clientKey, clock);
+  const show = client.show(enabled ? "sim-memory" : "sim-baseline");
+  if (!enabled) await expectJson(show.config({ enabled: false }), 200);
   const random = mulberry32(20251019);
   const picks: { label: string; at: number; novelty: number | null }[] = [];
   let duplicates = 0;
@@ -101,9 +102,8 @@ async function runShow(enabled: boolean) {
       };
     });
     candidates += count;
-    const res = await api.post(`/v1/shows/${showId}/rank`, { candidates: batch, topN: 5 });
-    expect(res.status).toBe(200);
-    for (const pick of res.json.picks as { text: string; novelty: number | null }[]) {
+    const res = await expectJson(show.rank({ candidates: batch, topN: 5 }), 200);
+    for (const pick of res.picks) {
       const label = labelOf.get(pick.text)!;
       const now = clock.now();
       if (picks.some((p) => p.label === label && now - p.at <= 30 * MIN)) duplicates++;
@@ -117,8 +117,8 @@ async function runShow(enabled: boolean) {
     duplicates,
     duplicateRate: duplicates / picks.length,
     averageNovelty: novelties.length ? novelties.reduce((x, y) => x + y, 0) / novelties.length : null,
-    status: (await api.get(`/v1/shows/${showId}/status`)).json,
-    embedCalls: api.embedCalls(),
+    status: await expectJson(show.status(), 200),
+    embedCalls: client.embedCalls(),
   };
 }
 

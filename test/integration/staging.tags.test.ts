@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
 import { insertTicket } from "../../src/tickets/store";
-import { call, newTenant } from "../support/api";
+import { newTenant } from "../support/api";
+import { apiClient, expectJson } from "../support/client";
+import { readTicket } from "../support/tickets";
 
 describe("POST /v1/staging/:id/approve", () => {
   it("gives the new FAQ only the ticket's tags an FAQ can have, lower-cased (npm run fuzz found FAQs with 'k=B')", async () => {
@@ -11,11 +13,11 @@ describe("POST /v1/staging/:id/approve", () => {
     const tags = ["Billing Issue", " Refunds ", "k=B", "eu/shipping"];
     const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: "TAGS-1", subject: "", question: "Do you ship to Iceland?", answer: "Yes, in 5 days.", tags, resolvedAt: 0 }, Date.now());
     await processTicket(createServices(env), { tenantId: tenant.tenantId, ticketRowId: row.id });
-    const stagingId = (await call(`/v1/tickets/${row.id}`, { key: tenant.adminKey })).json!.decision.stagingId as string;
-    const approved = await call(`/v1/staging/${stagingId}/approve`, { key: tenant.adminKey, body: {} });
-    expect(approved.status).toBe(200);
-    const faq = await call(`/v1/faqs/${approved.json!.resultFaqId}`, { key: tenant.adminKey });
-    expect(faq.json!.tags).toEqual(["refunds", "eu/shipping"]);
-    expect((await call("/v1/faqs?tag=refunds", { key: tenant.adminKey })).json!.faqs).toHaveLength(1);
+    const admin = apiClient(tenant.adminKey);
+    const stagingId = (await readTicket(tenant, row.id)).decision!.stagingId!;
+    const approved = await expectJson(admin.v1.staging[":id"].approve.$post({ param: { id: stagingId }, json: {} }), 200);
+    const faq = await expectJson(admin.v1.faqs[":id"].$get({ param: { id: approved.resultFaqId! } }), 200);
+    expect(faq.tags).toEqual(["refunds", "eu/shipping"]);
+    expect((await expectJson(admin.v1.faqs.$get({ query: { tag: "refunds" } }), 200)).faqs).toHaveLength(1);
   });
 });

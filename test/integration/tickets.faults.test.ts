@@ -11,9 +11,10 @@ import { workersAiJudge } from "../../src/judge/workers-ai";
 import { createServices, type Services } from "../../src/services";
 import { consumeTickets, processTicket, retryDelaySeconds, TICKET_MAX_ATTEMPTS } from "../../src/tickets/consume";
 import { insertTicket } from "../../src/tickets/store";
-import { call, newTenant, type TestTenant } from "../support/api";
+import { newTenant, type TestTenant } from "../support/api";
+import { apiClient, expectError, expectJson } from "../support/client";
 import { embedderDown } from "../support/app";
-import { seedFaq } from "../support/tickets";
+import { readTicket, seedFaq } from "../support/tickets";
 
 const REFUND_Q = "How long does a refund take to arrive?";
 const REFUND_A = "Refunds reach your card within 5 to 10 business days after we receive the return.";
@@ -31,7 +32,7 @@ async function consume(services: Services, messages: { id: string; attempts: num
 }
 
 async function status(tenant: TestTenant, id: string) {
-  return (await call(`/v1/tickets/${id}`, { key: tenant.adminKey })).json!;
+  return readTicket(tenant, id);
 }
 
 describe("TICKETS consumer faults", () => {
@@ -50,7 +51,7 @@ describe("TICKETS consumer faults", () => {
 
     const again = await consume(real, [{ id: "m1", attempts: 3, body: { tenantId: tenant.tenantId, ticketRowId: id } }]);
     expect(again.explicitAcks).toEqual(["m1"]);
-    expect((await status(tenant, id)).decision.action).toBe("ADD_VARIANT");
+    expect((await status(tenant, id)).decision!.action).toBe("ADD_VARIANT");
   });
 
   it("acks each message only after its outcome is stored: a crash on one ticket retries that one only", async () => {
@@ -94,13 +95,13 @@ describe("TICKETS consumer faults", () => {
     expect(last.explicitAcks).toEqual(["m"]);
     expect(last.retryMessages).toEqual([]);
 
-    const listed = await call("/v1/tickets?status=dead_letter", { key: tenant.adminKey });
-    expect(listed.json!.tickets).toEqual([expect.objectContaining({ id, status: "dead_letter", decision: null, lastError: expect.stringContaining("PipelineUnavailable") })]);
+    const admin = apiClient(tenant.adminKey);
+    const listed = await expectJson(admin.v1.tickets.$get({ query: { status: "dead_letter" } }), 200);
+    expect(listed.tickets).toEqual([expect.objectContaining({ id, status: "dead_letter", decision: null, lastError: expect.stringContaining("PipelineUnavailable") })]);
 
-    const requeued = await call(`/v1/tickets/${id}/requeue`, { key: tenant.adminKey, body: {} });
-    expect(requeued.status).toBe(202);
-    expect(requeued.json!.status).toBe("received");
-    expect((await call(`/v1/tickets/${id}/requeue`, { key: tenant.adminKey, body: {} })).status).toBe(409);
+    const requeue = () => admin.v1.tickets[":id"].requeue.$post({ param: { id } });
+    expect((await expectJson(requeue(), 202)).status).toBe("received");
+    await expectError(requeue(), 409);
   });
 
   it("backs off exponentially, capped", () => {
@@ -131,6 +132,6 @@ describe("TICKETS consumer faults", () => {
     expect(await processTicket(services, { tenantId: tenant.tenantId, ticketRowId: id })).toEqual({ kind: "decided", action: "ADD_VARIANT" });
     expect(calls).toBe(2);
     const t = await status(tenant, id);
-    expect(t.decision.judge).toBe("workers-ai:@cf/meta/llama-3.1-8b-instruct → heuristic (unusable model answer)");
+    expect(t.decision!.judge).toBe("workers-ai:@cf/meta/llama-3.1-8b-instruct → heuristic (unusable model answer)");
   });
 });

@@ -9,8 +9,9 @@ import type { Judge } from "../../src/judge/port";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
 import { insertTicket } from "../../src/tickets/store";
-import { call, newTenant, type TestTenant } from "../support/api";
-import { deliver, newWebhookSecret, seedFaq, ticket, waitForDecision } from "../support/tickets";
+import { newTenant, type TestTenant } from "../support/api";
+import { apiClient, expectJson } from "../support/client";
+import { deliver, expectDelivered, newWebhookSecret, readTicket, seedFaq, ticket, waitForDecision } from "../support/tickets";
 
 const PASSWORD_Q = "How do I reset my password?";
 const PASSWORD_A = "Click 'Forgot password' on the sign-in page and follow the link we email you.";
@@ -19,11 +20,12 @@ const REFUND_A = "Refunds reach your card within 5 to 10 business days after we 
 const ADDRESS_Q = "Can I change the shipping address after ordering?";
 const ADDRESS_A = "Yes, until the order ships: open the order and edit the address.";
 
+const readFaq = (tenant: TestTenant, id: string) => expectJson(apiClient(tenant.adminKey).v1.faqs[":id"].$get({ param: { id } }), 200);
+const readStaging = (tenant: TestTenant, id: string) => expectJson(apiClient(tenant.adminKey).v1.staging[":id"].$get({ param: { id } }), 200);
+
 async function run(tenant: TestTenant, body: ReturnType<typeof ticket>) {
   const secret = await newWebhookSecret(tenant);
-  const res = await deliver(tenant, secret, body);
-  expect(res.status).toBe(202);
-  return waitForDecision(tenant, res.json!.id as string);
+  return waitForDecision(tenant, (await expectDelivered(deliver(tenant, secret, body))).id);
 }
 
 describe("ticket pipeline: decisions by similarity band", () => {
@@ -33,9 +35,9 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const decided = await run(tenant, ticket("Hello,\nHow can I reset my password?\nThanks,\nBob", PASSWORD_A));
     expect(decided.status).toBe("decided");
     expect(decided.decision).toMatchObject({ action: "SKIP", matchedFaqId: faqId, similarityMethod: "calibrated", cleanedQuestion: "How can I reset my password?" });
-    expect(decided.decision.similarity).toBeGreaterThanOrEqual(0.95);
-    const faq = await call(`/v1/faqs/${faqId}`, { key: tenant.adminKey });
-    expect(faq.json!.variants).toHaveLength(0);
+    expect(decided.decision!.similarity).toBeGreaterThanOrEqual(0.95);
+    const faq = await readFaq(tenant, faqId);
+    expect(faq.variants).toHaveLength(0);
   });
 
   it("ADD_VARIANTs a 0.85–0.95 match (0.936: 'How long until I get my refund?') whose answer adds nothing: straight into production", async () => {
@@ -44,15 +46,15 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const body = ticket("How long until I get my refund?", "Refunds reach your card within 5 to 10 business days.");
     const decided = await run(tenant, body);
     expect(decided.decision).toMatchObject({ action: "ADD_VARIANT", matchedFaqId: faqId, judge: "heuristic", stagingId: null });
-    expect(decided.decision.similarity).toBeGreaterThanOrEqual(0.85);
-    expect(decided.decision.similarity).toBeLessThan(0.95);
-    const faq = await call(`/v1/faqs/${faqId}`, { key: tenant.adminKey });
-    expect(faq.json!.variants).toEqual([
-      expect.objectContaining({ id: decided.decision.variantId, variantText: "How long until I get my refund?", source: "pipeline", sourceTicketId: body.ticketId }),
+    expect(decided.decision!.similarity).toBeGreaterThanOrEqual(0.85);
+    expect(decided.decision!.similarity).toBeLessThan(0.95);
+    const faq = await readFaq(tenant, faqId);
+    expect(faq.variants).toEqual([
+      expect.objectContaining({ id: decided.decision!.variantId, variantText: "How long until I get my refund?", source: "pipeline", sourceTicketId: body.ticketId }),
     ]);
     // The variant is searchable at once
-    const found = await call("/v1/faqs/search", { key: tenant.clientKey, body: { query: "How long until I get my refund?" } });
-    expect(found.json!.results[0].faq?.id ?? found.json!.results[0].id).toBe(faqId);
+    const found = await expectJson(apiClient(tenant.clientKey).v1.faqs.search.$post({ json: { query: "How long until I get my refund?" } }), 200);
+    expect(found.results[0]!.id).toBe(faqId);
   });
 
   it("MERGEs a 0.85–0.95 match whose answer adds information: staging with the merged answer and the variant", async () => {
@@ -63,10 +65,10 @@ describe("ticket pipeline: decisions by similarity band", () => {
       ticket("How long until I get my refund?", "PayPal refunds arrive instantly; bank transfers need three extra working days because of clearing."),
     );
     expect(decided.decision).toMatchObject({ action: "MERGE", matchedFaqId: faqId, judge: "heuristic", variantId: null });
-    const staged = await call(`/v1/staging/${decided.decision.stagingId}`, { key: tenant.adminKey });
-    expect(staged.json).toMatchObject({ action: "MERGE", status: "pending", faqId, question: REFUND_Q, variantText: "How long until I get my refund?" });
-    expect(staged.json!.answer).toContain(REFUND_A);
-    expect(staged.json!.answer).toContain("PayPal refunds arrive instantly");
+    const staged = await readStaging(tenant, decided.decision!.stagingId!);
+    expect(staged).toMatchObject({ action: "MERGE", status: "pending", faqId, question: REFUND_Q, variantText: "How long until I get my refund?" });
+    expect(staged.answer).toContain(REFUND_A);
+    expect(staged.answer).toContain("PayPal refunds arrive instantly");
   });
 
   it("asks the judge in the 0.70–0.85 band (0.742: 'My login code never arrives by email'): a different question is NEW", async () => {
@@ -74,11 +76,11 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const faqId = await seedFaq(tenant, PASSWORD_Q, PASSWORD_A);
     const decided = await run(tenant, ticket("My login code never arrives by email", "Check the spam folder; codes come from no-reply@example.com."));
     expect(decided.decision).toMatchObject({ action: "NEW", matchedFaqId: faqId, judge: "heuristic" });
-    expect(decided.decision.similarity).toBeGreaterThanOrEqual(0.7);
-    expect(decided.decision.similarity).toBeLessThan(0.85);
-    expect(decided.decision.rationale).toContain("shared content words");
-    const staged = await call(`/v1/staging/${decided.decision.stagingId}`, { key: tenant.adminKey });
-    expect(staged.json).toMatchObject({ action: "NEW", question: "My login code never arrives by email", faqId: null });
+    expect(decided.decision!.similarity).toBeGreaterThanOrEqual(0.7);
+    expect(decided.decision!.similarity).toBeLessThan(0.85);
+    expect(decided.decision!.rationale).toContain("shared content words");
+    const staged = await readStaging(tenant, decided.decision!.stagingId!);
+    expect(staged).toMatchObject({ action: "NEW", question: "My login code never arrives by email", faqId: null });
   });
 
   it("in the 0.70–0.85 band, a judge that says MERGE makes a MERGE staging item", async () => {
@@ -92,8 +94,8 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const services = { ...createServices(env), judge: mergeJudge };
     const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: "T-judge-merge", subject: "", question: "My login code never arrives by email", answer: "Check spam.", tags: [], resolvedAt: 0 }, Date.now());
     expect(await processTicket(services, { tenantId: tenant.tenantId, ticketRowId: row.id })).toEqual({ kind: "decided", action: "MERGE" });
-    const t = await call(`/v1/tickets/${row.id}`, { key: tenant.adminKey });
-    expect(t.json!.decision).toMatchObject({ action: "MERGE", judge: "always-merge" });
+    const t = await readTicket(tenant, row.id);
+    expect(t.decision).toMatchObject({ action: "MERGE", judge: "always-merge" });
   });
 
   it("makes a < 0.70 match NEW (0.557: 'How do I return an item?' vs the refund FAQ) with no judge", async () => {
@@ -101,8 +103,8 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const faqId = await seedFaq(tenant, REFUND_Q, REFUND_A);
     const decided = await run(tenant, ticket("How do I return an item?", "Print the return label from your order page and drop the parcel at any post office."));
     expect(decided.decision).toMatchObject({ action: "NEW", judge: null, matchedFaqId: faqId });
-    expect(decided.decision.similarity).toBeGreaterThan(0.5);
-    expect(decided.decision.similarity).toBeLessThan(0.7);
+    expect(decided.decision!.similarity).toBeGreaterThan(0.5);
+    expect(decided.decision!.similarity).toBeLessThan(0.7);
   });
 
   it("makes an unrelated ticket NEW (0.476: 'Do you offer express delivery?'; the FAQ search may offer no candidate at all)", async () => {
@@ -110,7 +112,7 @@ describe("ticket pipeline: decisions by similarity band", () => {
     await seedFaq(tenant, ADDRESS_Q, ADDRESS_A);
     const decided = await run(tenant, ticket("Do you offer express delivery?", "Yes, next-day delivery costs 9 EUR."));
     expect(decided.decision).toMatchObject({ action: "NEW", judge: null });
-    expect(decided.decision.similarity ?? 0).toBeLessThan(0.7);
+    expect(decided.decision!.similarity ?? 0).toBeLessThan(0.7);
   });
 
   it("makes a ticket NEW when the tenant has no FAQ at all", async () => {
@@ -122,10 +124,9 @@ describe("ticket pipeline: decisions by similarity band", () => {
   it("matches over variants too: a ticket that repeats a variant is SKIPped with the variant named", async () => {
     const tenant = await newTenant();
     const faqId = await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const v = await call(`/v1/faqs/${faqId}/variants`, { key: tenant.adminKey, body: { variantText: "Can I get store credit instead of money back?" } });
-    expect(v.status).toBe(201);
+    const v = await expectJson(apiClient(tenant.adminKey).v1.faqs[":id"].variants.$post({ param: { id: faqId }, json: { variantText: "Can I get store credit instead of money back?" } }), 201);
     const decided = await run(tenant, ticket("Can I get store credit instead of money back?", "Yes."));
-    expect(decided.decision).toMatchObject({ action: "SKIP", matchedFaqId: faqId, matchedVariantId: v.json!.id });
+    expect(decided.decision).toMatchObject({ action: "SKIP", matchedFaqId: faqId, matchedVariantId: v.id });
   });
 
   it("compares Chinese tickets lexically on the English-only model, and says so", async () => {
@@ -133,7 +134,7 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const faqId = await seedFaq(tenant, "如何重置密码？", "在登录页点击忘记密码。");
     const decided = await run(tenant, ticket("如何重置密码？", "在登录页点击忘记密码。"));
     expect(decided.decision).toMatchObject({ action: "SKIP", matchedFaqId: faqId, similarityMethod: "lexical" });
-    expect(decided.decision.rationale).toContain("lexical");
+    expect(decided.decision!.rationale).toContain("lexical");
   });
 
   it("processing a decided ticket again does nothing", async () => {
@@ -142,7 +143,7 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const decided = await run(tenant, ticket("How long until I get my refund?", "Within 5 to 10 business days."));
     const again = await processTicket(createServices(env), { tenantId: tenant.tenantId, ticketRowId: decided.id });
     expect(again).toEqual({ kind: "already", status: "decided" });
-    const faq = await call(`/v1/faqs/${decided.decision.matchedFaqId}`, { key: tenant.adminKey });
-    expect(faq.json!.variants).toHaveLength(1);
+    const faq = await readFaq(tenant, decided.decision!.matchedFaqId!);
+    expect(faq.variants).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { faqHitsPerDay } from "../../src/faqs/hits-daily";
-import { call, newTenant } from "../support/api";
+import { newTenant } from "../support/api";
+import { apiClient, expectJson } from "../support/client";
 
 const BASE = "https://recall.test";
 const DAY = 86_400_000;
@@ -45,14 +46,15 @@ describe("GET /ui/faqs/:id", () => {
   it("renders the FAQ with its variants and versions for its tenant, and a 404 page for another", async () => {
     const owner = await newTenant();
     const stranger = await newTenant();
-    const created = await call("/v1/faqs", { key: owner.adminKey, body: { question: "How do I export my data?", answer: "Settings → Export.", tags: ["data"] } });
-    await call(`/v1/faqs/${created.json!.id}/variants`, { key: owner.adminKey, body: { variantText: "Can I download everything?" } });
-    const mine = await get(`/ui/faqs/${created.json!.id}`, await session(owner.clientKey));
+    const api = apiClient(owner.adminKey);
+    const created = await expectJson(api.v1.faqs.$post({ json: { question: "How do I export my data?", answer: "Settings → Export.", tags: ["data"] } }), 201);
+    await expectJson(api.v1.faqs[":id"].variants.$post({ param: { id: created.id }, json: { variantText: "Can I download everything?" } }), 201);
+    const mine = await get(`/ui/faqs/${created.id}`, await session(owner.clientKey));
     expect(mine.status).toBe(200);
     expect(mine.html).toContain("How do I export my data?");
     expect(mine.html).toContain("Can I download everything?");
     expect(mine.html).toContain('data-testid="hit-chart"');
-    const theirs = await get(`/ui/faqs/${created.json!.id}`, await session(stranger.adminKey));
+    const theirs = await get(`/ui/faqs/${created.id}`, await session(stranger.adminKey));
     expect(theirs.status).toBe(404);
     expect(theirs.html).not.toContain("How do I export my data?");
   });
@@ -88,18 +90,19 @@ describe("POST /ui/faqs/:id/suggestions/:sid/accept|dismiss", () => {
   it("accepts a suggested phrasing as a variant and dismisses another, through the API", async () => {
     const tenant = await newTenant();
     const cookie = await session(tenant.adminKey);
-    const faq = await call("/v1/faqs", { key: tenant.adminKey, body: { question: "How do I close my account?", answer: "Settings → Account → Close." } });
-    const other = await call("/v1/faqs", { key: tenant.adminKey, body: { question: "How do I pause my subscription?", answer: "Settings → Billing → Pause." } });
+    const api = apiClient(tenant.adminKey);
+    const faq = await expectJson(api.v1.faqs.$post({ json: { question: "How do I close my account?", answer: "Settings → Account → Close." } }), 201);
+    const other = await expectJson(api.v1.faqs.$post({ json: { question: "How do I pause my subscription?", answer: "Settings → Billing → Pause." } }), 201);
     const insert = (id: string, query: string) =>
       env.DB.prepare(
         `INSERT INTO faq_suggestions (id, tenant_id, cluster_key, faq_id, alternate_faq_id, query_text, samples, count, status, first_seen_at, last_seen_at)
          VALUES (?, ?, ?, ?, ?, ?, '[]', 3, 'open', 0, 0)`,
       )
-        .bind(id, tenant.tenantId, `k-${id}`, faq.json!.id, other.json!.id, query)
+        .bind(id, tenant.tenantId, `k-${id}`, faq.id, other.id, query)
         .run();
     await insert("sug_ui_a", "delete my account please");
     await insert("sug_ui_b", "stop everything");
-    const before = await get(`/ui/faqs/${faq.json!.id}`, cookie);
+    const before = await get(`/ui/faqs/${faq.id}`, cookie);
     expect(before.html).toContain("delete my account please");
     const csrf = /name="_csrf" value="([^"]+)"/.exec(before.html)![1]!;
     const post = (path: string) =>
@@ -109,11 +112,11 @@ describe("POST /ui/faqs/:id/suggestions/:sid/accept|dismiss", () => {
         body: new URLSearchParams({ _csrf: csrf }),
         redirect: "manual",
       });
-    expect((await post(`/ui/faqs/${faq.json!.id}/suggestions/sug_ui_a/accept`)).status).toBe(303);
-    expect((await post(`/ui/faqs/${faq.json!.id}/suggestions/sug_ui_b/dismiss`)).status).toBe(303);
-    const detail = await call(`/v1/faqs/${faq.json!.id}`, { key: tenant.adminKey });
-    expect(detail.json!.variants.map((v: { variantText: string; source: string }) => [v.variantText, v.source])).toEqual([["delete my account please", "suggestion"]]);
-    const after = await get(`/ui/faqs/${faq.json!.id}`, cookie);
+    expect((await post(`/ui/faqs/${faq.id}/suggestions/sug_ui_a/accept`)).status).toBe(303);
+    expect((await post(`/ui/faqs/${faq.id}/suggestions/sug_ui_b/dismiss`)).status).toBe(303);
+    const detail = await expectJson(api.v1.faqs[":id"].$get({ param: { id: faq.id } }), 200);
+    expect(detail.variants.map((v) => [v.variantText, v.source])).toEqual([["delete my account please", "suggestion"]]);
+    const after = await get(`/ui/faqs/${faq.id}`, cookie);
     expect(after.html).not.toContain("Accept as variant");
   });
 });

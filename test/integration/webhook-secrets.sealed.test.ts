@@ -66,7 +66,7 @@ describe("webhook secrets at rest", () => {
   it("a damaged ciphertext loses only that secret (logged), the tenant's other secret still verifies", async () => {
     const tenant = await newTenant();
     const first = await newWebhookSecret(tenant);
-    const second = await newWebhookSecret(tenant, "/v1/admin/webhook-secrets/rotate", { overlapHours: 1 });
+    const second = await newWebhookSecret(tenant, { overlapHours: 1 });
     await env.DB.prepare("UPDATE webhook_secrets SET ciphertext = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE tenant_id = ? AND secret_prefix = ?").bind(tenant.tenantId, first.slice(0, 12)).run();
     expect((await deliver(tenant, first, ticket("How do I export invoices?", "Billing → Export."))).status).toBe(401);
     expect((await deliver(tenant, second, ticket("How do I export invoices?", "Billing → Export."))).status).toBe(202);
@@ -75,7 +75,7 @@ describe("webhook secrets at rest", () => {
   it("prunes secrets whose end has passed, and only those", async () => {
     const tenant = await newTenant();
     const first = await newWebhookSecret(tenant);
-    await newWebhookSecret(tenant, "/v1/admin/webhook-secrets/rotate", { overlapHours: 0 });
+    await newWebhookSecret(tenant, { overlapHours: 0 });
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_secrets WHERE tenant_id = ?").bind(tenant.tenantId).first<{ n: number }>();
     expect(before!.n).toBe(2);
     await pruneEndedSecrets(env.DB, Date.now() + 1);

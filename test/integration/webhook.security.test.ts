@@ -1,8 +1,12 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signPayload } from "../../src/tickets/signature";
-import { call, newTenant } from "../support/api";
-import { countTickets, deliver, newWebhookSecret, ticket } from "../support/tickets";
+import { newTenant } from "../support/api";
+import { apiClient, expectError, expectJson } from "../support/client";
+import { countTickets, deliver, expectDelivered, newWebhookSecret, ticket } from "../support/tickets";
+
+// Deliveries go through the typed client with the request's own bytes and headers (support/tickets.ts),
+// so forged signatures, stale timestamps and malformed bodies are sent as a broken or hostile sender would.
 
 const Q = "How do I export my invoices as PDF?";
 const A = "Open Billing, pick the invoices and choose Export → PDF.";
@@ -11,9 +15,8 @@ describe("POST /v1/webhooks/tickets: signatures", () => {
   it("accepts a valid signature with 202 and stores the ticket as received", async () => {
     const tenant = await newTenant();
     const secret = await newWebhookSecret(tenant);
-    const res = await deliver(tenant, secret, ticket(Q, A));
-    expect(res.status).toBe(202);
-    expect(res.json).toMatchObject({ status: "received", duplicate: false });
+    const res = await expectDelivered(deliver(tenant, secret, ticket(Q, A)), 202);
+    expect(res).toMatchObject({ status: "received", duplicate: false });
     expect(await countTickets(tenant.tenantId)).toBe(1);
   });
 
@@ -26,7 +29,7 @@ describe("POST /v1/webhooks/tickets: signatures", () => {
     const stale = String(Math.floor(Date.now() / 1000) - 6 * 60);
     const future = String(Math.floor(Date.now() / 1000) + 6 * 60);
     const attempts = [
-      await deliver(tenant, secret, body, { signedBody: JSON.stringify({ ...body, answer: "something else" }) }),
+      deliver(tenant, secret, body, { signedBody: JSON.stringify({ ...body, answer: "something else" }) }),
       await deliver(tenant, "whsec_not_the_secret", body),
       await deliver(tenant, otherSecret, body),
       await deliver(tenant, secret, body, { timestamp: stale }),
@@ -36,9 +39,9 @@ describe("POST /v1/webhooks/tickets: signatures", () => {
       await deliver(tenant, secret, body, { signature: "v1=00" }),
       await deliver(tenant, secret, body, { signature: "" }),
     ];
-    for (const res of attempts) {
-      expect(res.status).toBe(401);
-      expect(res.json!.error).toMatchObject({ code: "UNAUTHORIZED", message: "The webhook signature is not valid" });
+    for (const attempt of attempts) {
+      const res = await expectError(attempt, 401, "UNAUTHORIZED");
+      expect(res.error.message).toBe("The webhook signature is not valid");
     }
     expect(await countTickets(tenant.tenantId)).toBe(0);
     expect(await countTickets(other.tenantId)).toBe(0);
@@ -54,19 +57,20 @@ describe("POST /v1/webhooks/tickets: signatures", () => {
   it("keeps the previous secret valid during a rotation's overlap, and not after an overlap of 0", async () => {
     const tenant = await newTenant();
     const first = await newWebhookSecret(tenant);
-    const rotated = await call("/v1/admin/webhook-secrets/rotate", { key: tenant.adminKey, body: {} });
-    expect(rotated.status).toBe(201);
-    expect(rotated.json!.previousValidUntil).toBeTruthy();
-    const second = rotated.json!.secret as string;
+    const secrets = apiClient(tenant.adminKey).v1.admin["webhook-secrets"];
+    const rotated = await expectJson(secrets.rotate.$post({ json: {} }), 201);
+    expect(rotated.previousValidUntil).toBeTruthy();
+    expect(rotated.secret).toEqual(expect.any(String));
+    const second = rotated.secret!;
     expect((await deliver(tenant, first, ticket(Q, A))).status).toBe(202);
     expect((await deliver(tenant, second, ticket(Q, A))).status).toBe(202);
 
-    const listed = await call("/v1/admin/webhook-secrets", { key: tenant.adminKey });
-    expect(listed.json!.secrets).toHaveLength(2);
-    expect(JSON.stringify(listed.json)).not.toContain(first);
-    expect(JSON.stringify(listed.json)).not.toContain(second);
+    const listed = await expectJson(secrets.$get({ query: {} }), 200);
+    expect(listed.secrets).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(first);
+    expect(JSON.stringify(listed)).not.toContain(second);
 
-    const third = await newWebhookSecret(tenant, "/v1/admin/webhook-secrets/rotate", { overlapHours: 0 });
+    const third = await newWebhookSecret(tenant, { overlapHours: 0 });
     expect((await deliver(tenant, first, ticket(Q, A))).status).toBe(401);
     expect((await deliver(tenant, second, ticket(Q, A))).status).toBe(401);
     expect((await deliver(tenant, third, ticket(Q, A))).status).toBe(202);
@@ -79,8 +83,8 @@ describe("POST /v1/webhooks/tickets: signatures", () => {
 
   it("webhook secrets are admin-only", async () => {
     const tenant = await newTenant();
-    expect((await call("/v1/admin/webhook-secrets", { key: tenant.clientKey, body: {} })).status).toBe(403);
-    expect((await call("/v1/admin/webhook-secrets", { body: {} })).status).toBe(401);
+    await expectError(apiClient(tenant.clientKey).v1.admin["webhook-secrets"].$post({ json: {} }), 403);
+    await expectError(apiClient().v1.admin["webhook-secrets"].$post({ json: {} }), 401);
   });
 });
 
@@ -95,6 +99,7 @@ describe("POST /v1/webhooks/tickets: bad input", () => {
   it("refuses non-UTF-8 bytes with 400", async () => {
     const tenant = await newTenant();
     const bytes = new Uint8Array([...new TextEncoder().encode('{"ticketId":"T1","question":"caf'), 0xe9, ...new TextEncoder().encode('?"}')]);
+    // Raw bytes that are not UTF-8: sent as is.
     const response = await SELF.fetch("https://recall.test/v1/webhooks/tickets", {
       method: "POST",
       headers: { "content-type": "application/json", "x-recall-tenant": tenant.tenantId, "x-recall-timestamp": String(Math.floor(Date.now() / 1000)), "x-recall-signature": "v1=00" },
@@ -107,19 +112,16 @@ describe("POST /v1/webhooks/tickets: bad input", () => {
   it("refuses a ticket with no question text (only a greeting and a signature) with 400", async () => {
     const tenant = await newTenant();
     const secret = await newWebhookSecret(tenant);
-    const res = await deliver(tenant, secret, ticket("Hi team,\n\nThanks,\nAnna", A));
-    expect(res.status).toBe(400);
-    expect(res.json!.error.code).toBe("VALIDATION_FAILED");
+    await expectError(deliver(tenant, secret, ticket("Hi team,\n\nThanks,\nAnna", A)), 400, "VALIDATION_FAILED");
     expect(await countTickets(tenant.tenantId)).toBe(0);
   });
 
   it("answers 400 for signed bad JSON and for missing fields, 415 for another content type", async () => {
     const tenant = await newTenant();
     const secret = await newWebhookSecret(tenant);
-    expect((await deliver(tenant, secret, "{not json")).json!.error.code).toBe("INVALID_JSON");
-    const missing = await deliver(tenant, secret, { ticketId: "T-1", question: Q });
-    expect(missing.status).toBe(400);
-    expect(missing.json!.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(["answer", "resolvedAt"]));
+    await expectError(deliver(tenant, secret, "{not json"), 400, "INVALID_JSON");
+    const missing = await expectError(deliver(tenant, secret, { ticketId: "T-1", question: Q }), 400);
+    expect(missing.error.details!.map((d) => d.path)).toEqual(expect.arrayContaining(["answer", "resolvedAt"]));
     expect((await deliver(tenant, secret, ticket(Q, A), { headers: { "content-type": "text/plain" } })).status).toBe(415);
   });
 });
@@ -129,11 +131,9 @@ describe("POST /v1/webhooks/tickets: idempotency", () => {
     const tenant = await newTenant();
     const secret = await newWebhookSecret(tenant);
     const body = ticket(Q, A);
-    const first = await deliver(tenant, secret, body);
-    expect(first.status).toBe(202);
-    const again = await deliver(tenant, secret, { ...body, answer: "a different answer the second time" });
-    expect(again.status).toBe(200);
-    expect(again.json).toMatchObject({ id: first.json!.id, ticketId: body.ticketId, answer: A, duplicate: true });
+    const first = await expectDelivered(deliver(tenant, secret, body), 202);
+    const again = await expectDelivered(deliver(tenant, secret, { ...body, answer: "a different answer the second time" }), 200);
+    expect(again).toMatchObject({ id: first.id, ticketId: body.ticketId, answer: A, duplicate: true });
     expect(await countTickets(tenant.tenantId)).toBe(1);
   });
 
@@ -144,9 +144,8 @@ describe("POST /v1/webhooks/tickets: idempotency", () => {
     const ts = String(Math.floor(Date.now() / 1000));
     const signature = await signPayload(secret, ts, JSON.stringify(body));
     expect((await deliver(tenant, secret, body, { timestamp: ts, signature })).status).toBe(202);
-    const replayed = await deliver(tenant, secret, body, { timestamp: ts, signature });
-    expect(replayed.status).toBe(200);
-    expect(replayed.json!.duplicate).toBe(true);
+    const replayed = await expectDelivered(deliver(tenant, secret, body, { timestamp: ts, signature }), 200);
+    expect(replayed.duplicate).toBe(true);
     const old = String(Math.floor(Date.now() / 1000) - 301);
     expect((await deliver(tenant, secret, body, { timestamp: old, signature: await signPayload(secret, old, JSON.stringify(body)) })).status).toBe(401);
     expect(await countTickets(tenant.tenantId)).toBe(1);
@@ -158,9 +157,8 @@ describe("POST /v1/webhooks/tickets: idempotency", () => {
     const a = ticket(Q, A);
     await deliver(tenant, secret, a);
     const b = ticket("Can I pay by bank transfer?", "Yes, for annual plans.");
-    const res = await deliver(tenant, secret, { tickets: [a, b] });
-    expect(res.status).toBe(202);
-    expect(res.json!.tickets.map((t: { ticketId: string; duplicate: boolean }) => [t.ticketId, t.duplicate])).toEqual([
+    const res = await expectJson(deliver(tenant, secret, { tickets: [a, b] }), 202);
+    expect("tickets" in res && res.tickets.map((t) => [t.ticketId, t.duplicate])).toEqual([
       [a.ticketId, true],
       [b.ticketId, false],
     ]);

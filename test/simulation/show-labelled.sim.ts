@@ -14,6 +14,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { fixedClock } from "../../src/clock";
 import { newTenant } from "../support/api";
+import { expectJson } from "../support/client";
 import { showClient } from "../support/shows";
 import type { ShowSimulationData } from "./data";
 
@@ -81,18 +82,17 @@ async function runShow(stream: Labelled[][]) {
   const { clientKey } = await newTenant();
   const start = Date.UTC(2025, 9, 19, 10, 0);
   const clock = fixedClock(start);
-  const api = showClient(clientKey, clock);
+  const show = showClient(clientKey, clock).show("sim-labelled");
   const picked: { label: string; at: number }[] = [];
   const t = { candidates: 0, repeats: 0, repeatsPassed: 0, news: 0, newsFiltered: 0, otherNews: 0, otherNewsFiltered: 0, picks: 0, repeatPicks: 0, possible: 0, novelty: 0 };
   for (const [a, batch] of stream.entries()) {
     const now = start + a * INTERVAL_MIN * MIN;
     clock.set(now);
     const recent = new Set(picked.filter((p) => now - p.at <= WINDOW_MIN * MIN).map((p) => p.label));
-    const res = await api.post("/v1/shows/sim-labelled/rank", { candidates: batch.map(({ label: _, ...c }) => c), topN: TOP_N });
-    expect(res.status).toBe(200);
+    const res = await expectJson(show.rank({ candidates: batch.map(({ label: _, ...c }) => c), topN: TOP_N }), 200);
     const labelOf = new Map(batch.map((c) => [c.text, c.label]));
     const filtered = new Map<number, { reason: string; mostSimilarQuestion: string }>();
-    for (const f of res.json.filtered as { text: string; reason: string; mostSimilarQuestion: string }[]) {
+    for (const f of res.filtered) {
       filtered.set(batch.findIndex((c) => c.text === f.text), f);
     }
     batch.forEach((c, i) => {
@@ -114,7 +114,7 @@ async function runShow(stream: Labelled[][]) {
     });
     t.possible += Math.min(TOP_N, new Set(batch.filter((c) => !recent.has(c.label)).map((c) => c.label)).size);
     const thisAnalysis = new Set<string>();
-    for (const pick of res.json.picks as { text: string; novelty: number | null }[]) {
+    for (const pick of res.picks) {
       const label = labelOf.get(pick.text)!;
       if (recent.has(label) || thisAnalysis.has(label)) t.repeatPicks++;
       thisAnalysis.add(label);

@@ -25,8 +25,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the Worker through its real fetch handler. */
-export async function call(path: string, { method, key, body, raw, headers = {} }: CallOptions = {}) {
+/**
+ * A request the typed client would not send, through the Worker's real fetch handler: a body off
+ * its schema, a raw or malformed body, a wrong content type, a forged header. Read the answer with
+ * expectError (test/support/client.ts); everything else goes through the typed client.
+ */
+export function send(path: string, { method, key, body, raw, headers = {} }: CallOptions = {}): Promise<Response> {
   const init: RequestInit = {
     method: method ?? (body === undefined && raw === undefined ? "GET" : "POST"),
     headers: { ...headers },
@@ -37,8 +41,18 @@ export async function call(path: string, { method, key, body, raw, headers = {} 
     h["content-type"] ??= "application/json";
     init.body = raw ?? JSON.stringify(body);
   }
-  const response = await SELF.fetch(`https://recall.test${path}`, init);
+  return SELF.fetch(`https://recall.test${path}`, init);
+}
+
+/**
+ * A raw call whose body is read untyped: for the edge and security tests that assert protocol
+ * behaviour (statuses, headers, replays) rather than a documented body. Read documented bodies
+ * through the typed client (test/support/client.ts).
+ */
+export async function call(path: string, options: CallOptions = {}) {
+  const response = await send(path, options);
   const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: raw protocol assertions
   const json = text ? (JSON.parse(text) as Record<string, any>) : null;
   return { status: response.status, headers: response.headers, json };
 }

@@ -1,22 +1,23 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { recallClient } from "../../src/client";
 import { createApp } from "../../src/http/app";
 import { createServices, type Services } from "../../src/services";
 
-/** Calls the real app with its services changed by `override` (a failing port, a counting embedder, a fixed clock). */
-export async function callWith(override: (real: Services) => Services, path: string, key: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
+/**
+ * The typed client (src/client.ts) over the real app with its services changed by `override`;
+ * each request waits for the work it left running after the response (hits, indexing).
+ */
+export function clientWith(override: (real: Services) => Services, key: string) {
   const app = createApp({ services: (e) => override(createServices(e)) });
-  const ctx = createExecutionContext();
-  const response = await app.fetch(
-    new Request(`https://recall.test${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: response.status, json: (await response.json()) as Record<string, any> };
+  return recallClient("https://recall.test", {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(new Request(input, init), env, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    },
+    headers: { authorization: `Bearer ${key}` },
+  });
 }
 
 /** The embedder is genuinely unreachable: nothing listens on port 9 of this machine. */

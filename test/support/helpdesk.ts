@@ -2,7 +2,8 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import type { HelpdeskProvider } from "../../src/db/schema/helpdesk";
-import { call, type TestTenant } from "./api";
+import type { TestTenant } from "./api";
+import { apiClient, expectJson } from "./client";
 
 export interface Connection {
   id: string;
@@ -19,13 +20,12 @@ export const SUPPLIED: Partial<Record<HelpdeskProvider, string>> = {
 };
 
 export async function connect(tenant: TestTenant, provider: HelpdeskProvider, secret = SUPPLIED[provider]): Promise<Connection> {
-  const res = await call("/v1/admin/helpdesk-connections", { key: tenant.adminKey, body: { provider, ...(secret ? { secret } : {}) } });
-  expect(res.status, JSON.stringify(res.json)).toBe(201);
-  const shown = res.json!.secret as string | null;
-  expect(Boolean(shown)).toBe(secret === undefined);
-  return { id: res.json!.id as string, path: res.json!.webhookPath as string, secret: secret ?? shown! };
+  const created = await expectJson(apiClient(tenant.adminKey).v1.admin["helpdesk-connections"].$post({ json: { provider, ...(secret ? { secret } : {}) } }), 201);
+  expect(Boolean(created.secret)).toBe(secret === undefined);
+  return { id: created.id, path: created.webhookPath, secret: secret ?? created.secret! };
 }
 
+/** A raw delivery: each helpdesk signs its own way over the exact bytes, and the tests forge and break those signatures. */
 export async function post(path: string, body: string, headers: Record<string, string>) {
   const response = await SELF.fetch(`https://recall.test${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
   const text = await response.text();
@@ -33,9 +33,8 @@ export async function post(path: string, body: string, headers: Record<string, s
 }
 
 export async function deliveries(tenant: TestTenant, connectionId: string) {
-  const res = await call(`/v1/admin/helpdesk-connections/${connectionId}/deliveries`, { key: tenant.adminKey });
-  expect(res.status).toBe(200);
-  return res.json!.deliveries as { outcome: string; reason: string | null; externalId: string | null }[];
+  const listed = apiClient(tenant.adminKey).v1.admin["helpdesk-connections"][":id"].deliveries;
+  return (await expectJson(listed.$get({ param: { id: connectionId }, query: {} }), 200)).deliveries;
 }
 
 export async function countRows(table: "tickets" | "webhook_deliveries" | "helpdesk_threads", tenantId: string): Promise<number> {

@@ -1,51 +1,48 @@
-import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import type { Clock } from "../../src/clock";
-import { createApp } from "../../src/http/app";
-import { createServices, type Services } from "../../src/services";
+import type { Services } from "../../src/services";
+import { clientWith } from "./app";
 import type { ShowMemory } from "../../workers/show-memory";
 
 /**
- * The real app with an injected clock (the show routes pass services.clock.now() to the Durable
- * Object), counting the route's calls to the embedder. `override` may replace ports (faults).
+ * The typed client over the real app with an injected clock (the show routes pass
+ * services.clock.now() to the Durable Object), counting the route's calls to the embedder.
+ * `override` may replace ports (faults). `show(id)` names the show routes of one show.
  */
 export function showClient(key: string, clock: Clock, override: (s: Services) => Services = (s) => s) {
   let embedCalls = 0;
-  const app = createApp({
-    services: (e) => {
-      const real = override(createServices(e, clock));
-      const embedder = real.embedder;
-      return {
-        ...real,
-        embedder: {
-          ...embedder,
-          canEmbed: (t: string) => embedder.canEmbed(t),
-          embed: (texts: readonly string[]) => {
-            embedCalls++;
-            return embedder.embed(texts);
-          },
+  const api = clientWith((services) => {
+    const real = override({ ...services, clock });
+    const embedder = real.embedder;
+    return {
+      ...real,
+      embedder: {
+        ...embedder,
+        canEmbed: (t: string) => embedder.canEmbed(t),
+        embed: (texts: readonly string[]) => {
+          embedCalls++;
+          return embedder.embed(texts);
         },
-      };
-    },
-  });
-  async function send(method: string, path: string, body?: unknown) {
-    const ctx = createExecutionContext();
-    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await app.fetch(
-      new Request(`https://recall.test${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) }),
-      env,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    const text = await response.text();
-    return { status: response.status, json: (text ? JSON.parse(text) : null) as Record<string, any> };
+      },
+    };
+  }, key);
+  type Routes = (typeof api)["v1"]["shows"][":showId"];
+  function show(showId: string) {
+    const routes = api.v1.shows[":showId"];
+    const param = { showId };
+    return {
+      rank: (json: Parameters<Routes["rank"]["$post"]>[0]["json"]) => routes.rank.$post({ param, json }),
+      check: (json: Parameters<Routes["check"]["$post"]>[0]["json"]) => routes.check.$post({ param, json }),
+      addQuestions: (json: Parameters<Routes["questions"]["$post"]>[0]["json"]) => routes.questions.$post({ param, json }),
+      used: (id: string) => routes.questions[":id"].used.$post({ param: { showId, id } }),
+      refresh: (json: Parameters<Routes["refresh"]["$post"]>[0]["json"]) => routes.refresh.$post({ param, json }),
+      history: (minutes: number) => routes.history.$get({ param, query: { minutes: String(minutes) } }),
+      status: () => routes.status.$get({ param }),
+      config: (json: Parameters<Routes["config"]["$put"]>[0]["json"]) => routes.config.$put({ param, json }),
+      end: () => routes.end.$post({ param }),
+    };
   }
-  return {
-    post: (path: string, body: unknown) => send("POST", path, body),
-    put: (path: string, body: unknown) => send("PUT", path, body),
-    get: (path: string) => send("GET", path),
-    embedCalls: () => embedCalls,
-  };
+  return { api, show, embedCalls: () => embedCalls };
 }
 
 /** How many questions a show's object stores (active or forgotten), read from its SQLite storage. */

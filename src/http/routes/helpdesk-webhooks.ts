@@ -30,7 +30,8 @@ import { describeBody } from "../openapi/describe";
 import { helpdeskDocs } from "../docs/helpdesks";
 import { MAX_WEBHOOK_BODY_BYTES } from "./webhooks";
 
-const params = z.object({ provider: z.string(), connectionId: z.string().min(1).max(100) });
+// A path segment is never empty: provider is min 1 in the document too (an empty one is another URL, found by npm run fuzz).
+const params = z.object({ provider: z.string().min(1).max(100), connectionId: z.string().min(1).max(100) });
 const isProvider = (p: string): p is HelpdeskProvider => (helpdeskProviders as readonly string[]).includes(p);
 
 const invalidSignature = () => new AppError("WEBHOOK_SIGNATURE_INVALID", "The webhook signature is not valid");
