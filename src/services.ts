@@ -16,6 +16,18 @@ import type { VectorIndex } from "./vectors/port";
 import { withReadYourWrites } from "./vectors/read-your-writes";
 import { vectorizeIndex } from "./vectors/vectorize";
 import { createSecretBox, type SecretBox } from "./tickets/secret-box";
+import { connectPostgres, type PgConnection } from "./db/pg/client";
+
+/**
+ * The optional Postgres backend of the FAQ knowledge base (README "Postgres"): not in
+ * wrangler.toml's vars, so the default stays D1 with nothing to configure. DATABASE_URL is a
+ * secret (`wrangler secret put DATABASE_URL`); DATABASE_WS_PROXY only for a local Postgres.
+ */
+export interface PostgresEnv {
+  FAQ_STORE?: string;
+  DATABASE_URL?: string;
+  DATABASE_WS_PROXY?: string;
+}
 
 export interface Services {
   db: D1Database;
@@ -29,6 +41,8 @@ export interface Services {
   judge: Judge;
   /** Seals and opens webhook secrets (SECRETS_KEK); throws ConfigError on first use when the binding is missing or malformed. */
   secretBox: () => Promise<SecretBox>;
+  /** The FAQ knowledge base's Postgres (FAQ_STORE=postgres), opened on first use; null = D1 (src/faqs/select.ts). */
+  faqPostgres: (() => PgConnection) | null;
 }
 
 export class ConfigError extends Error {
@@ -51,7 +65,23 @@ export function createServices(env: Env, clock: Clock = systemClock): Services {
     judge: createJudge(env),
     // Lazy: only the webhook and secret routes (and the cron) need it, so a missing KEK takes down those, not search.
     secretBox: memo(() => createSecretBox(env.SECRETS_KEK)),
+    faqPostgres: createFaqPostgres(env),
   };
+}
+
+function createFaqPostgres(env: Env & PostgresEnv): (() => PgConnection) | null {
+  switch (env.FAQ_STORE ?? "d1") {
+    case "d1":
+      return null;
+    case "postgres": {
+      const url = env.DATABASE_URL;
+      if (!url) throw new ConfigError("FAQ_STORE=postgres needs the DATABASE_URL secret");
+      let connection: PgConnection | undefined;
+      return () => (connection ??= connectPostgres(url, { wsProxy: env.DATABASE_WS_PROXY }));
+    }
+    default:
+      throw new ConfigError(`unknown FAQ_STORE "${env.FAQ_STORE}" (d1 | postgres)`);
+  }
 }
 
 function createJudge(env: Env): Judge {

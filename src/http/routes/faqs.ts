@@ -2,14 +2,12 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { allFaqStats, faqStats, recordHits } from "../../faqs/hits";
-import { importFaqs, type ImportItem, MAX_IMPORT_LINES } from "../../faqs/import";
+import { type ImportItem, MAX_IMPORT_LINES } from "../../faqs/import";
 import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "../../faqs/relationships";
-import { searchFaqs } from "../../faqs/search";
-import { createFaq, type FaqRow, getFaqRow, listFaqs, softDeleteFaq, toFaq, updateFaq } from "../../faqs/store";
+import { faqStore } from "../../faqs/select";
+import { type FaqRow, toFaq } from "../../faqs/store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "../../faqs/suggestions";
-import { listVersions, rollbackFaq } from "../../faqs/versions";
-import { addVariant, deleteVariant, listVariants, toVariant } from "../../faqs/variants";
-import { expandQuery } from "../../text/expand";
+import { toVariant } from "../../faqs/variants";
 import type { Services } from "../../services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
@@ -42,7 +40,7 @@ const resolveSchema = z.strictObject({
 /** The detail model of seed §9.2: the FAQ with its variants, related FAQs and stats. */
 async function detail(services: Services, tenantId: string, row: FaqRow) {
   const [variants, related, stats] = await Promise.all([
-    listVariants(services.db, tenantId, row.id),
+    faqStore(services).listVariants(tenantId, row.id),
     listRelated(services.db, tenantId, row.id),
     faqStats(services.db, tenantId, row.id),
   ]);
@@ -50,7 +48,7 @@ async function detail(services: Services, tenantId: string, row: FaqRow) {
 }
 
 async function liveFaq(services: Services, tenantId: string, id: string): Promise<FaqRow> {
-  const row = await getFaqRow(services.db, tenantId, id);
+  const row = await faqStore(services).get(tenantId, id);
   if (!row) throw new AppError("NOT_FOUND", "No such FAQ");
   return row;
 }
@@ -59,18 +57,15 @@ export const faqs = new Hono<AppEnv>()
   .post("/", faqDocs.create, validate("json", newFaqSchema), async (c) => {
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
-    const row = await createFaq(services, tenantId, keyId, c.req.valid("json"));
+    const row = await faqStore(services).create(tenantId, keyId, c.req.valid("json"));
     if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
     return c.json(await detail(services, tenantId, row), 201);
   })
   .get("/", faqDocs.list, validate("query", listFaqQuerySchema), async (c) => {
-    const { db } = c.get("services");
     const args = c.req.valid("query");
-    const match = args.q === undefined ? undefined : expandQuery(args.q).orQuery;
-    if (args.q !== undefined && match === null) return c.json({ faqs: [], nextCursor: null });
-    const { rows, more } = await listFaqs(db, c.get("principal").tenantId, {
+    const { rows, more } = await faqStore(c.get("services")).list(c.get("principal").tenantId, {
       tag: args.tag,
-      match,
+      q: args.q,
       beforeSeq: args.cursor === undefined ? undefined : Number(args.cursor),
       limit: args.limit,
     });
@@ -83,7 +78,7 @@ export const faqs = new Hono<AppEnv>()
     if (args.weights && (args.weights.bm25 ?? 0.4) === 0 && (args.weights.vector ?? 0.6) === 0) {
       throw new AppError("VALIDATION_FAILED", "Invalid json: weights", [{ path: "weights", message: "at least one weight must be above 0" }]);
     }
-    const found = await searchFaqs(services, tenantId, args);
+    const found = await faqStore(services).search(tenantId, args);
     if (args.sessionId) afterResponse(c, "faq_hits", recordHits(services, tenantId, args.sessionId, args.query, found.results));
     afterResponse(c, "faq_suggestion", recordSuggestion(services, tenantId, args.query, found.results));
     const { embedMs, listsMs, rowsMs, totalMs } = found.timing;
@@ -131,7 +126,7 @@ export const faqs = new Hono<AppEnv>()
     }
     if (count === 0) throw new AppError("BAD_REQUEST", "The import is empty: send one FAQ JSON object per line");
     const { tenantId, keyId } = c.get("principal");
-    const report = await importFaqs(c.get("services"), tenantId, keyId, items);
+    const report = await faqStore(c.get("services")).import(tenantId, keyId, items);
     return c.json({
       imported: report.imported,
       errors,
@@ -163,7 +158,7 @@ export const faqs = new Hono<AppEnv>()
     return c.json(toVariant(result.variant.variant), 201);
   })
   .delete("/variants/:variantId", faqDocs.deleteVariant, validate("param", variantParam), async (c) => {
-    const deleted = await deleteVariant(c.get("services"), c.get("principal").tenantId, c.req.valid("param").variantId);
+    const deleted = await faqStore(c.get("services")).deleteVariant(c.get("principal").tenantId, c.req.valid("param").variantId);
     if (!deleted) throw new AppError("NOT_FOUND", "No such variant");
     return c.body(null, 204);
   })
@@ -181,25 +176,25 @@ export const faqs = new Hono<AppEnv>()
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const { changeReason, ...change } = c.req.valid("json");
-    const result = await updateFaq(services, tenantId, c.req.valid("param").id, keyId, change, { changeType: "update", reason: changeReason });
+    const result = await faqStore(services).update(tenantId, c.req.valid("param").id, keyId, change, { changeType: "update", reason: changeReason });
     if (!result.ok) throw new AppError("NOT_FOUND", "No such FAQ");
     if (result.questionChanged && result.row.index_state === "indexed") await refreshAutoRelated(services, tenantId, result.row.id, result.row.question, keyId);
     return c.json(await detail(services, tenantId, result.row));
   })
   .delete("/:id", faqDocs.remove, validate("param", idParam), async (c) => {
     const { tenantId, keyId } = c.get("principal");
-    if (!(await softDeleteFaq(c.get("services"), tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
+    if (!(await faqStore(c.get("services")).softDelete(tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
     return c.body(null, 204);
   })
   .get("/:id/variants", faqDocs.listVariants, validate("param", idParam), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ variants: (await listVariants(services.db, tenantId, row.id)).map(toVariant) });
+    return c.json({ variants: (await faqStore(services).listVariants(tenantId, row.id)).map(toVariant) });
   })
   .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), async (c) => {
     const { tenantId, keyId } = c.get("principal");
-    const result = await addVariant(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"));
+    const result = await faqStore(c.get("services")).addVariant(tenantId, c.req.valid("param").id, keyId, c.req.valid("json"));
     if (!result.ok) throw variantError(result.reason);
     return c.json(toVariant(result.variant), 201);
   })
@@ -231,7 +226,7 @@ export const faqs = new Hono<AppEnv>()
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ currentVersion: row.version, versions: await listVersions(services.db, tenantId, row.id) });
+    return c.json({ currentVersion: row.version, versions: await faqStore(services).listVersions(tenantId, row.id) });
   })
   .post("/:id/rollback/:version", faqDocs.rollback, describeBody(rollbackSchema, { required: false }), validate("param", rollbackParams), async (c) => {
     const services = c.get("services");
@@ -239,7 +234,7 @@ export const faqs = new Hono<AppEnv>()
     const { id, version } = c.req.valid("param");
     const { changeReason } = await optionalJson(c, rollbackSchema);
     await liveFaq(services, tenantId, id);
-    const result = await rollbackFaq(services, tenantId, id, version, keyId, changeReason);
+    const result = await faqStore(services).rollback(tenantId, id, version, keyId, changeReason);
     if (!result.ok) throw new AppError("NOT_FOUND", result.reason === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
     if (result.row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, result.row.question, keyId);
     return c.json(await detail(services, tenantId, result.row));

@@ -1,0 +1,79 @@
+/**
+ * A local Postgres for tests, `npm start -- --postgres` and the bench, reached the way Neon's
+ * driver reaches Neon: PGlite (Postgres in WASM) with pgvector, served over the Postgres wire
+ * protocol by @electric-sql/pglite-socket, behind a WebSocket→TCP proxy like Neon's own wsproxy.
+ * Neon's Pool then runs unchanged with `neonConfig.wsProxy` pointed here (see src/db/pg/client.ts).
+ * PGlite is one session shared by every connection: no isolation between concurrent transactions.
+ */
+import net from "node:net";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { WebSocketServer } from "ws";
+
+/** Starts Postgres + the socket + the proxy on free 127.0.0.1 ports. */
+export async function startLocalPostgres({ dataDir } = {}) {
+  const db = await PGlite.create(dataDir, { extensions: { vector } });
+  const pg = new PGLiteSocketServer({ db, port: 0, host: "127.0.0.1", maxConnections: 10 });
+  await pg.start();
+  const pgPort = Number(pg.getServerConn().split(":").at(-1));
+  const proxy = await startWsProxy();
+  let server = pg;
+  return {
+    db,
+    pgPort,
+    proxyPort: proxy.port,
+    /** What DATABASE_URL holds; the host part is rewritten to 127.0.0.1:pgPort by the proxy. */
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`,
+    /** Stops accepting connections and drops the open ones (the data stays): a database outage. */
+    pause: () => server.stop().catch(() => {}),
+    resume: async () => {
+      server = new PGLiteSocketServer({ db, port: pgPort, host: "127.0.0.1", maxConnections: 10 });
+      await server.start();
+    },
+    stop: async () => {
+      await proxy.close();
+      await server.stop().catch(() => {});
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Neon's WebSocket protocol is raw Postgres bytes in binary frames: `/v1?address=host:port`
+ * names the TCP target. Only 127.0.0.1 targets are allowed (this is a test tool, not an open relay).
+ */
+export async function startWsProxy() {
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  const sockets = new Set();
+  wss.on("connection", (ws, request) => {
+    const address = new URL(request.url ?? "/", "http://x").searchParams.get("address") ?? "";
+    const [host, port] = address.split(":");
+    if (host !== "127.0.0.1" && host !== "localhost") return ws.close(1008, "only local targets");
+    const tcp = net.connect({ host: "127.0.0.1", port: Number(port) });
+    sockets.add(tcp);
+    const pending = [];
+    tcp.on("connect", () => pending.splice(0).forEach((b) => tcp.write(b)));
+    ws.on("message", (data) => (tcp.connecting ? pending.push(data) : tcp.write(data)));
+    tcp.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
+    const end = () => {
+      sockets.delete(tcp);
+      tcp.destroy();
+      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.terminate();
+    };
+    tcp.on("close", end);
+    tcp.on("error", end);
+    ws.on("close", end);
+    ws.on("error", end);
+  });
+  await new Promise((resolve) => wss.once("listening", resolve));
+  return {
+    port: wss.address().port,
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}

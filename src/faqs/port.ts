@@ -1,0 +1,44 @@
+/**
+ * The FAQ knowledge base's storage port: FAQs, their variants and versions, hybrid search,
+ * import and export. Two adapters: D1 (src/faqs/d1-store.ts, the embedded default: FTS5 + the
+ * VectorIndex port) and Postgres (src/faqs/postgres/, pgvector + tsvector in the database).
+ * Rows cross the port in one shape (FaqRow, VariantRow) so routes and the ticket pipeline do not
+ * know which backend answered. Hits, relationships and suggestions stay on D1 (see README).
+ */
+import type { ImportItem, ImportReport } from "./import";
+import type { FaqSearchArgs, FaqSearchResult } from "./search";
+import type { FaqChange, FaqRow, FaqUpdateResult, NewFaq } from "./store";
+import type { AddVariantResult, NewVariant, VariantRow } from "./variants";
+import type { FaqVersion, RollbackResult } from "./versions";
+
+export interface FaqListQuery {
+  tag?: string | undefined;
+  /** Free text: keeps FAQs whose question or answer shares a content word with it. */
+  q?: string | undefined;
+  /** Only FAQs with seq below this (the cursor). */
+  beforeSeq?: number | undefined;
+  limit: number;
+}
+
+export interface VersionChange {
+  changeType: "update" | "rollback";
+  reason?: string | undefined;
+}
+
+export interface FaqStore {
+  readonly backend: "d1" | "postgres";
+  create(tenantId: string, by: string, input: NewFaq): Promise<FaqRow>;
+  /** A live (not deleted) FAQ of the tenant, or null. */
+  get(tenantId: string, id: string): Promise<FaqRow | null>;
+  /** Live FAQs, newest first, one page. */
+  list(tenantId: string, query: FaqListQuery): Promise<{ rows: FaqRow[]; more: boolean }>;
+  update(tenantId: string, id: string, by: string, change: FaqChange, version?: VersionChange): Promise<FaqUpdateResult>;
+  softDelete(tenantId: string, id: string, by: string): Promise<boolean>;
+  addVariant(tenantId: string, faqId: string, by: string, input: NewVariant): Promise<AddVariantResult>;
+  listVariants(tenantId: string, faqId: string): Promise<VariantRow[]>;
+  deleteVariant(tenantId: string, variantId: string): Promise<boolean>;
+  listVersions(tenantId: string, faqId: string): Promise<FaqVersion[]>;
+  rollback(tenantId: string, faqId: string, versionNumber: number, by: string, reason?: string): Promise<RollbackResult>;
+  search(tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult>;
+  import(tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport>;
+}
