@@ -4,6 +4,7 @@
  */
 import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
+import { exportFromD1 } from "./d1-export";
 import { importFaqs } from "./import";
 import type { FaqStore } from "./port";
 import { searchFaqs } from "./search";
@@ -31,5 +32,6 @@ export function d1FaqStore(services: Services): FaqStore {
     rollback: (tenantId, faqId, versionNumber, by, reason) => rollbackFaq(services, tenantId, faqId, versionNumber, by, reason),
     search: (tenantId, args) => searchFaqs(services, tenantId, args),
     import: (tenantId, by, items) => importFaqs(services, tenantId, by, items),
+    export: (tenantId) => exportFromD1(db, tenantId),
   };
 }

@@ -6,6 +6,7 @@
  * know which backend answered. Hits, relationships and suggestions stay on D1 (see README).
  */
 import type { ImportItem, ImportReport } from "./import";
+import type { ExportLine } from "./transfer";
 import type { FaqSearchArgs, FaqSearchResult } from "./search";
 import type { FaqChange, FaqRow, FaqUpdateResult, NewFaq } from "./store";
 import type { AddVariantResult, NewVariant, VariantRow } from "./variants";
@@ -41,4 +42,6 @@ export interface FaqStore {
   rollback(tenantId: string, faqId: string, versionNumber: number, by: string, reason?: string): Promise<RollbackResult>;
   search(tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult>;
   import(tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport>;
+  /** Every live FAQ of the tenant with its variants and versions, oldest first (relationships are added from D1: transfer.ts). */
+  export(tenantId: string): Promise<Omit<ExportLine, "related">[]>;
 }

@@ -1,39 +1,29 @@
 /**
- * Bulk import on Postgres: the same report as on D1 (src/faqs/import.ts). Texts are embedded
+ * Bulk import on Postgres: the same report as on D1 (src/faqs/import.ts), the same rows
+ * (importRows: ids, versions and authorship kept from an export). Texts are embedded
  * IMPORT_EMBED_BATCH per embedder call before each chunk is written; each chunk of
  * IMPORT_WRITE_CHUNK FAQs is one transaction. A failed embedding leaves its rows 'pending'.
  */
+import { inArray } from "drizzle-orm";
 import type { PgDatabase } from "../../db/pg/client";
-import { pgFaqs, pgFaqVariants } from "../../db/pg/schema";
+import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
 import type { Services } from "../../services";
-import { IMPORT_EMBED_BATCH, IMPORT_WRITE_CHUNK, type ImportItem, type ImportReport } from "../import";
-import { type FaqRow, foldText, newFaqRow } from "../store";
-import { MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "../variants";
+import { IMPORT_EMBED_BATCH, IMPORT_WRITE_CHUNK, type ImportItem, type ImportReport, importRows, type ImportRows, newImportReport, withFreeIds } from "../import";
 import { embedAll, faqValues, variantValues } from "./store";
 
 export async function importIntoPostgres(services: Services, db: PgDatabase, tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport> {
-  const report: ImportReport = { imported: [], duplicateVariants: 0, indexed: 0, pendingIndex: 0 };
+  const report = newImportReport();
   const model = services.embedder.model;
-  for (let i = 0; i < items.length; i += IMPORT_WRITE_CHUNK) {
-    const faqs: FaqRow[] = [];
-    const variants: VariantRow[] = [];
-    for (const item of items.slice(i, i + IMPORT_WRITE_CHUNK)) {
-      const row = newFaqRow(services, tenantId, by, item);
-      faqs.push(row);
-      const seen = new Set([foldText(item.question)]);
-      let kept = 0;
-      for (const text of item.variants.slice(0, MAX_VARIANTS_PER_FAQ)) {
-        const variant = newVariantRow(services, tenantId, row.id, by, { variantText: text, source: "manual" });
-        if (seen.has(variant.normalized_text)) {
-          report.duplicateVariants++;
-          continue;
-        }
-        seen.add(variant.normalized_text);
-        variants.push(variant);
-        kept++;
-      }
-      report.imported.push({ line: item.line, id: row.id, variants: kept });
+  const free = await withFreeIds(items, (ids) => takenIds(db, ids), report);
+  for (let i = 0; i < free.length; i += IMPORT_WRITE_CHUNK) {
+    const lines: ImportRows[] = [];
+    for (const item of free.slice(i, i + IMPORT_WRITE_CHUNK)) {
+      const rows = importRows(services, tenantId, by, item, report);
+      lines.push(rows);
+      report.imported.push({ line: item.line, id: rows.faq.id, variants: rows.variants.length });
     }
+    const faqs = lines.map((l) => l.faq);
+    const variants = lines.flatMap((l) => l.variants);
     const pending = [...faqs.filter((f) => f.index_state === "pending").map((f) => ({ row: f, text: f.question })), ...variants.filter((v) => v.index_state === "pending").map((v) => ({ row: v, text: v.variant_text }))];
     const vectors = new Map<string, number[]>();
     for (let j = 0; j < pending.length; j += IMPORT_EMBED_BATCH) {
@@ -49,10 +39,21 @@ export async function importIntoPostgres(services: Services, db: PgDatabase, ten
       });
     }
     const withVector = (id: string) => ({ embedding: vectors.get(id) ?? null, embeddingModel: vectors.has(id) ? model : null });
+    const versions = lines.flatMap((l) => l.versions.map((v) => ({ ...v, tenantId, faqId: l.faq.id })));
     await db.transaction(async (tx) => {
       if (faqs.length > 0) await tx.insert(pgFaqs).values(faqs.map((f) => ({ ...faqValues(f), ...withVector(f.id) })));
       if (variants.length > 0) await tx.insert(pgFaqVariants).values(variants.map((v) => ({ ...variantValues(v), ...withVector(v.id) }))).onConflictDoNothing();
+      if (versions.length > 0) await tx.insert(pgFaqVersions).values(versions).onConflictDoNothing();
     });
   }
   return report;
+}
+
+/** Ids already used by an FAQ or a variant of any tenant. */
+async function takenIds(db: PgDatabase, ids: string[]): Promise<Set<string>> {
+  const [faqs, variants] = await Promise.all([
+    db.select({ id: pgFaqs.id }).from(pgFaqs).where(inArray(pgFaqs.id, ids)),
+    db.select({ id: pgFaqVariants.id }).from(pgFaqVariants).where(inArray(pgFaqVariants.id, ids)),
+  ]);
+  return new Set([...faqs, ...variants].map((r) => r.id));
 }

@@ -13,6 +13,7 @@ import { ftsDocument } from "../../text/fts";
 import type { FaqStore } from "../port";
 import { type FaqRow, foldText, newFaqRow } from "../store";
 import { MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "../variants";
+import { exportFromPostgres } from "./export";
 import { importIntoPostgres } from "./import";
 import { faqColumns, tagsSchema, toFaqRow, toFaqVersion, toVariantRow, variantColumns } from "./rows";
 import { searchPostgres, websearchText } from "./search";
@@ -193,6 +194,7 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
 
     search: (tenantId, args) => searchPostgres(services, db, tenantId, args),
     import: (tenantId, by, items) => importIntoPostgres(services, db, tenantId, by, items),
+    export: (tenantId) => exportFromPostgres(db, tenantId),
   };
   return store;
 }

@@ -2,9 +2,10 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { allFaqStats, faqStats, recordHits } from "../../faqs/hits";
-import { type ImportItem, MAX_IMPORT_LINES } from "../../faqs/import";
+import { MAX_IMPORT_LINES } from "../../faqs/import";
 import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "../../faqs/relationships";
 import { faqStore } from "../../faqs/select";
+import { exportNdjson, importLines } from "../../faqs/transfer";
 import { type FaqRow, toFaq } from "../../faqs/store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "../../faqs/suggestions";
 import { toVariant } from "../../faqs/variants";
@@ -25,6 +26,8 @@ import {
 } from "./faqs-schemas";
 import { idParam } from "./shared";
 import { faqDocs } from "../docs/faqs";
+
+type ImportLine = z.output<typeof importLineSchema>;
 import { describeBody } from "../openapi/describe";
 
 const NDJSON = /^application\/x-ndjson\s*(?:;|$)/i;
@@ -71,6 +74,10 @@ export const faqs = new Hono<AppEnv>()
     });
     return c.json({ faqs: rows.map(toFaq), nextCursor: more ? String(rows.at(-1)!.seq) : null });
   })
+  .get("/export", faqDocs.export, async (c) => {
+    c.header("content-type", "application/x-ndjson; charset=utf-8");
+    return c.body(await exportNdjson(c.get("services"), c.get("principal").tenantId));
+  })
   .post("/search", faqDocs.search, validate("json", searchFaqSchema), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
@@ -102,7 +109,7 @@ export const faqs = new Hono<AppEnv>()
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the import as application/x-ndjson: one FAQ JSON object per line");
     }
     const lines = (await c.req.text()).split("\n");
-    const items: ImportItem[] = [];
+    const items: (ImportLine & { line: number })[] = [];
     const errors: { line: number; code: string; message: string; details?: unknown }[] = [];
     let count = 0;
     for (const [i, text] of lines.entries()) {
@@ -126,7 +133,8 @@ export const faqs = new Hono<AppEnv>()
     }
     if (count === 0) throw new AppError("BAD_REQUEST", "The import is empty: send one FAQ JSON object per line");
     const { tenantId, keyId } = c.get("principal");
-    const report = await faqStore(c.get("services")).import(tenantId, keyId, items);
+    const report = await importLines(c.get("services"), tenantId, keyId, items);
+    errors.push(...report.skipped);
     return c.json({
       imported: report.imported,
       errors,
