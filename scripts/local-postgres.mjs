@@ -27,6 +27,9 @@ export async function startLocalPostgres({ dataDir } = {}) {
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`,
     /** Stops accepting connections and drops the open ones (the data stays): a database outage. */
     pause: () => server.stop().catch(() => {}),
+    /** Holds every byte between clients and Postgres (a slow or hung database), until unstall(). */
+    stall: () => proxy.stall(),
+    unstall: () => proxy.unstall(),
     resume: async () => {
       server = new PGLiteSocketServer({ db, port: pgPort, host: "127.0.0.1", maxConnections: 10 });
       await server.start();
@@ -46,6 +49,9 @@ export async function startLocalPostgres({ dataDir } = {}) {
 export async function startWsProxy() {
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   const sockets = new Set();
+  const flushers = new Set();
+  /** While on, bytes are held in both directions: a database that accepts but does not answer. */
+  const stall = { on: false, held: [] };
   wss.on("connection", (ws, request) => {
     const address = new URL(request.url ?? "/", "http://x").searchParams.get("address") ?? "";
     const [host, port] = address.split(":");
@@ -53,9 +59,12 @@ export async function startWsProxy() {
     const tcp = net.connect({ host: "127.0.0.1", port: Number(port) });
     sockets.add(tcp);
     const pending = [];
-    tcp.on("connect", () => pending.splice(0).forEach((b) => tcp.write(b)));
-    ws.on("message", (data) => (tcp.connecting ? pending.push(data) : tcp.write(data)));
-    tcp.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
+    const toServer = (data) => (tcp.connecting || stall.on ? pending.push(data) : tcp.write(data));
+    const toClient = (data) => (stall.on ? stall.held.push(() => toClient(data)) : ws.readyState === ws.OPEN && ws.send(data));
+    flushers.add(() => !tcp.connecting && pending.splice(0).forEach((b) => tcp.write(b)));
+    tcp.on("connect", () => !stall.on && pending.splice(0).forEach((b) => tcp.write(b)));
+    ws.on("message", toServer);
+    tcp.on("data", toClient);
     const end = () => {
       sockets.delete(tcp);
       tcp.destroy();
@@ -69,6 +78,14 @@ export async function startWsProxy() {
   await new Promise((resolve) => wss.once("listening", resolve));
   return {
     port: wss.address().port,
+    stall: () => {
+      stall.on = true;
+    },
+    unstall: () => {
+      stall.on = false;
+      stall.held.splice(0).forEach((send) => send());
+      for (const flush of flushers) flush();
+    },
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();

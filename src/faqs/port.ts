@@ -45,3 +45,14 @@ export interface FaqStore {
   /** Every live FAQ of the tenant with its variants and versions, oldest first (relationships are added from D1: transfer.ts). */
   export(tenantId: string): Promise<Omit<ExportLine, "related">[]>;
 }
+
+/**
+ * The store's database cannot be reached or did not answer in time: the request is answered 503
+ * STORE_UNAVAILABLE with Retry-After (src/http/errors.ts); nothing was half-written (each write
+ * is one statement or one transaction).
+ */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+  /** What Retry-After says: the connect and query timeouts are seconds, a restart tens of seconds. */
+  readonly retryAfterSeconds = 5;
+}

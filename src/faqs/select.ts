@@ -3,7 +3,8 @@ import type { Services } from "../services";
 import { d1FaqStore } from "./d1-store";
 import type { FaqStore } from "./port";
 import { postgresFaqStore } from "./postgres/store";
+import { guardUnavailable } from "./postgres/unavailable";
 
 export function faqStore(services: Services): FaqStore {
-  return services.faqPostgres ? postgresFaqStore(services, services.faqPostgres()) : d1FaqStore(services);
+  return services.faqPostgres ? guardUnavailable(postgresFaqStore(services, services.faqPostgres())) : d1FaqStore(services);
 }

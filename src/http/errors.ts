@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { StoreUnavailableError } from "../faqs/port";
 import { ConfigError } from "../services";
 
 export const errorStatus = {
@@ -25,6 +26,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** The FAQ store's database (Postgres) is unreachable or too slow; Retry-After says when to retry. */
+  STORE_UNAVAILABLE: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -58,6 +61,11 @@ export function handleError(error: Error, c: Context): Response {
     const code = error.message.startsWith("Malformed JSON") ? "INVALID_JSON" : codeForStatus(error.status);
     return c.json(errorBody(code, error.message || code, requestId), error.status);
   }
+  if (error instanceof StoreUnavailableError) {
+    console.warn(JSON.stringify({ event: "store_unavailable", requestId, message: error.message, cause: rootCause(error) }));
+    c.header("retry-after", String(error.retryAfterSeconds));
+    return c.json(errorBody("STORE_UNAVAILABLE", "The FAQ store is unavailable; retry later", requestId), 503);
+  }
   console.error(
     JSON.stringify({ event: "unhandled_error", requestId, name: error.name, message: error.message, stack: error.stack }),
   );
@@ -65,4 +73,11 @@ export function handleError(error: Error, c: Context): Response {
     return c.json(errorBody("UNAVAILABLE", "The service is misconfigured; see its logs", requestId), 503);
   }
   return c.json(errorBody("INTERNAL", "Internal error", requestId), 500);
+}
+
+/** The innermost cause's message (a driver error, not a query text with its parameters). */
+function rootCause(error: Error): string {
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && e.cause instanceof Error && depth < 5; depth++) e = e.cause;
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }

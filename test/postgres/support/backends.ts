@@ -26,6 +26,9 @@ export interface LocalPostgres {
   /** Drops every connection and refuses new ones (the data stays). */
   pause(): Promise<void>;
   resume(): Promise<void>;
+  /** Holds every byte between the driver and Postgres (a hung database), until unstall(). */
+  stall(): void;
+  unstall(): void;
   stop(): Promise<void>;
 }
 
