@@ -11,10 +11,13 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { WebSocketServer } from "ws";
 
+/** Connections the socket server accepts at once (they share PGlite's one session, queued). */
+export const MAX_CONNECTIONS = 20;
+
 /** Starts Postgres + the socket + the proxy on free 127.0.0.1 ports. */
 export async function startLocalPostgres({ dataDir } = {}) {
   const db = await PGlite.create(dataDir, { extensions: { vector } });
-  const pg = new PGLiteSocketServer({ db, port: 0, host: "127.0.0.1", maxConnections: 10 });
+  const pg = new PGLiteSocketServer({ db, port: 0, host: "127.0.0.1", maxConnections: MAX_CONNECTIONS });
   await pg.start();
   const pgPort = Number(pg.getServerConn().split(":").at(-1));
   const proxy = await startWsProxy();
@@ -26,12 +29,14 @@ export async function startLocalPostgres({ dataDir } = {}) {
     /** What DATABASE_URL holds; the host part is rewritten to 127.0.0.1:pgPort by the proxy. */
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`,
     /** Stops accepting connections and drops the open ones (the data stays): a database outage. */
+    /** Connections open on the Postgres side now. */
+    activeConnections: () => server.getStats().activeConnections,
     pause: () => server.stop().catch(() => {}),
     /** Holds every byte between clients and Postgres (a slow or hung database), until unstall(). */
     stall: () => proxy.stall(),
     unstall: () => proxy.unstall(),
     resume: async () => {
-      server = new PGLiteSocketServer({ db, port: pgPort, host: "127.0.0.1", maxConnections: 10 });
+      server = new PGLiteSocketServer({ db, port: pgPort, host: "127.0.0.1", maxConnections: MAX_CONNECTIONS });
       await server.start();
     },
     stop: async () => {
@@ -59,7 +64,13 @@ export async function startWsProxy() {
     const tcp = net.connect({ host: "127.0.0.1", port: Number(port) });
     sockets.add(tcp);
     const pending = [];
-    const toServer = (data) => (tcp.connecting || stall.on ? pending.push(data) : tcp.write(data));
+    const toServer = (data) => {
+      if (tcp.connecting || stall.on) pending.push(data);
+      else tcp.write(data);
+      // A real Postgres closes the connection on Terminate ('X'); PGlite's socket server does not,
+      // and workerd may keep the WebSocket's TCP open after closing it: close it here.
+      if (isTerminate(data)) tcp.end();
+    };
     const toClient = (data) => (stall.on ? stall.held.push(() => toClient(data)) : ws.readyState === ws.OPEN && ws.send(data));
     flushers.add(() => !tcp.connecting && pending.splice(0).forEach((b) => tcp.write(b)));
     tcp.on("connect", () => !stall.on && pending.splice(0).forEach((b) => tcp.write(b)));
@@ -93,4 +104,10 @@ export async function startWsProxy() {
         wss.close(() => resolve());
       }),
   };
+}
+
+/** The frontend's Terminate message: 'X' then the length 4. */
+function isTerminate(data) {
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data);
+  return bytes.length >= 5 && bytes[bytes.length - 5] === 0x58 && bytes.readInt32BE(bytes.length - 4) === 4;
 }

@@ -42,7 +42,7 @@ export interface Services {
   /** Seals and opens webhook secrets (SECRETS_KEK); throws ConfigError on first use when the binding is missing or malformed. */
   secretBox: () => Promise<SecretBox>;
   /** The FAQ knowledge base's Postgres (FAQ_STORE=postgres), opened on first use; null = D1 (src/faqs/select.ts). */
-  faqPostgres: (() => PgConnection) | null;
+  faqPostgres: PgHandle | null;
 }
 
 export class ConfigError extends Error {
@@ -69,7 +69,16 @@ export function createServices(env: Env, clock: Clock = systemClock): Services {
   };
 }
 
-function createFaqPostgres(env: Env & PostgresEnv): (() => PgConnection) | null {
+/**
+ * A Postgres pool opened on first use. On Workers a WebSocket cannot outlive its request, so the
+ * app releases the pool when the response is done (withServices); the next use opens a new one.
+ */
+export interface PgHandle {
+  open(): PgConnection;
+  release(): Promise<void>;
+}
+
+function createFaqPostgres(env: Env & PostgresEnv): PgHandle | null {
   switch (env.FAQ_STORE ?? "d1") {
     case "d1":
       return null;
@@ -77,7 +86,14 @@ function createFaqPostgres(env: Env & PostgresEnv): (() => PgConnection) | null 
       const url = env.DATABASE_URL;
       if (!url) throw new ConfigError("FAQ_STORE=postgres needs the DATABASE_URL secret");
       let connection: PgConnection | undefined;
-      return () => (connection ??= connectPostgres(url, { wsProxy: env.DATABASE_WS_PROXY }));
+      return {
+        open: () => (connection ??= connectPostgres(url, { wsProxy: env.DATABASE_WS_PROXY })),
+        release: async () => {
+          const open = connection;
+          connection = undefined;
+          await open?.pool.end();
+        },
+      };
     }
     default:
       throw new ConfigError(`unknown FAQ_STORE "${env.FAQ_STORE}" (d1 | postgres)`);

@@ -6,5 +6,5 @@ import { postgresFaqStore } from "./postgres/store";
 import { guardUnavailable } from "./postgres/unavailable";
 
 export function faqStore(services: Services): FaqStore {
-  return services.faqPostgres ? guardUnavailable(postgresFaqStore(services, services.faqPostgres())) : d1FaqStore(services);
+  return services.faqPostgres ? guardUnavailable(postgresFaqStore(services, services.faqPostgres.open())) : d1FaqStore(services);
 }

@@ -36,7 +36,9 @@ export function connectPostgres(url: string, options: PgOptions = {}): PgConnect
     connectionString: url,
     connectionTimeoutMillis: options.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
     query_timeout: options.queryTimeoutMs ?? PG_QUERY_TIMEOUT_MS,
-    max: 5,
+    // A request's four search lists share two connections: on Workers each connection is a
+    // WebSocket and a Postgres backend for one request only, so few per request keeps Neon's limits far.
+    max: 2,
   });
   // An idle client that loses its socket must not crash the process; the next query reconnects.
   pool.on("error", () => {});

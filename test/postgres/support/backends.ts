@@ -76,7 +76,7 @@ export async function startBackends(): Promise<Backends> {
     store: (backend) => faqStore(built[backend]),
     postgres,
     async close() {
-      await built.postgres.faqPostgres?.().pool.end().catch(() => {});
+      await built.postgres.faqPostgres?.release().catch(() => {});
       await postgres.stop();
       await mf.dispose();
     },
