@@ -20,12 +20,18 @@ export function isUnavailable(error: unknown): boolean {
   return error instanceof Error;
 }
 
+/**
+ * Every store call, bounded: a hung database answers StoreUnavailableError at the deadline. An
+ * import is bounded per statement only (the connect and query timeouts): it embeds up to 1,000
+ * FAQs with their variants, which takes longer than any deadline a search should have.
+ */
 export function guardUnavailable(store: FaqStore, deadlineMs = STORE_DEADLINE_MS): FaqStore {
   const guarded = { backend: store.backend } as FaqStore;
   for (const key of Object.keys(store) as (keyof FaqStore)[]) {
     const method = store[key];
     if (typeof method !== "function") continue;
-    Object.assign(guarded, { [key]: (...args: unknown[]) => withDeadline((method as (...a: unknown[]) => Promise<unknown>).apply(store, args), deadlineMs) });
+    const deadline = key === "import" ? Number.POSITIVE_INFINITY : deadlineMs;
+    Object.assign(guarded, { [key]: (...args: unknown[]) => withDeadline((method as (...a: unknown[]) => Promise<unknown>).apply(store, args), deadline) });
   }
   return guarded;
 }
@@ -33,7 +39,7 @@ export function guardUnavailable(store: FaqStore, deadlineMs = STORE_DEADLINE_MS
 async function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError(`Postgres did not answer within ${deadlineMs} ms`)), deadlineMs);
+    if (Number.isFinite(deadlineMs)) timer = setTimeout(() => reject(new StoreUnavailableError(`Postgres did not answer within ${deadlineMs} ms`)), deadlineMs);
   });
   try {
     return await Promise.race([work, deadline]);
