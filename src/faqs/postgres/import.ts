@@ -11,6 +11,15 @@ import type { Services } from "../../services";
 import { IMPORT_EMBED_BATCH, IMPORT_WRITE_CHUNK, type ImportItem, type ImportReport, importRows, type ImportRows, newImportReport, withFreeIds } from "../import";
 import { embedAll, faqValues, variantValues } from "./store";
 
+/** Rows per INSERT statement. */
+const INSERT_ROWS = 25;
+
+function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
 export async function importIntoPostgres(services: Services, db: PgDatabase, tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport> {
   const report = newImportReport();
   const model = services.embedder.model;
@@ -41,9 +50,10 @@ export async function importIntoPostgres(services: Services, db: PgDatabase, ten
     const withVector = (id: string) => ({ embedding: vectors.get(id) ?? null, embeddingModel: vectors.has(id) ? model : null });
     const versions = lines.flatMap((l) => l.versions.map((v) => ({ ...v, tenantId, faqId: l.faq.id })));
     await db.transaction(async (tx) => {
-      if (faqs.length > 0) await tx.insert(pgFaqs).values(faqs.map((f) => ({ ...faqValues(f), ...withVector(f.id) })));
-      if (variants.length > 0) await tx.insert(pgFaqVariants).values(variants.map((v) => ({ ...variantValues(v), ...withVector(v.id) }))).onConflictDoNothing();
-      if (versions.length > 0) await tx.insert(pgFaqVersions).values(versions).onConflictDoNothing();
+      // Statements of INSERT_ROWS rows: each stays well inside the query timeout while the HNSW indexes take the vectors.
+      for (const part of chunks(faqs, INSERT_ROWS)) await tx.insert(pgFaqs).values(part.map((f) => ({ ...faqValues(f), ...withVector(f.id) })));
+      for (const part of chunks(variants, INSERT_ROWS)) await tx.insert(pgFaqVariants).values(part.map((v) => ({ ...variantValues(v), ...withVector(v.id) }))).onConflictDoNothing();
+      for (const part of chunks(versions, INSERT_ROWS)) await tx.insert(pgFaqVersions).values(part).onConflictDoNothing();
     });
   }
   return report;
