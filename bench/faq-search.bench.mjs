@@ -175,11 +175,12 @@ const results = [];
 for (const backend of BACKENDS) results.push(await benchBackend(backend, faqs, embedded));
 if (results.length > 1) {
   const f = (x) => `${x.toFixed(1)} ms`.padStart(10);
-  const rate = (r) => `${(r.importCached.faqs / r.importCached.seconds).toFixed(0)} FAQs/s`.padStart(12);
+  const perSecond = ({ faqs, seconds }) => (faqs > 0 ? `${(faqs / seconds).toFixed(0)} FAQs/s` : "—");
+  const rate = (r) => `${perSecond(r.importLive)} / ${perSecond(r.importCached)}`.padStart(20);
   console.log(`\nSide by side (${FAQS.toLocaleString("en")} FAQs + ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants, ${REQUESTS} searches, limit 10):`);
-  console.log(`  backend      import (cached emb.)  search w/o embedding p50       p95   paraphrase top1   code top1`);
+  console.log(`  backend    import (live / cached embeddings)  search w/o embedding p50       p95   paraphrase top1   code top1`);
   for (const r of results) {
-    console.log(`  ${r.backend.padEnd(10)} ${rate(r)}            ${f(r.searchWithoutEmbedding.p50)} ${f(r.searchWithoutEmbedding.p95)}   ${`${r.quality.paraphrase.top1}/${r.quality.paraphrase.n}`.padStart(15)} ${`${r.quality.code.top1}/${r.quality.code.n}`.padStart(11)}`);
+    console.log(`  ${r.backend.padEnd(10)} ${rate(r)}                   ${f(r.searchWithoutEmbedding.p50)} ${f(r.searchWithoutEmbedding.p95)}   ${`${r.quality.paraphrase.top1}/${r.quality.paraphrase.n}`.padStart(15)} ${`${r.quality.code.top1}/${r.quality.code.n}`.padStart(11)}`);
   }
 }
 saveResults("faq-search", { faqs: FAQS, variants: FAQS * VARIANTS_PER_FAQ, requests: REQUESTS, backends: results });
