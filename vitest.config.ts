@@ -7,6 +7,9 @@ import { workersPool } from "./test/support/workers-pool";
 //   embedder (USE-lite from npm) on a free 127.0.0.1 port, and its URL reaches the Worker as EMBEDDER_URL.
 // - "node": tests that spawn processes (the `recall` command), which workerd cannot; their setup
 //   (test/node/support/stack.ts) builds the command and runs the Worker under Miniflare on a free port.
+// - "postgres": the FAQ store port's adapters under Node, D1 (Miniflare) and Postgres (PGlite +
+//   pgvector behind a local WebSocket proxy, the real Neon driver), started per test file by
+//   test/postgres/support/backends.ts; workerd cannot load PGlite, so these run in Node.
 export default defineConfig(async () => {
   return {
     test: {
@@ -20,7 +23,7 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/node/**"],
+            exclude: ["test/node/**", "test/postgres/**"],
             globalSetup: ["./test/support/global-setup.ts"],
             setupFiles: ["./test/support/apply-migrations.ts"],
             testTimeout: 20_000,
@@ -32,6 +35,16 @@ export default defineConfig(async () => {
             include: ["test/node/**/*.test.ts"],
             environment: "node",
             globalSetup: ["./test/node/support/stack.ts"],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          test: {
+            name: "postgres",
+            include: ["test/postgres/**/*.test.ts"],
+            environment: "node",
+            globalSetup: ["./test/postgres/support/global-setup.ts"],
             testTimeout: 30_000,
             hookTimeout: 120_000,
           },

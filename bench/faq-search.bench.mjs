@@ -6,16 +6,22 @@
 //   2. POST /v1/faqs/search latency (4 candidate lists + weighted RRF), split into embedding the
 //      query (the Worker's Server-Timing `embed`) and the rest. Target for the rest: p50 ≤ 15 ms,
 //      p95 ≤ 40 ms. Queries are paraphrases (new wording, not cached) and exact codes ("KB-10042").
-// BENCH_FAQS / BENCH_REQUESTS scale it down for a quick run.
+// Both FAQ store backends side by side: D1 (the default) and Postgres (FAQ_STORE=postgres: the
+// real Neon driver in the Worker, PGlite + pgvector behind a local WebSocket proxy; one WASM
+// Postgres session in this process, so its figures are a floor on a laptop, not Neon's).
+// BENCH_FAQS / BENCH_REQUESTS scale it down for a quick run; BENCH_FAQ_BACKENDS=d1 (or postgres) runs one.
 import { prng } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, startWorker } from "./support/worker.mjs";
+import { startLocalPostgres } from "../scripts/local-postgres.mjs";
+import { migratePostgres } from "../scripts/pg-migrate.mjs";
 
 const FAQS = Number(process.env.BENCH_FAQS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const VARIANTS_PER_FAQ = 3;
 const CHUNK = 1000;
 const MODEL = "use-lite-512";
+const BACKENDS = (process.env.BENCH_FAQ_BACKENDS ?? "d1,postgres").split(",").map((b) => b.trim());
 
 const ACTIONS = ["reset", "export", "cancel", "renew", "update", "delete", "share", "restore", "download", "approve", "transfer", "archive", "verify", "upgrade", "sync"];
 const OBJECTS = ["password", "invoice", "purchase order", "shipping address", "API key", "team workspace", "billing plan", "support ticket", "audit report", "payment method",
@@ -53,10 +59,11 @@ function generate(n) {
   return faqs;
 }
 
-const worker = await startWorker();
+async function benchBackend(backend, faqs, embedded) {
+  const postgres = backend === "postgres" ? await startPostgres() : null;
+  const worker = await startWorker(postgres ? { bindings: postgres.bindings } : {});
 try {
-  const faqs = generate(FAQS);
-  console.log(`\nFAQ search with ${FAQS.toLocaleString("en")} FAQs and ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants in one tenant`);
+  console.log(`\nFAQ search on ${backend} with ${FAQS.toLocaleString("en")} FAQs and ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants in one tenant`);
   const { key } = await createTenantKey(worker.db, "faq bench");
   const api = worker.client(key);
   const line = (f) => JSON.stringify({ question: f.question, answer: f.answer, tags: f.tags, variants: f.variants });
@@ -78,7 +85,8 @@ try {
   const texts = rest.flatMap((f) => [f.question, ...f.variants]);
   let cachedSeconds = 0;
   if (rest.length > 0) {
-    const vectors = await embedAll(worker.seedEmbedderUrls, texts, progress("embedding (outside the Worker)", texts.length));
+    embedded.vectors ??= await embedAll(worker.seedEmbedderUrls, texts, progress("embedding (outside the Worker)", texts.length));
+    const vectors = embedded.vectors;
     await cacheEmbeddings(worker.cache, MODEL, texts, vectors, progress("caching embeddings", texts.length));
     const bar = progress("importing", rest.length);
     const start = performance.now();
@@ -133,7 +141,8 @@ try {
   const ph = Object.fromEntries(Object.entries(phases).map(([p, v]) => [p, percentiles(v)]));
   console.log(`      inside the Worker: 4 lists ${f(ph.lists.p50)} / ${f(ph.lists.p95)}, rows + fusion ${f(ph.rows.p50)} / ${f(ph.rows.p95)}, search in all ${f(ph.search.p50)} / ${f(ph.search.p95)} (p50 / p95)`);
   for (const [kind, k] of Object.entries(byKind)) console.log(`  ${kind} queries: target FAQ first ${k.top1}/${k.n}, in the top 10 ${k.top10}/${k.n}`);
-  saveResults("faq-search", {
+  const figures = {
+    backend,
     faqs: FAQS,
     variants: FAQS * VARIANTS_PER_FAQ,
     requests: REQUESTS,
@@ -145,7 +154,34 @@ try {
     searchWithoutEmbedding: s,
     phases: ph,
     quality: byKind,
-  });
+  };
+  return figures;
 } finally {
   await worker.close();
+  await postgres?.stop();
 }
+}
+
+/** The local Postgres (PGlite + pgvector behind the WebSocket proxy, scripts/local-postgres.mjs), migrated. */
+async function startPostgres() {
+  const local = await startLocalPostgres();
+  const wsProxy = `127.0.0.1:${local.proxyPort}`;
+  await migratePostgres(local.databaseUrl, { wsProxy });
+  return { stop: () => local.stop(), bindings: { FAQ_STORE: "postgres", DATABASE_URL: local.databaseUrl, DATABASE_WS_PROXY: wsProxy } };
+}
+
+const faqs = generate(FAQS);
+const embedded = {};
+const results = [];
+for (const backend of BACKENDS) results.push(await benchBackend(backend, faqs, embedded));
+if (results.length > 1) {
+  const f = (x) => `${x.toFixed(1)} ms`.padStart(10);
+  const perSecond = ({ faqs, seconds }) => (faqs > 0 ? `${(faqs / seconds).toFixed(0)} FAQs/s` : "—");
+  const rate = (r) => `${perSecond(r.importLive)} / ${perSecond(r.importCached)}`.padStart(20);
+  console.log(`\nSide by side (${FAQS.toLocaleString("en")} FAQs + ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants, ${REQUESTS} searches, limit 10):`);
+  console.log(`  backend    import (live / cached embeddings)  search w/o embedding p50       p95   paraphrase top1   code top1`);
+  for (const r of results) {
+    console.log(`  ${r.backend.padEnd(10)} ${rate(r)}                   ${f(r.searchWithoutEmbedding.p50)} ${f(r.searchWithoutEmbedding.p95)}   ${`${r.quality.paraphrase.top1}/${r.quality.paraphrase.n}`.padStart(15)} ${`${r.quality.code.top1}/${r.quality.code.n}`.padStart(11)}`);
+  }
+}
+saveResults("faq-search", { faqs: FAQS, variants: FAQS * VARIANTS_PER_FAQ, requests: REQUESTS, backends: results });

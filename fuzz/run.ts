@@ -282,11 +282,16 @@ function documentRefuses(p: Plan, d: Draft, request: FuzzRequest, params: Record
   return problems.length > 0 ? `the body: ${problems.join("; ")}` : null;
 }
 
+/** One JSON document (application/json, problem+json); NDJSON (GET /v1/faqs/export) is lines of them, checked as text. */
+function isJsonType(contentType: string | null): boolean {
+  return (contentType?.includes("json") ?? false) && !contentType!.includes("ndjson");
+}
+
 function check(p: Plan, response: FuzzResponse): string[] {
   const problems: string[] = [];
   if (response.status >= 500) problems.push(`server error ${response.status}`);
   let body: unknown = null;
-  const isJson = response.contentType?.includes("json") ?? false;
+  const isJson = isJsonType(response.contentType);
   if (response.text && isJson) {
     try {
       body = JSON.parse(response.text);
@@ -329,7 +334,7 @@ export async function fuzz(doc: Doc, send: Send, ctx: FuzzContext, options: Fuzz
       // The server and its document must agree: what the document calls invalid is never a success.
       const refusal = response.status < 300 && !p.alwaysOk ? documentRefuses(p, draft, request, params) : null;
       if (refusal) problems.push(`accepted (${response.status}) a request the document calls invalid: ${refusal}`);
-      if (response.status < 300 && problems.length === 0 && response.contentType?.includes("json")) pool.collect(JSON.parse(response.text));
+      if (response.status < 300 && problems.length === 0 && isJsonType(response.contentType)) pool.collect(JSON.parse(response.text));
       if (problems.length > 0) {
         last = { operationId: report.operationId, seed: options.seed, counterexamplePath: null, request, status: response.status, body: response.text.slice(0, 2000), problems };
         return false;

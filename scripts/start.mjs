@@ -6,6 +6,8 @@
 //   4. starts `wrangler dev --local --env local` on PORT and waits until /healthz answers
 //   5. seeds a small demo data set (once: scripts/demo-seed.mjs), prints the URL and the dev key
 // PORT, EMBEDDER_PORT, RECALL_DEV_API_KEY and RECALL_STATE_DIR (Miniflare's state folder) may be set.
+// `npm start -- --postgres` (or RECALL_POSTGRES=1) keeps the FAQ knowledge base in a local Postgres
+// (PGlite + pgvector in .wrangler/pglite behind a WebSocket proxy, migrations/pg applied): FAQ_STORE=postgres.
 // Ctrl-C stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -22,6 +24,7 @@ const STATE_DIR = process.env.RECALL_STATE_DIR;
 const persist = STATE_DIR ? ["--persist-to", STATE_DIR] : [];
 const started = Date.now();
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const POSTGRES = process.argv.includes("--postgres") || process.env.RECALL_POSTGRES === "1";
 
 const log = (message) => console.log(`[recall] ${message}`);
 
@@ -49,6 +52,18 @@ const embedder = await startLocalEmbedder({ port: EMBEDDER_PORT }).catch(async (
   return startLocalEmbedder({ port: 0 });
 });
 
+let postgresVars = [];
+let postgres = null;
+if (POSTGRES) {
+  const { startLocalPostgres } = await import("./local-postgres.mjs");
+  const { migratePostgres } = await import("./pg-migrate.mjs");
+  log("starting the local Postgres (PGlite + pgvector) and applying migrations/pg…");
+  postgres = await startLocalPostgres({ dataDir: join(STATE_DIR ?? join(root, ".wrangler"), "pglite") });
+  const wsProxy = `127.0.0.1:${postgres.proxyPort}`;
+  await migratePostgres(postgres.databaseUrl, { wsProxy });
+  postgresVars = ["--var", "FAQ_STORE:postgres", "--var", `DATABASE_URL:${postgres.databaseUrl}`, "--var", `DATABASE_WS_PROXY:${wsProxy}`];
+}
+
 const wrangler = spawn(
   npx,
   [
@@ -68,6 +83,7 @@ const wrangler = spawn(
     `EMBEDDER_URL:${embedder.url}`,
     "--var",
     `RECALL_DEV_API_KEY:${DEV_KEY}`,
+    ...postgresVars,
   ],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
 );
@@ -81,6 +97,7 @@ function stop(code = 0) {
     process.kill(-wrangler.pid, "SIGTERM");
   } catch {}
   embedder.server.close();
+  postgres?.stop().catch(() => {});
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on("SIGINT", () => stop(0));
@@ -99,7 +116,7 @@ const { seedDemo } = await import("./demo-seed.mjs");
 await seedDemo({ base, key: DEV_KEY, log }).catch((error) => log(`demo data not seeded: ${error.message}`));
 
 console.log(`
-  Recall is running at ${base}   (healthy ${healthyAfter}s after start)
+  Recall is running at ${base}   (healthy ${healthyAfter}s after start)${POSTGRES ? "\n  FAQ knowledge base: local Postgres (FAQ_STORE=postgres)" : ""}
   Dev API key (admin of the local dev tenant): ${DEV_KEY}
   Screens: ${base}/ui   (sign in with the key above)
 

@@ -18,6 +18,18 @@ import { vectorizeIndex } from "./vectors/vectorize";
 import { createSecretBox, type SecretBox } from "./tickets/secret-box";
 import { type Logger, rootLogger } from "./log";
 import { withStorageErrors } from "./db/errors";
+import { connectPostgres, type PgConnection } from "./db/pg/client";
+
+/**
+ * The optional Postgres backend of the FAQ knowledge base (README "Postgres"): not in
+ * wrangler.toml's vars, so the default stays D1 with nothing to configure. DATABASE_URL is a
+ * secret (`wrangler secret put DATABASE_URL`); DATABASE_WS_PROXY only for a local Postgres.
+ */
+export interface PostgresEnv {
+  FAQ_STORE?: string;
+  DATABASE_URL?: string;
+  DATABASE_WS_PROXY?: string;
+}
 
 export interface Services {
   db: D1Database;
@@ -33,6 +45,8 @@ export interface Services {
   secretBox: () => Promise<SecretBox>;
   /** The current request's or job's logger (src/log.ts); domain code logs through it. */
   log: Logger;
+  /** The FAQ knowledge base's Postgres (FAQ_STORE=postgres), opened on first use; null = D1 (src/faqs/select.ts). */
+  faqPostgres: PgHandle | null;
 }
 
 export class ConfigError extends Error {
@@ -57,7 +71,39 @@ export function createServices(env: Env, clock: Clock = systemClock, log: Logger
     // Lazy: only the webhook and secret routes (and the cron) need it, so a missing KEK takes down those, not search.
     secretBox: memo(() => createSecretBox(env.SECRETS_KEK)),
     log,
+    faqPostgres: createFaqPostgres(env),
   };
+}
+
+/**
+ * A Postgres pool opened on first use. On Workers a WebSocket cannot outlive its request, so the
+ * app releases the pool when the response is done (withServices); the next use opens a new one.
+ */
+export interface PgHandle {
+  open(): PgConnection;
+  release(): Promise<void>;
+}
+
+function createFaqPostgres(env: Env & PostgresEnv): PgHandle | null {
+  switch (env.FAQ_STORE ?? "d1") {
+    case "d1":
+      return null;
+    case "postgres": {
+      const url = env.DATABASE_URL;
+      if (!url) throw new ConfigError("FAQ_STORE=postgres needs the DATABASE_URL secret");
+      let connection: PgConnection | undefined;
+      return {
+        open: () => (connection ??= connectPostgres(url, { wsProxy: env.DATABASE_WS_PROXY })),
+        release: async () => {
+          const open = connection;
+          connection = undefined;
+          await open?.pool.end();
+        },
+      };
+    }
+    default:
+      throw new ConfigError(`unknown FAQ_STORE "${env.FAQ_STORE}" (d1 | postgres)`);
+  }
 }
 
 function createJudge(env: Env): Judge {

@@ -18,8 +18,11 @@ export const BENCH_KEY = "rk_bench_dev_key";
 /** Requests per 60 s per key for the Worker under benchmark: far above what a bench sends. */
 const BENCH_RATE_LIMIT = Number(process.env.RECALL_RATE_LIMIT ?? 100_000_000);
 
-/** `helperEmbedder: false` skips the second embedder (seeding only); the Worker also listens on `url` (a free 127.0.0.1 port). */
-export async function startWorker({ helperEmbedder = true } = {}) {
+/**
+ * `helperEmbedder: false` skips the second embedder (seeding only); the Worker also listens on `url` (a free 127.0.0.1 port).
+ * `bindings` adds or overrides vars (e.g. FAQ_STORE=postgres with DATABASE_URL and DATABASE_WS_PROXY).
+ */
+export async function startWorker({ helperEmbedder = true, bindings = {} } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "recall-bench-"));
   copyReferenceAssets(); // wrangler.toml's [assets] folder must exist for the build
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: root, stdio: "ignore" });
@@ -62,6 +65,7 @@ export async function startWorker({ helperEmbedder = true } = {}) {
       // Fresh per run: the webhook secrets (src/tickets/secret-box.ts) and /ui sessions need them.
       SECRETS_KEK: `bench:${randomBytes(32).toString("base64")}`,
       UI_SESSION_SECRET: randomBytes(32).toString("base64"),
+      ...bindings,
     },
   });
   const url = String(await mf.ready).replace(/\/$/, "");

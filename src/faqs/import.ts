@@ -3,7 +3,14 @@
  * IMPORT_WRITE_CHUNK FAQs (each batch a transaction), then embedded IMPORT_EMBED_BATCH texts per
  * embedder call. A line that fails validation is reported and skipped; the good lines are kept.
  * Auto-related links are not computed on import (they are on each later create or question change).
+ * A line from GET /v1/faqs/export keeps its ids, version, authorship, times and versions
+ * (src/faqs/transfer.ts); an id already taken (by any tenant) skips the line.
  */
+import { inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { faqs as faqsTable, faqVariants, faqVersions } from "../db/schema";
+import type { FaqChangeType, FaqVariantSource } from "../db/schema";
+import { ID_CHUNK } from "../db/by-ids";
 import type { Services } from "../services";
 import { indexFaqs, indexVariants } from "./indexing";
 import { type FaqRow, foldText, insertFaqStatements, type NewFaq, newFaqRow } from "./store";
@@ -16,44 +23,125 @@ export const IMPORT_EMBED_BATCH = 64;
 /** FAQs per D1 batch (each FAQ is 2 statements, each variant 2 more). */
 export const IMPORT_WRITE_CHUNK = 50;
 
+export interface ImportVariant {
+  variantText: string;
+  id?: string | undefined;
+  source?: FaqVariantSource | undefined;
+  sourceTicketId?: string | null | undefined;
+  createdBy?: string | undefined;
+  createdAt?: number | undefined;
+}
+
+export interface ImportVersion {
+  versionNumber: number;
+  question: string;
+  answer: string;
+  tags: string[];
+  changeType: FaqChangeType;
+  changeReason: string | null;
+  changedBy: string;
+  changedAt: number;
+}
+
 export interface ImportItem extends NewFaq {
   line: number;
-  variants: string[];
+  variants: (string | ImportVariant)[];
+  /** Kept from an export; absent on a plain import line. */
+  id?: string | undefined;
+  version?: number | undefined;
+  createdBy?: string | undefined;
+  createdAt?: number | undefined;
+  updatedBy?: string | undefined;
+  updatedAt?: number | undefined;
+  versions?: ImportVersion[] | undefined;
 }
 
 export interface ImportReport {
   imported: { line: number; id: string; variants: number }[];
+  /** Lines not written because an id they keep is taken. */
+  skipped: { line: number; code: "ID_TAKEN"; message: string }[];
   /** Variants dropped as exact duplicates (folded) of their FAQ's question or of another variant. */
   duplicateVariants: number;
   indexed: number;
   pendingIndex: number;
 }
 
+/** The rows one line becomes, before any write (both backends). */
+export interface ImportRows {
+  faq: FaqRow;
+  variants: VariantRow[];
+  versions: ImportVersion[];
+}
+
+export function importRows(services: Services, tenantId: string, by: string, item: ImportItem, report: ImportReport): ImportRows {
+  const fresh = newFaqRow(services, tenantId, by, item);
+  const faq: FaqRow = {
+    ...fresh,
+    id: item.id ?? fresh.id,
+    version: item.version ?? 1,
+    created_by: item.createdBy ?? by,
+    created_at: item.createdAt ?? fresh.created_at,
+    updated_by: item.updatedBy ?? by,
+    updated_at: item.updatedAt ?? fresh.updated_at,
+  };
+  const seen = new Set([foldText(item.question)]);
+  const variants: VariantRow[] = [];
+  for (const given of item.variants.slice(0, MAX_VARIANTS_PER_FAQ)) {
+    const v = typeof given === "string" ? { variantText: given } : given;
+    const made = newVariantRow(services, tenantId, faq.id, v.createdBy ?? by, { variantText: v.variantText, source: v.source ?? "manual", sourceTicketId: v.sourceTicketId ?? undefined });
+    const variant: VariantRow = { ...made, id: v.id ?? made.id, created_at: v.createdAt ?? made.created_at };
+    if (seen.has(variant.normalized_text)) {
+      report.duplicateVariants++;
+      continue;
+    }
+    seen.add(variant.normalized_text);
+    variants.push(variant);
+  }
+  return { faq, variants, versions: item.versions ?? [] };
+}
+
+/** The ids a line keeps from an export (checked against every tenant's rows before writing). */
+export const keptIds = (item: ImportItem): string[] => [...(item.id ? [item.id] : []), ...item.variants.flatMap((v) => (typeof v !== "string" && v.id ? [v.id] : []))];
+
+export function newImportReport(): ImportReport {
+  return { imported: [], skipped: [], duplicateVariants: 0, indexed: 0, pendingIndex: 0 };
+}
+
+/** Splits the lines whose kept ids are free from those whose ids are taken (reported as skipped). */
+export async function withFreeIds(items: readonly ImportItem[], taken: (ids: string[]) => Promise<Set<string>>, report: ImportReport): Promise<ImportItem[]> {
+  const wanted = items.flatMap(keptIds);
+  const used = wanted.length > 0 ? await taken(wanted) : new Set<string>();
+  return items.filter((item) => {
+    const clash = keptIds(item).find((id) => used.has(id));
+    if (clash) report.skipped.push({ line: item.line, code: "ID_TAKEN", message: `The id ${clash} is already taken; this line was not imported` });
+    return !clash;
+  });
+}
+
 export async function importFaqs(services: Services, tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport> {
   const { db } = services;
-  const report: ImportReport = { imported: [], duplicateVariants: 0, indexed: 0, pendingIndex: 0 };
+  const report = newImportReport();
   const faqRows: FaqRow[] = [];
   const variantRows: VariantRow[] = [];
-  for (let i = 0; i < items.length; i += IMPORT_WRITE_CHUNK) {
+  const free = await withFreeIds(items, (ids) => takenIds(db, ids), report);
+  for (let i = 0; i < free.length; i += IMPORT_WRITE_CHUNK) {
     const statements: D1PreparedStatement[] = [];
-    for (const item of items.slice(i, i + IMPORT_WRITE_CHUNK)) {
-      const row = newFaqRow(services, tenantId, by, item);
-      statements.push(...insertFaqStatements(db, row));
-      const seen = new Set([foldText(item.question)]);
-      let kept = 0;
-      for (const text of item.variants.slice(0, MAX_VARIANTS_PER_FAQ)) {
-        const variant = newVariantRow(services, tenantId, row.id, by, { variantText: text, source: "manual" });
-        if (seen.has(variant.normalized_text)) {
-          report.duplicateVariants++;
-          continue;
-        }
-        seen.add(variant.normalized_text);
-        statements.push(...insertVariantStatements(db, variant));
-        variantRows.push(variant);
-        kept++;
+    for (const item of free.slice(i, i + IMPORT_WRITE_CHUNK)) {
+      const { faq, variants, versions } = importRows(services, tenantId, by, item, report);
+      statements.push(...insertFaqStatements(db, faq));
+      for (const variant of variants) statements.push(...insertVariantStatements(db, variant));
+      for (const version of versions) {
+        // Built by the query builder, run as a prepared statement: it joins the FAQ's batch (one transaction).
+        const query = drizzle(db)
+          .insert(faqVersions)
+          .values({ ...version, tenantId, faqId: faq.id })
+          .onConflictDoNothing()
+          .toSQL();
+        statements.push(db.prepare(query.sql).bind(...query.params));
       }
-      faqRows.push(row);
-      report.imported.push({ line: item.line, id: row.id, variants: kept });
+      variantRows.push(...variants);
+      faqRows.push(faq);
+      report.imported.push({ line: item.line, id: faq.id, variants: variants.length });
     }
     await db.batch(statements);
   }
@@ -62,6 +150,21 @@ export async function importFaqs(services: Services, tenantId: string, by: strin
   for (let i = 0; i < pendingFaqs.length; i += IMPORT_EMBED_BATCH) count(report, await indexFaqs(services, pendingFaqs.slice(i, i + IMPORT_EMBED_BATCH)));
   for (let i = 0; i < pendingVariants.length; i += IMPORT_EMBED_BATCH) count(report, await indexVariants(services, pendingVariants.slice(i, i + IMPORT_EMBED_BATCH)));
   return report;
+}
+
+/** Ids already used by an FAQ or a variant of any tenant. */
+async function takenIds(db: D1Database, ids: readonly string[]): Promise<Set<string>> {
+  const orm = drizzle(db);
+  const taken = new Set<string>();
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const chunk = ids.slice(i, i + ID_CHUNK);
+    const [faqs, variants] = await Promise.all([
+      orm.select({ id: faqsTable.id }).from(faqsTable).where(inArray(faqsTable.id, chunk)),
+      orm.select({ id: faqVariants.id }).from(faqVariants).where(inArray(faqVariants.id, chunk)),
+    ]);
+    for (const row of [...faqs, ...variants]) taken.add(row.id);
+  }
+  return taken;
 }
 
 function count(report: ImportReport, states: readonly string[]): void {

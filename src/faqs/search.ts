@@ -14,9 +14,10 @@
  * embedder or index fault does too, and the answer says what is `degraded`.
  */
 import { calibrate } from "../calibration/calibration";
-import { DEFAULT_VECTOR_SHARE, type FusionCandidate, fuseScores } from "../ranking/fusion";
+import { DEFAULT_VECTOR_SHARE } from "../ranking/fusion";
 import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
+import { bestPerFaq, type FaqLists, fuseFaqLists } from "./fuse-lists";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
 import { type FaqRow, getFaqsByIds } from "./store";
 import { getVariantsByIds } from "./variants";
@@ -80,11 +81,6 @@ export interface FaqSearchResult {
   timing: { embedMs: number; listsMs: number; rowsMs: number; totalMs: number };
 }
 
-interface VariantCandidate {
-  faqId: string;
-  variantId: string;
-  cosine?: number;
-}
 
 export async function searchFaqs(services: Services, tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult> {
   const started = Date.now();
@@ -126,9 +122,9 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   const rowsStarted = Date.now();
   // Vector candidates come from an index that knows nothing of deletes or tags: rows decide.
   const variantRows = await getVariantsByIds(services.db, tenantId, variantVector.map((m) => m.id));
-  const vectorVariants: VariantCandidate[] = variantVector.flatMap((m) => {
+  const vectorVariants = variantVector.flatMap((m) => {
     const row = variantRows.get(m.id);
-    return row ? [{ faqId: row.faq_id, variantId: row.id, cosine: m.score }] : [];
+    return row ? [{ faqId: row.faq_id, variantId: row.id, text: row.variant_text, cosine: m.score }] : [];
   });
   const faqIds = new Set<string>([...canonicalText.map((c) => c.id), ...variantText.map((v) => v.faqId), ...canonicalVector.map((m) => m.id), ...vectorVariants.map((v) => v.faqId)]);
   const rows = await getFaqsByIds(services.db, tenantId, [...faqIds]);
@@ -140,47 +136,17 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     return tags.every((t) => own.includes(t));
   };
 
-  const bestVariantText = bestPerFaq(variantText.filter((v) => eligible(v.faqId)), window);
-  const bestVariantVector = bestPerFaq(vectorVariants.filter((v) => eligible(v.faqId)), window);
-  const canonicalLexical = new Map(canonicalText.filter((c) => eligible(c.id)).slice(0, window).map((c) => [c.id, c.score]));
-  const canonicalCosine = new Map(canonicalVector.filter((m) => eligible(m.id)).slice(0, window).map((m) => [m.id, m.score]));
-  const foundBy: [FaqMatchType, Map<string, unknown>][] = [
-    ["canonical_bm25", canonicalLexical],
-    ["variant_bm25", bestVariantText],
-    ["canonical_vector", canonicalCosine],
-    ["variant_vector", bestVariantVector],
-  ];
-  const candidateIds = [...new Set(foundBy.flatMap(([, list]) => [...list.keys()]))];
+  const lists: FaqLists = {
+    canonicalLexical: new Map(canonicalText.filter((c) => eligible(c.id)).slice(0, window).map((c) => [c.id, c.score])),
+    variantLexical: bestPerFaq(variantText.filter((v) => eligible(v.faqId)), window),
+    canonicalVector: new Map(canonicalVector.filter((m) => eligible(m.id)).slice(0, window).map((m) => [m.id, m.score])),
+    variantVector: bestPerFaq(vectorVariants.filter((v) => eligible(v.faqId)), window),
+    moreCosines: new Map(),
+  };
   // Lexical candidates the vector lists did not reach are compared with the query too.
-  const unreached = queryVector ? candidateIds.filter((id) => !canonicalCosine.has(id) && !bestVariantVector.has(id)) : [];
-  const moreCosines = queryVector && unreached.length > 0 ? await cosinesOf(services, tenantId, queryVector, unreached, degraded) : new Map<string, number>();
-  const candidates: FusionCandidate[] = candidateIds.map((id) => ({
-    id,
-    lexical: Math.max(canonicalLexical.get(id) ?? 0, bestVariantText.get(id)?.score ?? 0),
-    cosine: maxOf([canonicalCosine.get(id), bestVariantVector.get(id)?.cosine, moreCosines.get(id)]),
-  }));
-
-  const fused = fuseScores(candidates, weights.vector / (weights.vector + weights.bm25)).slice(0, args.limit);
-  const cosineOf = new Map(candidates.map((c) => [c.id, c.cosine]));
-  const results: FaqSearchHit[] = fused.map((hit) => {
-    const textRank = indexOf(bestVariantText, hit.id);
-    const vectorRank = indexOf(bestVariantVector, hit.id);
-    const variant =
-      textRank === -1 && vectorRank === -1
-        ? null
-        : textRank !== -1 && (vectorRank === -1 || textRank <= vectorRank)
-          ? bestVariantText.get(hit.id)!
-          : bestVariantVector.get(hit.id)!;
-    const variantRow = variant ? (variantRows.get(variant.variantId) ?? null) : null;
-    const cosine = cosineOf.get(hit.id) ?? null;
-    return {
-      faq: rows.get(hit.id)!,
-      score: hit.score,
-      matchType: foundBy.filter(([, list]) => list.has(hit.id)).map(([name]) => name),
-      matchedVariant: variant ? { id: variant.variantId, variantText: variantRow?.variant_text ?? variantTextOf(variantText, variant.variantId) } : null,
-      similarity: cosine === null ? null : calibrate(cosine, embedder.calibration),
-    };
-  });
+  const unreached = queryVector ? [...lists.canonicalLexical.keys(), ...lists.variantLexical.keys()].filter((id) => !lists.canonicalVector.has(id) && !lists.variantVector.has(id)) : [];
+  if (queryVector && unreached.length > 0) lists.moreCosines = await cosinesOf(services, tenantId, queryVector, [...new Set(unreached)], degraded);
+  const results = fuseFaqLists(lists, rows, { limit: args.limit, vectorShare: weights.vector / (weights.vector + weights.bm25), calibration: embedder.calibration });
   const done = Date.now();
   // The lists overlap the embedding: `listsMs` is the wait for them once the vector was there.
   return { results, degraded, queryVector, timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started } };
@@ -205,7 +171,9 @@ interface ScoredId {
   score: number;
 }
 
-interface TextVariantCandidate extends VariantCandidate {
+interface TextVariantCandidate {
+  faqId: string;
+  variantId: string;
   text: string;
   /** −bm25: higher is better. */
   score: number;
@@ -249,34 +217,6 @@ async function cosinesOf(services: Services, tenantId: string, vector: Float32Ar
     if (!degraded.includes("vector_index")) degraded.push("vector_index");
     return new Map<string, number>();
   }
-}
-
-function maxOf(values: readonly (number | undefined)[]): number | null {
-  const known = values.filter((v): v is number => v !== undefined);
-  return known.length > 0 ? Math.max(...known) : null;
-}
-
-/** The best (first) variant of each FAQ, in order, at most `window` FAQs. */
-function bestPerFaq<T extends VariantCandidate>(candidates: readonly T[], window: number): Map<string, T> {
-  const best = new Map<string, T>();
-  for (const c of candidates) {
-    if (best.size >= window) break;
-    if (!best.has(c.faqId)) best.set(c.faqId, c);
-  }
-  return best;
-}
-
-function indexOf(map: Map<string, unknown>, key: string): number {
-  let i = 0;
-  for (const k of map.keys()) {
-    if (k === key) return i;
-    i++;
-  }
-  return -1;
-}
-
-function variantTextOf(candidates: readonly TextVariantCandidate[], variantId: string): string {
-  return candidates.find((c) => c.variantId === variantId)?.text ?? "";
 }
 
 function warn({ log }: Pick<Services, "log">, part: FaqDegradation, error: unknown): void {

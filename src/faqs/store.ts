@@ -81,9 +81,9 @@ export function insertFaqStatements(db: D1Database, row: FaqRow): D1PreparedStat
     db
       .prepare(
         `INSERT INTO faqs (id, tenant_id, question, answer, tags, metadata, version, created_by, created_at, updated_by, updated_at, index_state)
-         VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(row.id, row.tenant_id, row.question, row.answer, row.tags, row.metadata, row.created_by, row.created_at, row.updated_by, row.updated_at, row.index_state),
+      .bind(row.id, row.tenant_id, row.question, row.answer, row.tags, row.metadata, row.version, row.created_by, row.created_at, row.updated_by, row.updated_at, row.index_state),
     db
       .prepare("INSERT INTO faqs_fts (rowid, question, answer) SELECT seq, ?, ? FROM faqs WHERE id = ?")
       .bind(ftsDocument(row.question), ftsDocument(row.answer), row.id),

@@ -12,7 +12,8 @@ import { newId } from "../ids";
 import type { Services } from "../services";
 import type { FaqSearchHit } from "./search";
 import { foldText } from "./store";
-import { addVariant, type AddVariantResult } from "./variants";
+import { faqStore } from "./select";
+import type { AddVariantResult } from "./variants";
 import { err, ok, type Result } from "../result";
 
 export const SUGGESTION_MARGIN = 0.05;
@@ -111,7 +112,7 @@ export async function resolveSuggestion(
   if (action === "accept") {
     const faqId = override.faqId ?? row.faq_id;
     if (faqId !== row.faq_id && faqId !== row.alternate_faq_id) return err("not_found");
-    variant = await addVariant(services, tenantId, faqId, by, { variantText: override.variantText ?? row.query_text, source: "suggestion" });
+    variant = await faqStore(services).addVariant(tenantId, faqId, by, { variantText: override.variantText ?? row.query_text, source: "suggestion" });
     if (!variant.ok) return ok({ variant });
   }
   await db

@@ -9,6 +9,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ConstraintViolation, StorageUnavailable } from "../db/errors";
 import { errorFields, rootLogger } from "../log";
+import { StoreUnavailableError } from "../faqs/port";
 import { ConfigError } from "../services";
 import type { AppEnv } from "./context";
 
@@ -34,6 +35,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** The FAQ store's database (Postgres) is unreachable or too slow; Retry-After says when to retry. */
+  STORE_UNAVAILABLE: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -92,6 +95,11 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     c.header("retry-after", String(UNAVAILABLE_RETRY_AFTER_S));
     return answer("UNAVAILABLE", "The database is busy; retry shortly");
   }
+  if (error instanceof StoreUnavailableError) {
+    (c.get("log") ?? rootLogger).warn("store_unavailable", { message: error.message, cause: rootCause(error) });
+    c.header("retry-after", String(error.retryAfterSeconds));
+    return answer("STORE_UNAVAILABLE", "The FAQ store is unavailable; retry later");
+  }
   const retryAfter = transientRetryAfter(error);
   if (retryAfter !== null) {
     (c.get("log") ?? rootLogger).warn("transient_error", errorFields(error));
@@ -103,4 +111,11 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof ConstraintViolation && error.constraint === "unique") return answer("CONFLICT", "This record already exists");
   if (error instanceof ConfigError) return answer("UNAVAILABLE", "The service is misconfigured; see its logs");
   return answer("INTERNAL", "Internal error");
+}
+
+/** The innermost cause's message (a driver error, not a query text with its parameters). */
+function rootCause(error: Error): string {
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && e.cause instanceof Error && depth < 5; depth++) e = e.cause;
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }

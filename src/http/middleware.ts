@@ -3,6 +3,7 @@ import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
 import { bindTenant } from "./access-log";
+import { afterResponse } from "./log";
 import { AppError } from "./errors";
 import { documentsError } from "./openapi/describe";
 
@@ -118,8 +119,14 @@ export const decodablePath: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export function withServices(create: (env: Env) => Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set("services", { ...create(c.env), log: c.get("log") });
-    await next();
+    const services = { ...create(c.env), log: c.get("log") };
+    c.set("services", services);
+    try {
+      await next();
+    } finally {
+      // The FAQ store's Postgres pool, when this request opened one: its sockets end with the request.
+      if (services.faqPostgres) afterResponse(c, "pg_release", services.faqPostgres.release());
+    }
   };
 }
 

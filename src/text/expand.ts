@@ -34,6 +34,10 @@ export function expandQuery(input: string): QueryExpansion {
   const distinct = [...new Set(keywords)];
   const own = new Set(distinct);
   const variants = [...new Set(distinct.flatMap((k) => expandVariants(k).slice(1)))].filter((v) => !own.has(v));
-  const terms = [...distinct, ...variants].flatMap((k) => (CJK_CHAR.test(k) ? cjkBigrams(k) : [k]));
-  return { keywords: distinct, variants, orQuery: orMatchExpression(terms), lang: detectLang(text), truncated };
+  return { keywords: distinct, variants, orQuery: orMatchExpression(expansionTerms({ keywords: distinct, variants })), lang: detectLang(text), truncated };
+}
+
+/** The terms an expansion searches for: its keywords, then their variants, CJK ones as bigrams (what FTS5 and Postgres index). */
+export function expansionTerms(expansion: Pick<QueryExpansion, "keywords" | "variants">): string[] {
+  return [...expansion.keywords, ...expansion.variants].flatMap((k) => (CJK_CHAR.test(k) ? cjkBigrams(k) : [k]));
 }

@@ -16,7 +16,7 @@
  * at attempt TICKET_MAX_ATTEMPTS the ticket is stored as `dead_letter` with the last error and the
  * message acked (admins list them: GET /v1/tickets?status=dead_letter, and can requeue them).
  */
-import { addVariant } from "../faqs/variants";
+import { faqStore } from "../faqs/select";
 import { newId } from "../ids";
 import type { AnswerVerdict, MergeVerdict } from "../judge/port";
 import { errorCodeOf, errorFields } from "../log";
@@ -136,7 +136,7 @@ export async function processTicket(services: Services, { tenantId, ticketRowId 
       rationale: verdict ? `${bandNote}; ${verdict.rationale}` : bandNote,
     };
     if (action === "ADD_VARIANT") {
-      const added = await addVariant(services, tenantId, match!.faq.id, PIPELINE_ACTOR, { variantText: question, source: "pipeline", sourceTicketId: claimed.ticket_id });
+      const added = await faqStore(services).addVariant(tenantId, match!.faq.id, PIPELINE_ACTOR, { variantText: question, source: "pipeline", sourceTicketId: claimed.ticket_id });
       if (added.ok) decision.variantId = added.value.id;
       else decision.rationale += `; variant not added (${added.error})`;
     }

@@ -13,7 +13,7 @@
  */
 import { calibrate } from "../calibration/calibration";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "../faqs/indexing";
-import { searchFaqs } from "../faqs/search";
+import { faqStore } from "../faqs/select";
 import type { FaqRow } from "../faqs/store";
 import { cosine } from "../ranking/cosine";
 import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
@@ -42,7 +42,7 @@ interface VariantText {
 
 export async function findBestMatch(services: Services, tenantId: string, question: string): Promise<TicketMatch | null> {
   const { embedder, vectors, db } = services;
-  const found = await searchFaqs(services, tenantId, { query: question, limit: MATCH_CANDIDATES });
+  const found = await faqStore(services).search(tenantId, { query: question, limit: MATCH_CANDIDATES });
   if (found.degraded.length > 0) throw new PipelineUnavailable(`FAQ search degraded: ${found.degraded.join(", ")}`);
   if (found.results.length === 0) return null;
   const faqs = found.results.map((r) => r.faq);

@@ -4,8 +4,7 @@
  * question as a `pipeline` variant); an item is approved or rejected once (a second time: conflict).
  */
 import type { StagingStatus } from "../db/schema";
-import { createFaq, updateFaq } from "../faqs/store";
-import { addVariant } from "../faqs/variants";
+import { faqStore } from "../faqs/select";
 import type { Services } from "../services";
 import { toFaqTags } from "../faqs/tags";
 import { err, ok, type Result } from "../result";
@@ -104,7 +103,7 @@ export async function approveStaging(
     let faqId: string;
     let variantId: string | null = null;
     if (item.action === "NEW") {
-      const row = await createFaq(services, tenantId, by, {
+      const row = await faqStore(services).create(tenantId, by, {
         question: edits.question ?? item.question,
         answer: edits.answer ?? item.answer,
         tags: toFaqTags(JSON.parse(item.tags) as string[]),
@@ -112,8 +111,7 @@ export async function approveStaging(
       });
       faqId = row.id;
     } else {
-      const updated = await updateFaq(
-        services,
+      const updated = await faqStore(services).update(
         tenantId,
         item.faq_id!,
         by,
@@ -126,7 +124,7 @@ export async function approveStaging(
       }
       faqId = updated.value.row.id;
       if (item.variant_text) {
-        const added = await addVariant(services, tenantId, faqId, by, { variantText: item.variant_text, source: "pipeline", sourceTicketId: ticket?.ticket_id });
+        const added = await faqStore(services).addVariant(tenantId, faqId, by, { variantText: item.variant_text, source: "pipeline", sourceTicketId: ticket?.ticket_id });
         if (added.ok) variantId = added.value.id;
       }
     }

@@ -73,6 +73,7 @@ describe("the documented responses", () => {
       raw: `${JSON.stringify({ question: "Do you ship to Norway?", answer: "Yes.", variants: ["Can I order from Norway?"] })}\nnot json\n`,
       headers: { "content-type": "application/x-ndjson" },
     });
+    await expectOk("GET", "/v1/faqs/export", { key });
     await expectOk("GET", "/v1/faqs/stats", { key });
     const { suggestions } = await expectOk("GET", "/v1/faqs/suggestions", { key });
     expect(suggestions.length).toBeGreaterThanOrEqual(2);

@@ -30,7 +30,7 @@ export async function openApiChecker() {
     const response = await SELF.fetch(`https://recall.test${path}`, { method, headers, body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)) });
     const text = await response.text();
     const type = response.headers.get("content-type");
-    const json = text && type?.includes("json") ? JSON.parse(text) : text || null;
+    const json = text && type?.includes("json") && !type.includes("ndjson") ? JSON.parse(text) : text || null;
     const op = operationFor(method, path);
     visited.add(op.operationId);
     return { status: response.status, json, operationId: op.operationId, problems: responseProblems(op, response.status, type, json) };

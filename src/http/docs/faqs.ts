@@ -155,6 +155,13 @@ export const faqDocs = {
     responses: { 200: ImportReport },
     errors: { 400: "the import is empty", 413: "over 1,000 lines or 5 MiB", 415: "not application/x-ndjson" },
   }),
+  export: describe({
+    tag: "FAQs",
+    summary: "Export FAQs (NDJSON)",
+    description:
+      "`application/x-ndjson`, one live FAQ per line, oldest first, with its variants, versions and relationships, ids and times kept: POST /v1/faqs/import reads it back (moving a knowledge base between D1 and Postgres).",
+    responses: { 200: { schema: z.string(), contentType: "application/x-ndjson", description: "One FAQ JSON object per line" } },
+  }),
   allStats: describe({ tag: "FAQs", summary: "Hit statistics of every FAQ", description: "Seed §7.2.6, most hit first; the top `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: AllStats } }),
   suggestions: describe({ tag: "FAQs", summary: "List suggested phrasings", description: "Open clusters of search queries that nearly tied between two FAQs, most frequent first; the top `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: Suggestions } }),
   resolveSuggestion: describe({

@@ -2,14 +2,13 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { allFaqStats, faqStats, recordHits } from "../../faqs/hits";
-import { importFaqs, type ImportItem, MAX_IMPORT_LINES } from "../../faqs/import";
+import { MAX_IMPORT_LINES } from "../../faqs/import";
 import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "../../faqs/relationships";
-import { searchFaqs } from "../../faqs/search";
-import { createFaq, type FaqRow, getFaqRow, listFaqs, softDeleteFaq, toFaq, updateFaq } from "../../faqs/store";
+import { faqStore } from "../../faqs/select";
+import { exportNdjson, importLines } from "../../faqs/transfer";
+import { type FaqRow, toFaq } from "../../faqs/store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "../../faqs/suggestions";
-import { listVersions, rollbackFaq } from "../../faqs/versions";
-import { addVariant, deleteVariant, listVariants, toVariant } from "../../faqs/variants";
-import { expandQuery } from "../../text/expand";
+import { toVariant } from "../../faqs/variants";
 import type { Services } from "../../services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
@@ -29,6 +28,8 @@ import {
 } from "./faqs-schemas";
 import { idParam } from "./shared";
 import { faqDocs } from "../docs/faqs";
+
+type ImportLine = z.output<typeof importLineSchema>;
 import { describeBody } from "../openapi/describe";
 
 const NDJSON = /^application\/x-ndjson\s*(?:;|$)/i;
@@ -47,7 +48,7 @@ const resolveSchema = z.strictObject({
 /** The detail model of seed §9.2: the FAQ with its variants, related FAQs and stats. */
 async function detail(services: Services, tenantId: string, row: FaqRow) {
   const [variants, related, stats] = await Promise.all([
-    listVariants(services.db, tenantId, row.id),
+    faqStore(services).listVariants(tenantId, row.id),
     listRelated(services.db, tenantId, row.id),
     faqStats(services.db, tenantId, row.id),
   ]);
@@ -55,7 +56,7 @@ async function detail(services: Services, tenantId: string, row: FaqRow) {
 }
 
 async function liveFaq(services: Services, tenantId: string, id: string): Promise<FaqRow> {
-  const row = await getFaqRow(services.db, tenantId, id);
+  const row = await faqStore(services).get(tenantId, id);
   if (!row) throw new AppError("NOT_FOUND", "No such FAQ");
   return row;
 }
@@ -64,22 +65,23 @@ export const faqs = new Hono<AppEnv>()
   .post("/", faqDocs.create, validate("json", newFaqSchema), idempotent, async (c) => {
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
-    const row = await createFaq(services, tenantId, keyId, c.req.valid("json"));
+    const row = await faqStore(services).create(tenantId, keyId, c.req.valid("json"));
     if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
     return c.json(await detail(services, tenantId, row), 201);
   })
   .get("/", faqDocs.list, validate("query", listFaqQuerySchema), async (c) => {
-    const { db } = c.get("services");
     const args = c.req.valid("query");
-    const match = args.q === undefined ? undefined : expandQuery(args.q).orQuery;
-    if (args.q !== undefined && match === null) return c.json({ faqs: [], nextCursor: null });
-    const { rows, more } = await listFaqs(db, c.get("principal").tenantId, {
+    const { rows, more } = await faqStore(c.get("services")).list(c.get("principal").tenantId, {
       tag: args.tag,
-      match,
+      q: args.q,
       beforeSeq: afterSeq(args.cursor),
       limit: args.limit,
     });
     return c.json({ faqs: rows.map(toFaq), nextCursor: more ? encodeCursor([rows.at(-1)!.seq]) : null });
+  })
+  .get("/export", faqDocs.export, async (c) => {
+    c.header("content-type", "application/x-ndjson; charset=utf-8");
+    return c.body(await exportNdjson(c.get("services"), c.get("principal").tenantId));
   })
   .post("/search", faqDocs.search, validate("json", searchFaqSchema), async (c) => {
     const services = c.get("services");
@@ -88,7 +90,7 @@ export const faqs = new Hono<AppEnv>()
     if (args.weights && (args.weights.bm25 ?? 0.4) === 0 && (args.weights.vector ?? 0.6) === 0) {
       throw new AppError("VALIDATION_FAILED", "Invalid json: weights", [{ path: "weights", message: "at least one weight must be above 0" }]);
     }
-    const found = await searchFaqs(services, tenantId, args);
+    const found = await faqStore(services).search(tenantId, args);
     if (args.sessionId) afterResponse(c, "faq_hits", recordHits(services, tenantId, args.sessionId, args.query, found.results));
     afterResponse(c, "faq_suggestion", recordSuggestion(services, tenantId, args.query, found.results));
     const { embedMs, listsMs, rowsMs, totalMs } = found.timing;
@@ -112,7 +114,7 @@ export const faqs = new Hono<AppEnv>()
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the import as application/x-ndjson: one FAQ JSON object per line");
     }
     const lines = (await c.req.text()).split("\n");
-    const items: ImportItem[] = [];
+    const items: (ImportLine & { line: number })[] = [];
     const errors: { line: number; code: string; message: string; details?: unknown }[] = [];
     let count = 0;
     for (const [i, text] of lines.entries()) {
@@ -136,7 +138,8 @@ export const faqs = new Hono<AppEnv>()
     }
     if (count === 0) throw new AppError("BAD_REQUEST", "The import is empty: send one FAQ JSON object per line");
     const { tenantId, keyId } = c.get("principal");
-    const report = await importFaqs(c.get("services"), tenantId, keyId, items);
+    const report = await importLines(c.get("services"), tenantId, keyId, items);
+    errors.push(...report.skipped);
     return c.json({
       imported: report.imported,
       errors,
@@ -172,7 +175,7 @@ export const faqs = new Hono<AppEnv>()
     return c.json(toVariant(variant.value), 201);
   })
   .delete("/variants/:variantId", faqDocs.deleteVariant, validate("param", variantParam), async (c) => {
-    const deleted = await deleteVariant(c.get("services"), c.get("principal").tenantId, c.req.valid("param").variantId);
+    const deleted = await faqStore(c.get("services")).deleteVariant(c.get("principal").tenantId, c.req.valid("param").variantId);
     if (!deleted) throw new AppError("NOT_FOUND", "No such variant");
     return c.body(null, 204);
   })
@@ -190,7 +193,7 @@ export const faqs = new Hono<AppEnv>()
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const { changeReason, ...change } = c.req.valid("json");
-    const result = await updateFaq(services, tenantId, c.req.valid("param").id, keyId, change, { changeType: "update", reason: changeReason });
+    const result = await faqStore(services).update(tenantId, c.req.valid("param").id, keyId, change, { changeType: "update", reason: changeReason });
     if (!result.ok) throw new AppError("NOT_FOUND", "No such FAQ");
     const { row, questionChanged } = result.value;
     if (questionChanged && row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
@@ -198,7 +201,7 @@ export const faqs = new Hono<AppEnv>()
   })
   .delete("/:id", faqDocs.remove, validate("param", idParam), async (c) => {
     const { tenantId, keyId } = c.get("principal");
-    if (!(await softDeleteFaq(c.get("services"), tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
+    if (!(await faqStore(c.get("services")).softDelete(tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
     return c.body(null, 204);
   })
   .get("/:id/variants", faqDocs.listVariants, validate("param", idParam), validate("query", variantsQuery), async (c) => {
@@ -206,12 +209,12 @@ export const faqs = new Hono<AppEnv>()
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     const { limit, cursor } = c.req.valid("query");
-    const page = toPage(await listVariants(services.db, tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq(cursor) }), limit, (v) => [v.seq]);
+    const page = toPage(await faqStore(services).listVariants(tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq(cursor) }), limit, (v) => [v.seq]);
     return c.json({ variants: page.rows.map(toVariant), nextCursor: page.nextCursor });
   })
   .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), idempotent, async (c) => {
     const { tenantId, keyId } = c.get("principal");
-    const result = await addVariant(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"));
+    const result = await faqStore(c.get("services")).addVariant(tenantId, c.req.valid("param").id, keyId, c.req.valid("json"));
     if (!result.ok) throw variantError(result.error);
     return c.json(toVariant(result.value), 201);
   })
@@ -248,7 +251,7 @@ export const faqs = new Hono<AppEnv>()
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     const { limit, cursor } = c.req.valid("query");
     const before = cursor === undefined ? undefined : decodeCursor(cursor, versionPosition)[0];
-    const versions = await listVersions(services.db, tenantId, row.id, { limit: limit + 1, before });
+    const versions = await faqStore(services).listVersions(tenantId, row.id, { limit: limit + 1, before });
     const page = toPage(versions, limit, (v) => [v.versionNumber]);
     return c.json({ currentVersion: row.version, versions: page.rows, nextCursor: page.nextCursor });
   })
@@ -258,7 +261,7 @@ export const faqs = new Hono<AppEnv>()
     const { id, version } = c.req.valid("param");
     const { changeReason } = await optionalJson(c, rollbackSchema);
     await liveFaq(services, tenantId, id);
-    const result = await rollbackFaq(services, tenantId, id, version, keyId, changeReason);
+    const result = await faqStore(services).rollback(tenantId, id, version, keyId, changeReason);
     if (!result.ok) throw new AppError("NOT_FOUND", result.error === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
     const row = result.value;
     if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, row.question, keyId);

@@ -1,0 +1,122 @@
+/**
+ * The FAQ knowledge base on Postgres (seed 002's design): the same tables and columns as the D1
+ * schema (src/db/schema/faqs.ts) so rows move between backends unchanged, plus what Postgres
+ * does in the database: the question vector in the row (pgvector) and a weighted tsvector
+ * generated from the same pre-tokenized text FTS5 indexes (src/text/fts.ts ftsDocument).
+ * The extension, the `recall_fts` text search configuration, the HNSW indexes are in the
+ * hand-written migrations of migrations/pg/ (drizzle-kit cannot express them).
+ * Times are epoch milliseconds, as on D1.
+ */
+import { sql } from "drizzle-orm";
+import { bigint, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+
+const indexStates = ["pending", "indexed", "lexical_only", "failed"] as const;
+const variantSources = ["manual", "pipeline", "suggestion"] as const;
+const changeTypes = ["update", "rollback"] as const;
+
+/**
+ * A pgvector column without a fixed dimension: the model decides it (512 locally, 1024 for
+ * bge-m3), and the HNSW indexes are partial per model on a cast (see migrations/pg/0002).
+ */
+export const vector = customType<{ data: number[]; driverData: string }>({
+  dataType: () => "vector",
+  toDriver: (value) => `[${value.join(",")}]`,
+  fromDriver: (value) => JSON.parse(value) as number[],
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** setweight A (question) and B (answer): ts_rank's weights give them seed 002's 10 : 3. */
+const faqSearchVector = sql`setweight(to_tsvector('recall_fts', question_terms), 'A') || setweight(to_tsvector('recall_fts', answer_terms), 'B')`;
+
+export const pgFaqs = pgTable(
+  "faqs",
+  {
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    tags: jsonb("tags").notNull().default(sql`'[]'::jsonb`),
+    metadata: jsonb("metadata").notNull().default(sql`'{}'::jsonb`),
+    version: integer("version").notNull().default(1),
+    createdBy: text("created_by").notNull(),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+    deletedAt: bigint("deleted_at", { mode: "number" }),
+    deletedBy: text("deleted_by"),
+    indexState: text("index_state", { enum: indexStates }).notNull().default("pending"),
+    indexAttempts: integer("index_attempts").notNull().default(0),
+    indexError: text("index_error"),
+    embeddingModel: text("embedding_model"),
+    embedding: vector("embedding"),
+    /** ftsDocument(question) / ftsDocument(answer): the tokens FTS5 would index. */
+    questionTerms: text("question_terms").notNull(),
+    answerTerms: text("answer_terms").notNull(),
+    search: tsvector("search").generatedAlwaysAs(faqSearchVector),
+  },
+  (t) => [
+    uniqueIndex("faqs_seq_idx").on(t.seq),
+    index("faqs_tenant_idx").on(t.tenantId, t.deletedAt, t.seq),
+    index("faqs_index_state_idx").on(t.indexState, t.seq),
+    index("faqs_search_idx").using("gin", t.search),
+    index("faqs_tags_idx").using("gin", t.tags),
+  ],
+);
+
+export const pgFaqVariants = pgTable(
+  "faq_variants",
+  {
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    faqId: text("faq_id")
+      .notNull()
+      .references(() => pgFaqs.id),
+    variantText: text("variant_text").notNull(),
+    normalizedText: text("normalized_text").notNull(),
+    source: text("source", { enum: variantSources }).notNull().default("manual"),
+    sourceTicketId: text("source_ticket_id"),
+    createdBy: text("created_by").notNull(),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    indexState: text("index_state", { enum: indexStates }).notNull().default("pending"),
+    indexAttempts: integer("index_attempts").notNull().default(0),
+    indexError: text("index_error"),
+    embeddingModel: text("embedding_model"),
+    embedding: vector("embedding"),
+    bodyTerms: text("body_terms").notNull(),
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('recall_fts', body_terms)`),
+  },
+  (t) => [
+    uniqueIndex("faq_variants_seq_idx").on(t.seq),
+    uniqueIndex("faq_variants_text_idx").on(t.tenantId, t.faqId, t.normalizedText),
+    index("faq_variants_faq_idx").on(t.tenantId, t.faqId, t.seq),
+    index("faq_variants_index_state_idx").on(t.indexState, t.seq),
+    index("faq_variants_search_idx").using("gin", t.search),
+  ],
+);
+
+export const pgFaqVersions = pgTable(
+  "faq_versions",
+  {
+    id: bigint("id", { mode: "number" }).generatedAlwaysAsIdentity().primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    faqId: text("faq_id")
+      .notNull()
+      .references(() => pgFaqs.id),
+    versionNumber: integer("version_number").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    tags: jsonb("tags").notNull(),
+    changeType: text("change_type", { enum: changeTypes }).notNull(),
+    changeReason: text("change_reason"),
+    changedBy: text("changed_by").notNull(),
+    changedAt: bigint("changed_at", { mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("faq_versions_number_idx").on(t.faqId, t.versionNumber), index("faq_versions_changed_idx").on(t.changedAt)],
+);
+
+export type PgFaq = typeof pgFaqs.$inferSelect;
+export type PgFaqVariant = typeof pgFaqVariants.$inferSelect;
+export type PgFaqVersion = typeof pgFaqVersions.$inferSelect;

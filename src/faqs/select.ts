@@ -1,0 +1,10 @@
+/** Which adapter of the FAQ store port serves these services (FAQ_STORE, src/services.ts). */
+import type { Services } from "../services";
+import { d1FaqStore } from "./d1-store";
+import type { FaqStore } from "./port";
+import { postgresFaqStore } from "./postgres/store";
+import { guardUnavailable } from "./postgres/unavailable";
+
+export function faqStore(services: Services): FaqStore {
+  return services.faqPostgres ? guardUnavailable(postgresFaqStore(services, services.faqPostgres.open())) : d1FaqStore(services);
+}
