@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { calibrate } from "../../calibration/calibration";
 import type { PgDatabase } from "../../db/pg/client";
+import { errorFields } from "../../log";
 import type { Services } from "../../services";
 import { expandQuery, expansionTerms } from "../../text/expand";
 import { bestPerFaq, type FaqLists, fuseFaqLists } from "../fuse-lists";
@@ -66,7 +67,7 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
         try {
           queryVector = (await embedder.embed([args.query]))[0] ?? null;
         } catch (error) {
-          console.warn(JSON.stringify({ event: "faq_search_degraded", part: "embeddings", error: error instanceof Error ? error.message : String(error) }));
+          services.log.warn("faq_search_degraded", { part: "embeddings", backend: "postgres", ...errorFields(error) });
           degraded.push("embeddings");
         }
         embedded = Date.now();

@@ -8,6 +8,7 @@ import { err, ok } from "../../result";
 import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { PgConnection } from "../../db/pg/client";
 import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
+import { errorFields } from "../../log";
 import type { Services } from "../../services";
 import { expandQuery, expansionTerms } from "../../text/expand";
 import { ftsDocument } from "../../text/fts";
@@ -246,7 +247,7 @@ export async function embedAll(services: Services, texts: readonly string[]): Pr
   try {
     return (await services.embedder.embed(texts)).map((v) => Array.from(v));
   } catch (error) {
-    console.warn(JSON.stringify({ event: "faq_embed_failed", backend: "postgres", error: error instanceof Error ? error.message : String(error) }));
+    services.log.warn("faq_embed_failed", { backend: "postgres", ...errorFields(error) });
     return null;
   }
 }
