@@ -52,7 +52,6 @@ export function send(path: string, { method, key, body, raw, headers = {} }: Cal
 export async function call(path: string, options: CallOptions = {}) {
   const response = await send(path, options);
   const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: raw protocol assertions
   const json = text ? (JSON.parse(text) as Record<string, any>) : null;
   return { status: response.status, headers: response.headers, json };
 }
