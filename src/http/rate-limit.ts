@@ -20,6 +20,7 @@ export function retryAfterSeconds(nowMs: number, periodSeconds = RATE_LIMIT_PERI
 function tooManyRequests(c: Context<AppEnv>, what: string): Response {
   const retryAfter = retryAfterSeconds(Date.now());
   const message = `Too many requests ${what}; retry after ${retryAfter} s`;
+  c.set("errorCode", "RATE_LIMITED");
   return c.json(errorBody("RATE_LIMITED", message, c.get("requestId")), 429, { "retry-after": String(retryAfter) });
 }
 

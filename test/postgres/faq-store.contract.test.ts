@@ -70,9 +70,9 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
       const tenant = await newTenant(backends);
       const faq = await store().create(tenant, "key_a", { question: "How do I pay?", answer: "By card.", tags: ["billing"], metadata: {} });
       const changed = await store().update(tenant, faq.id, "key_b", { answer: "By card or invoice.", tags: ["billing", "payments"] }, { changeType: "update", reason: "invoices" });
-      expect(changed).toMatchObject({ ok: true, contentChanged: true, questionChanged: false, row: { version: 2, answer: "By card or invoice.", updated_by: "key_b" } });
+      expect(changed).toMatchObject({ ok: true, value: { contentChanged: true, questionChanged: false, row: { version: 2, answer: "By card or invoice.", updated_by: "key_b" } } });
       const metadataOnly = await store().update(tenant, faq.id, "key_b", { metadata: { reviewed: true } });
-      expect(metadataOnly).toMatchObject({ ok: true, contentChanged: false, row: { version: 2, metadata: '{"reviewed":true}' } });
+      expect(metadataOnly).toMatchObject({ ok: true, value: { contentChanged: false, row: { version: 2, metadata: '{"reviewed":true}' } } });
       const versions = await store().listVersions(tenant, faq.id, { limit: 100 });
       expect(versions).toEqual([
         { versionNumber: 1, question: "How do I pay?", answer: "By card.", tags: ["billing"], changeType: "update", changeReason: "invoices", changedBy: "key_b", changedAt: expect.any(String) },
@@ -90,7 +90,7 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
       const tenant = await newTenant(backends);
       const faq = await store().create(tenant, "key_a", { question: "How do I pay?", answer: "By card.", tags: [], metadata: {} });
       const renamed = await store().update(tenant, faq.id, "key_a", { question: "Which payment methods do you accept?" });
-      expect(renamed).toMatchObject({ ok: true, questionChanged: true, row: { index_state: "indexed" } });
+      expect(renamed).toMatchObject({ ok: true, value: { questionChanged: true, row: { index_state: "indexed" } } });
       const found = await search(store(), tenant, { query: "accepted payment methods", weights: { bm25: 0, vector: 1 } });
       expect(found[0]?.id).toBe(faq.id);
       expect(await store().softDelete(tenant, faq.id, "key_a")).toBe(true);

@@ -26,7 +26,8 @@ async function call(path: string, body?: unknown) {
   const res = await app.request(
     path,
     { method: body === undefined ? "GET" : "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) },
-    { DB: backends.services("d1").db } as unknown as Env,
+    // Under Node there is no Rate Limiting binding: an unlimited one (limits are not what this file tests).
+    { DB: backends.services("d1").db, API_RATE_LIMIT: { limit: async () => ({ success: true }) } } as unknown as Env,
   );
   return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, never>, ms: Date.now() - started };
 }

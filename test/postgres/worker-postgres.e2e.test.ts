@@ -9,12 +9,20 @@ import { startWorker } from "../../bench/support/worker.mjs";
 import { startLocalPostgres } from "../../scripts/local-postgres.mjs";
 // @ts-expect-error: plain ESM module shared with `npm run db:migrate:pg`
 import { migratePostgres } from "../../scripts/pg-migrate.mjs";
+import type { RecallClient } from "../../src/client";
 import type { LocalPostgres } from "./support/backends";
 
 interface Worker {
   db: D1Database;
-  call(path: string, body?: unknown, options?: { method?: string }): Promise<{ json: Record<string, never> }>;
+  client(): RecallClient;
   close(): Promise<void>;
+}
+
+/** The typed body of a response that must have this status (test/support/client.ts needs workerd). */
+async function expectJson<R extends { status: number; json(): Promise<unknown> }>(pending: Promise<R>, status: number): Promise<Awaited<ReturnType<R["json"]>>> {
+  const res = await pending;
+  expect(res.status).toBe(status);
+  return (await res.json()) as Awaited<ReturnType<R["json"]>>;
 }
 
 let postgres: LocalPostgres & {
@@ -34,19 +42,20 @@ afterAll(async () => {
 
 describe("the Worker on Postgres", () => {
   it("creates and searches FAQs that live in Postgres, not in D1", async () => {
-    const created = await worker.call("/v1/faqs", { question: "How do I reset my password?", answer: "Settings → Security.", tags: ["account"] });
-    await worker.call(`/v1/faqs/${created.json.id}/variants`, { variantText: "locked out of my account" });
-    const found = await worker.call("/v1/faqs/search", { query: "locked out" });
-    expect(found.json.results).toEqual([expect.objectContaining({ id: created.json.id, matchType: expect.arrayContaining(["variant_bm25", "variant_vector"]) })]);
-    const rows = await postgres.db.query("SELECT id, index_state, embedding_model FROM faqs WHERE id = $1", [created.json.id]);
-    expect(rows.rows).toEqual([{ id: created.json.id, index_state: "indexed", embedding_model: "use-lite-512" }]);
+    const api = worker.client();
+    const created = await expectJson(api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Settings → Security.", tags: ["account"] } }), 201);
+    await expectJson(api.v1.faqs[":id"].variants.$post({ param: { id: created.id }, json: { variantText: "locked out of my account" } }), 201);
+    const found = await expectJson(api.v1.faqs.search.$post({ json: { query: "locked out" } }), 200);
+    expect(found.results).toEqual([expect.objectContaining({ id: created.id, matchType: expect.arrayContaining(["variant_bm25", "variant_vector"]) })]);
+    const rows = await postgres.db.query("SELECT id, index_state, embedding_model FROM faqs WHERE id = $1", [created.id]);
+    expect(rows.rows).toEqual([{ id: created.id, index_state: "indexed", embedding_model: "use-lite-512" }]);
     expect(await worker.db.prepare("SELECT COUNT(*) AS n FROM faqs").first("n")).toBe(0);
   });
 
   it("closes each request's connections when the request is done", async () => {
     for (let i = 0; i < 15; i++) {
-      const res = await worker.call("/v1/faqs/search", { query: `password ${i}` });
-      expect(res.json.results).toBeDefined();
+      const res = await expectJson(worker.client().v1.faqs.search.$post({ json: { query: `password ${i}` } }), 200);
+      expect(res.results).toBeDefined();
     }
     await expect.poll(() => postgres.activeConnections(), { timeout: 5_000 }).toBe(0);
   });
