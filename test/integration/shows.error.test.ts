@@ -10,7 +10,6 @@ import { fixedClock, systemClock } from "../../src/clock";
 import { createServices } from "../../src/services";
 import { RETENTION_CRON } from "../../src/upkeep/cron";
 import worker from "../../workers/api";
-import type { ShowMemory } from "../../workers/show-memory";
 import { newTenant, send } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";
 import { showClient, storedQuestionCount } from "../support/shows";
