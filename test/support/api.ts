@@ -43,15 +43,3 @@ export function send(path: string, { method, key, body, raw, headers = {} }: Cal
   }
   return SELF.fetch(`https://recall.test${path}`, init);
 }
-
-/**
- * A raw call whose body is read untyped: for the edge and security tests that assert protocol
- * behaviour (statuses, headers, replays) rather than a documented body. Read documented bodies
- * through the typed client (test/support/client.ts).
- */
-export async function call(path: string, options: CallOptions = {}) {
-  const response = await send(path, options);
-  const text = await response.text();
-  const json = text ? (JSON.parse(text) as Record<string, any>) : null;
-  return { status: response.status, headers: response.headers, json };
-}

@@ -1,13 +1,14 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { recallClient } from "../../src/client";
+import { recallClient, type RetryOptions } from "../../src/client";
 import { createApp } from "../../src/http/app";
 import { createServices, type Services } from "../../src/services";
 
 /**
  * The typed client (src/client.ts) over the real app with its services changed by `override`;
- * each request waits for the work it left running after the response (hits, indexing).
+ * each request waits for the work it left running after the response (hits, indexing). `retry`
+ * overrides the client's retries (oneAttempt in test/support/client.ts turns them off).
  */
-export function clientWith(override: (real: Services) => Services, key: string) {
+export function clientWith(override: (real: Services) => Services, key: string, retry?: RetryOptions) {
   const app = createApp({ services: (e) => override(createServices(e)) });
   return recallClient("https://recall.test", {
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -17,6 +18,7 @@ export function clientWith(override: (real: Services) => Services, key: string) 
       return response;
     },
     headers: { authorization: `Bearer ${key}` },
+    ...(retry ? { retry } : {}),
   });
 }
 

@@ -2,18 +2,26 @@ import { SELF } from "cloudflare:test";
 import type { ClientResponse } from "hono/client";
 import { expect } from "vitest";
 import type { z } from "zod";
-import { recallClient } from "../../src/client";
+import { recallClient, type RetryOptions } from "../../src/client";
 import type { ErrorCode } from "../../src/http/errors";
 import type { ErrorEnvelope } from "../../src/http/openapi/describe";
 
 /** The typed client (src/client.ts) over this Worker's real fetch handler: answers typed by the routes. */
-export function apiClient(key?: string | null, headers: Record<string, string> = {}) {
+export function apiClient(key?: string | null, headers: Record<string, string> = {}, retry?: RetryOptions) {
   return recallClient("https://recall.test", {
     fetch: (input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(input, init),
     headers: key ? { authorization: `Bearer ${key}`, ...headers } : headers,
+    ...(retry ? { retry } : {}),
   });
 }
+
 export type TestClient = ReturnType<typeof apiClient>;
+
+/**
+ * One attempt per request: the client gives back each answer as the Worker gave it (a 503 or 429
+ * is not retried), for the tests that assert the protocol of a single request.
+ */
+export const oneAttempt: RetryOptions = { maxAttempts: 1 };
 
 type AnyClientResponse = ClientResponse<unknown, number, string>;
 /** The JSON body a route declares for one of its statuses. */
