@@ -29,8 +29,7 @@ export const front: ProviderModule = {
     return hmacMatchesAny("SHA-256", secrets, `${timestamp}:${d.rawBody}`, [mac]);
   },
   challenge(d) {
-    const value = d.header("x-front-challenge");
-    return value ? Response.json({ challenge: value }) : null;
+    return d.header("x-front-challenge") || null;
   },
   deliveryId(_d, json) {
     const event = isRecord(json) && isRecord(json.payload) ? json.payload : json;

@@ -41,8 +41,8 @@ export interface ProviderModule {
   /** The provider's own id for this delivery/event (redeliveries repeat it), or null to use the body's hash. */
   deliveryId(delivery: Delivery, json: unknown): string | null;
   map(json: unknown, delivery: Delivery): Mapped;
-  /** A setup handshake to answer with 200 after verification (Front's X-Front-Challenge). */
-  challenge?(delivery: Delivery): Response | null;
+  /** A setup handshake answered 200 `{ challenge }` after verification (Front's X-Front-Challenge): the value to echo, or null. */
+  challenge?(delivery: Delivery): string | null;
 }
 
 /** How far a signed timestamp may be from now, either way (the usual 5 minutes). */

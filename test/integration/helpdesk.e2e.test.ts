@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { QA } from "../fixtures/helpdesk";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
-import { connect } from "../support/helpdesk";
+import { connect, expectDelivery } from "../support/helpdesk";
 import { freshId, scenarios, sendAll } from "../support/helpdesk-scenarios";
 import { seedFaq, waitForDecision } from "../support/tickets";
 
@@ -16,9 +16,8 @@ describe.each(scenarios)("$provider delivery → queue → staging", (scenario) 
   it("a solved ticket becomes a NEW staging item with the provider's question and answer", async () => {
     const tenant = await newTenant();
     const conn = await connect(tenant, scenario.provider);
-    const res = await sendAll(scenario, conn, scenario.solved(freshId()));
-    expect(res.status, JSON.stringify(res.json)).toBe(202);
-    const decided = await waitForDecision(tenant, res.json!.ticket.id as string);
+    const { ticket } = await expectDelivery(sendAll(scenario, conn, scenario.solved(freshId())), "queued");
+    const decided = await waitForDecision(tenant, ticket.id);
     expect(decided.status).toBe("decided");
     expect(decided.decision).toMatchObject({ action: "NEW", stagingId: expect.any(String) });
     expect(decided.decision!.cleanedQuestion).toContain(QA.question);
@@ -36,8 +35,8 @@ describe("helpdesk delivery → queue → decision against an existing FAQ", () 
     const faqId = await seedFaq(tenant, QA.question, QA.answer);
     const zendesk = scenarios.find((s) => s.provider === "zendesk")!;
     const conn = await connect(tenant, "zendesk");
-    const res = await sendAll(zendesk, conn, zendesk.solved(freshId()));
-    const decided = await waitForDecision(tenant, res.json!.ticket.id as string);
+    const { ticket } = await expectDelivery(sendAll(zendesk, conn, zendesk.solved(freshId())), "queued");
+    const decided = await waitForDecision(tenant, ticket.id);
     expect(decided.decision).toMatchObject({ action: "SKIP", matchedFaqId: faqId });
   });
 });

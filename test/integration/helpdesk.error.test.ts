@@ -9,6 +9,7 @@ import { createApp } from "../../src/http/app";
 import { createServices } from "../../src/services";
 import { sign } from "../fixtures/helpdesk";
 import { newTenant } from "../support/api";
+import { expectError, expectJson } from "../support/client";
 import { connect, countRows, post } from "../support/helpdesk";
 import { scenarios, send } from "../support/helpdesk-scenarios";
 
@@ -18,12 +19,8 @@ describe("POST /v1/webhooks/tickets/:provider/:connectionId: bad input", () => {
   it("answers 400 INVALID_JSON for a signed body that is not JSON, and 400 VALIDATION_FAILED for a signed body of another shape", async () => {
     const tenant = await newTenant();
     const conn = await connect(tenant, "standard");
-    const broken = await send(standard, conn, conn.secret, "{not json");
-    expect(broken.status).toBe(400);
-    expect(broken.json!.error.code).toBe("INVALID_JSON");
-    const shape = await send(standard, conn, conn.secret, { type: "ticket.solved", data: { ticketId: "1" } });
-    expect(shape.status).toBe(400);
-    expect(shape.json!.error.code).toBe("VALIDATION_FAILED");
+    await expectError(send(standard, conn, conn.secret, "{not json"), 400, "INVALID_JSON");
+    await expectError(send(standard, conn, conn.secret, { type: "ticket.solved", data: { ticketId: "1" } }), 400, "VALIDATION_FAILED");
     expect(await countRows("webhook_deliveries", tenant.tenantId)).toBe(0);
   });
 
@@ -38,15 +35,11 @@ describe("POST /v1/webhooks/tickets/:provider/:connectionId: bad input", () => {
     const tenant = await newTenant();
     const conn = await connect(tenant, "standard");
     const big = JSON.stringify({ type: "ticket.solved", data: { pad: "x".repeat(300 * 1024) } });
-    const res = await send(standard, conn, conn.secret, big);
-    expect(res.status).toBe(413);
-    expect(res.json!.error.code).toBe("PAYLOAD_TOO_LARGE");
+    await expectError(send(standard, conn, conn.secret, big), 413, "PAYLOAD_TOO_LARGE");
   });
 
   it("answers 404 for a helpdesk Recall does not know", async () => {
-    const res = await post("/v1/webhooks/tickets/gorgias/hdc_x", "{}", {});
-    expect(res.status).toBe(404);
-    expect(res.json!.error.code).toBe("NOT_FOUND");
+    await expectError(post("/v1/webhooks/tickets/gorgias/hdc_x", "{}", {}), 404, "NOT_FOUND");
   });
 
   it("answers Front's signed setup challenge with 200 { challenge }, and refuses an unsigned one", async () => {
@@ -54,8 +47,7 @@ describe("POST /v1/webhooks/tickets/:provider/:connectionId: bad input", () => {
     const conn = await connect(tenant, "front");
     const body = JSON.stringify({ type: "sync", authorization: { id: "cmp_123" } });
     const headers = { ...(await sign.front(conn.secret, body)), "x-front-challenge": "c5a1f3e0b7" };
-    const ok = await post(conn.path, body, headers);
-    expect(ok).toMatchObject({ status: 200, json: { challenge: "c5a1f3e0b7" } });
+    expect(await expectJson(post(conn.path, body, headers), 200)).toMatchObject({ challenge: "c5a1f3e0b7" });
     const unsigned = await post(conn.path, body, { "x-front-challenge": "c5a1f3e0b7" });
     expect(unsigned.status).toBe(401);
   });
@@ -77,9 +69,8 @@ describe("POST /v1/webhooks/tickets/:provider/:connectionId: bad input", () => {
       const ctx = createExecutionContext();
       const response = await app.fetch(request, env, ctx);
       await waitOnExecutionContext(ctx);
-      expect(response.status).toBe(503);
-      const json = (await response.json()) as { error: { code: string; message: string } };
-      expect(json.error).toMatchObject({ code: "UNAVAILABLE", message: "The service is misconfigured; see its logs" });
+      const { error } = await expectError(response, 503, "UNAVAILABLE");
+      expect(error).toMatchObject({ code: "UNAVAILABLE", message: "The service is misconfigured; see its logs" });
     }
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { HelpdeskProvider } from "../../src/db/schema/helpdesk";
 import { freshdeskPayload, frontEvent, helpscoutConversation, intercomClosed, QA, sign, type SignOptions, standardPayload, zendeskEvent, zendeskTrigger } from "../fixtures/helpdesk";
-import { type Connection, post } from "./helpdesk";
+import { type Connection, type DeliveryResponse, post } from "./helpdesk";
 
 export interface Sent {
   body: string;
@@ -89,11 +89,12 @@ export const scenarios: Scenario[] = [
   },
 ];
 
-/** Signs and posts one payload; returns the response and what was sent (for replays). */
-export async function send(scenario: Scenario, conn: Pick<Connection, "path">, secret: string, payload: unknown, o?: SignOptions) {
+/** Signs and posts one payload; returns the typed response (post) with what was sent (for replays). */
+export async function send(scenario: Scenario, conn: Pick<Connection, "path">, secret: string, payload: unknown, o?: SignOptions): Promise<DeliveryResponse & { sent: Sent }> {
   const body = typeof payload === "string" ? payload : JSON.stringify(payload);
   const headers = await scenario.sign(secret, body, o);
-  return { ...(await post(conn.path, body, headers)), sent: { body, headers } };
+  const sent: Sent = { body, headers };
+  return Object.assign(await post(conn.path, body, headers), { sent });
 }
 
 /** Sends every delivery of a payload list; returns the last response. */

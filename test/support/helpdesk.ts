@@ -1,9 +1,9 @@
 /** Helpers of the helpdesk tests: connections through the admin API and raw deliveries to their webhook. */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { HelpdeskProvider } from "../../src/db/schema/helpdesk";
 import type { TestTenant } from "./api";
-import { apiClient, expectJson } from "./client";
+import { apiClient, expectJson, type JsonOf } from "./client";
 
 export interface Connection {
   id: string;
@@ -25,11 +25,33 @@ export async function connect(tenant: TestTenant, provider: HelpdeskProvider, se
   return { id: created.id, path: created.webhookPath, secret: secret ?? created.secret! };
 }
 
-/** A raw delivery: each helpdesk signs its own way over the exact bytes, and the tests forge and break those signatures. */
-export async function post(path: string, body: string, headers: Record<string, string>) {
-  const response = await SELF.fetch(`https://recall.test${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as Record<string, any>) : null };
+const WEBHOOK_PATH = /^\/v1\/webhooks\/tickets\/([^/]+)\/([^/]+)$/;
+
+/**
+ * A raw delivery to POST /v1/webhooks/tickets/:provider/:connectionId through the typed client: each
+ * helpdesk signs its own way over the exact bytes, and the tests forge and break those signatures, so
+ * the body goes as the request's own bytes and the headers as given. The answer is typed by the route
+ * (read it with expectDelivery, expectJson or expectError).
+ */
+export function post(path: string, body: string, headers: Record<string, string>) {
+  const [, provider, connectionId] = WEBHOOK_PATH.exec(path) ?? [];
+  if (!provider || !connectionId) throw new Error(`not a helpdesk webhook path: ${path}`);
+  const webhook = apiClient().v1.webhooks.tickets[":provider"][":connectionId"];
+  return webhook.$post({ param: { provider, connectionId } }, { headers: { "content-type": "application/json", ...headers }, init: { body } });
+}
+export type DeliveryResponse = Awaited<ReturnType<typeof post>>;
+
+/** Each outcome of an accepted delivery and the status it answers with. */
+const OUTCOME_STATUS = { queued: 202, gathered: 202, skipped: 202, duplicate_delivery: 200, duplicate_ticket: 200 } as const;
+export type DeliveryOutcome = keyof typeof OUTCOME_STATUS;
+export type DeliveryAnswer<K extends DeliveryOutcome> = Extract<JsonOf<DeliveryResponse, 200 | 202>, { status: K }>;
+
+/** Asserts an accepted delivery's status and outcome (202 queued, 200 duplicate_delivery, …) and returns its answer, typed. */
+export async function expectDelivery<K extends DeliveryOutcome>(response: DeliveryResponse | Promise<DeliveryResponse>, outcome: K): Promise<DeliveryAnswer<K>> {
+  const status: 200 | 202 = OUTCOME_STATUS[outcome];
+  const body = await expectJson(response, status);
+  expect(body, JSON.stringify(body)).toMatchObject({ status: outcome });
+  return body as DeliveryAnswer<K>;
 }
 
 export async function deliveries(tenant: TestTenant, connectionId: string) {

@@ -70,7 +70,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   bindTenant(c, tenantId);
 
   const challenge = module.challenge?.(delivery);
-  if (challenge) return challenge;
+  if (challenge) return c.json({ challenge }, 200);
 
   let json: unknown;
   try {
@@ -80,14 +80,14 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   }
   const deliveryKey = module.deliveryId(delivery, json) ?? `sha256:${await sha256Base64Url(rawBody)}`;
   const seen = await findDelivery(db, connection.id, deliveryKey);
-  if (seen) return c.json({ status: "duplicate_delivery", delivery: toDelivery(seen) }, 200);
+  if (seen) return c.json({ status: "duplicate_delivery" as const, delivery: toDelivery(seen) }, 200);
 
   const record = (outcome: DeliveryRow["outcome"], extra: Partial<DeliveryRow>) =>
     recordDelivery(db, { connection_id: connection.id, delivery_key: deliveryKey, tenant_id: tenantId, received_at: now, outcome, reason: null, external_id: null, ticket_row_id: null, ...extra });
   const skip = async (reason: string, externalId?: string) => {
     await record("skipped", { reason, external_id: externalId ?? null });
     c.get("log").info("helpdesk_delivery_skipped", { provider, connectionId, reason });
-    return c.json({ status: "skipped", reason, externalId: externalId ?? null }, 202);
+    return c.json({ status: "skipped" as const, reason, externalId: externalId ?? null }, 202);
   };
 
   let mapped: Mapped = module.map(json, delivery);
@@ -96,7 +96,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   if (mapped.kind === "thread_part") {
     await gatherThreadPart(db, tenantId, connection.id, mapped.part, now);
     await record("gathered", { reason: "waiting for the solved event", external_id: mapped.part.externalId });
-    return c.json({ status: "gathered", externalId: mapped.part.externalId }, 202);
+    return c.json({ status: "gathered" as const, externalId: mapped.part.externalId }, 202);
   }
   let fromThread = false;
   if (mapped.kind === "solved_thread") {
@@ -125,5 +125,6 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   if (!stored) throw new Error("storeAndEnqueue returned nothing");
   if (fromThread) await forgetThread(db, connection.id, externalId);
   await record(stored.created ? "queued" : "duplicate_ticket", { external_id: externalId, ticket_row_id: stored.row.id });
-  return c.json({ status: stored.created ? "queued" : "duplicate_ticket", ticket: toTicket(stored.row) }, stored.created ? 202 : 200);
+  const answer = toTicket(stored.row);
+  return stored.created ? c.json({ status: "queued" as const, ticket: answer }, 202) : c.json({ status: "duplicate_ticket" as const, ticket: answer }, 200);
 });
