@@ -21,12 +21,18 @@ async function roomInWindow(): Promise<void> {
   if (left < 5) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
 }
 
+/** What these tests read: the error envelope, or an MCP JSON-RPC result (raw: bindings are swapped per call). */
+interface Answer {
+  error?: { code: string; requestId: string };
+  result?: { isError?: boolean; content: { text: string }[] };
+}
+
 async function send(bindings: Partial<Env>, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
   const response = await createApp().fetch(new Request(`https://recall.test${path}`, init), { ...env, ...bindings }, ctx);
   await waitOnExecutionContext(ctx);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, any>) : null };
+  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Answer) : null };
 }
 
 function expectRateLimited(res: Awaited<ReturnType<typeof send>>) {
@@ -88,10 +94,10 @@ describe("rate limits: the API, per key", () => {
       headers: { authorization: `Bearer ${tenant.clientKey}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "analyze_query", arguments: { text: "how do I reset my password?" } } }),
     });
-    for (let i = 0; i < TIGHT; i++) expect((await send(tight, "/mcp", toolCall(i))).json!.result.isError).toBeFalsy();
+    for (let i = 0; i < TIGHT; i++) expect((await send(tight, "/mcp", toolCall(i))).json!.result!.isError).toBeFalsy();
     const refused = await send(tight, "/mcp", toolCall(9));
-    expect(refused.json!.result.isError).toBe(true);
-    expect(refused.json!.result.content[0].text).toContain("RATE_LIMITED");
+    expect(refused.json!.result!.isError).toBe(true);
+    expect(refused.json!.result!.content[0]!.text).toContain("RATE_LIMITED");
   });
 });
 
