@@ -31,10 +31,21 @@ function evaluateSet(path, label, extractCards, scoreCards) {
     .split("\n")
     .map((line) => JSON.parse(line));
   const extract = (text) => extractCards(text).map((c) => ({ slot: c.slot, value: c.value, retracts: c.retracts }));
-  const rows = [["all", scoreCards(set, extract)], ...["en", "zh"].map((lang) => [lang, scoreCards(set.filter((s) => s.lang === lang), extract)])];
+  const rows = [
+    ["all", scoreCards(set, extract)],
+    ...["en", "zh"].map((lang) => [
+      lang,
+      scoreCards(
+        set.filter((s) => s.lang === lang),
+        extract,
+      ),
+    ]),
+  ];
   const pct = (x) => `${(100 * x).toFixed(1)}%`;
   console.log(`\ncards: ${set.length} labelled statements, ${path} (${label})`);
-  console.log("| set | statements | with expected cards | coverage (≥1 card) | coverage of card-bearing | precision | recall | no-card statements given a card |");
+  console.log(
+    "| set | statements | with expected cards | coverage (≥1 card) | coverage of card-bearing | precision | recall | no-card statements given a card |",
+  );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const [name, s] of rows) {
     console.log(

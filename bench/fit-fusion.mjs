@@ -24,7 +24,9 @@ const { bootstrapInterval, scoreQuery } = await importTs(new URL("./support/metr
 const lib = await importTs(new URL("./entries/fusion.ts", import.meta.url));
 const calibration = lib.calibrationFor(MODEL);
 
-const dirs = process.argv.includes("--data") ? process.argv.flatMap((a, i) => (process.argv[i - 1] === "--data" ? [resolve(a)] : [])) : defaultSets();
+const dirs = process.argv.includes("--data")
+  ? process.argv.flatMap((a, i) => (process.argv[i - 1] === "--data" ? [resolve(a)] : []))
+  : defaultSets();
 const worker = await startWorker();
 const sets = [];
 try {
@@ -57,18 +59,30 @@ function ndcgAt(q, share) {
   const lexical = share < 1 ? q.lexical.slice(0, window) : [];
   const nearest =
     share > 0
-      ? [...q.cosine].sort((a, b) => b[1] - a[1]).filter(([, c]) => lib.calibrate(c, calibration) >= lib.VECTOR_MIN_SIMILARITY).slice(0, window)
+      ? [...q.cosine]
+          .sort((a, b) => b[1] - a[1])
+          .filter(([, c]) => lib.calibrate(c, calibration) >= lib.VECTOR_MIN_SIMILARITY)
+          .slice(0, window)
       : [];
   const lexicalOf = new Map(lexical);
   const ids = [...new Set([...lexical.map(([id]) => id), ...nearest.map(([id]) => id)])];
-  const fused = lib.fuseScores(ids.map((id) => ({ id, lexical: lexicalOf.get(id) ?? 0, cosine: share > 0 ? q.cosine.get(id) : null })), share);
-  return scoreQuery(fused.map((h) => h.id), q.relevant, K).ndcg;
+  const fused = lib.fuseScores(
+    ids.map((id) => ({ id, lexical: lexicalOf.get(id) ?? 0, cosine: share > 0 ? q.cosine.get(id) : null })),
+    share,
+  );
+  return scoreQuery(
+    fused.map((h) => h.id),
+    q.relevant,
+    K,
+  ).ndcg;
 }
 
 const folds = sets.map((s) => s.queries.map((_, i) => i % FOLDS));
 const heldOut = sets.map((s) => new Array(s.queries.length));
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-console.log(`\n${FOLDS}-fold cross-validation of the vector share (grid ${SHARES[0]}..${SHARES.at(-1)} by 0.05; objective: mean over sets of NDCG@${K})`);
+console.log(
+  `\n${FOLDS}-fold cross-validation of the vector share (grid ${SHARES[0]}..${SHARES.at(-1)} by 0.05; objective: mean over sets of NDCG@${K})`,
+);
 console.log(`fold  share  ${sets.map((s) => `${s.name} held-out`.padStart(26)).join("")}`);
 const chosen = [];
 for (let f = 0; f < FOLDS; f++) {
@@ -82,7 +96,9 @@ for (let f = 0; f < FOLDS; f++) {
   });
   console.log(`${String(f + 1).padStart(4)}  ${best.toFixed(2).padStart(5)}  ${scores.map((x) => x.toFixed(3).padStart(26)).join("")}`);
 }
-console.log(`\nheld-out NDCG@${K} per set (95% bootstrap interval over queries) against single modes; the fitted share is the median of the folds: ${median(chosen).toFixed(2)}`);
+console.log(
+  `\nheld-out NDCG@${K} per set (95% bootstrap interval over queries) against single modes; the fitted share is the median of the folds: ${median(chosen).toFixed(2)}`,
+);
 for (const [k, s] of sets.entries()) {
   const lexical = s.queries.map((q) => ndcgAt(q, 0));
   const vector = s.queries.map((q) => ndcgAt(q, 1));

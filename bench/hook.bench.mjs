@@ -34,23 +34,47 @@ function run(args, stdin, env) {
 }
 
 const payload = (prompt, i) =>
-  JSON.stringify({ session_id: `bench-${i}`, transcript_path: "/tmp/t.jsonl", cwd: "/tmp/bench-project", permission_mode: "default", hook_event_name: "UserPromptSubmit", prompt });
+  JSON.stringify({
+    session_id: `bench-${i}`,
+    transcript_path: "/tmp/t.jsonl",
+    cwd: "/tmp/bench-project",
+    permission_mode: "default",
+    hook_event_name: "UserPromptSubmit",
+    prompt,
+  });
 const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 
 const [cli, worker] = await Promise.all([buildCli(), startWorker()]);
 try {
   const data = memories(MEMORIES);
-  const questions = prompts(REQUESTS * 2, data.map((m) => m.content));
+  const questions = prompts(
+    REQUESTS * 2,
+    data.map((m) => m.content),
+  );
   console.log(`\nrecall hook user-prompt-submit with ${MEMORIES.toLocaleString("en")} memories in the scope`);
-  const vectors = await embedAll(worker.seedEmbedderUrls, data.map((m) => m.content), progress("embedding", data.length));
-  await cacheEmbeddings(worker.cache, MODEL, data.map((m) => m.content), vectors, progress("caching embeddings", data.length));
+  const vectors = await embedAll(
+    worker.seedEmbedderUrls,
+    data.map((m) => m.content),
+    progress("embedding", data.length),
+  );
+  await cacheEmbeddings(
+    worker.cache,
+    MODEL,
+    data.map((m) => m.content),
+    vectors,
+    progress("caching embeddings", data.length),
+  );
   const seeded = progress("storing memories", data.length);
   let done = 0;
   const queue = [...data];
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let m = queue.shift(); m; m = queue.shift()) {
-        await expectOk(worker.client().v1.memories.$post({ json: { scope: SCOPE, ...m, ...(m.memoryType === "question" ? { sessionId: "seed" } : {}) } }));
+        await expectOk(
+          worker
+            .client()
+            .v1.memories.$post({ json: { scope: SCOPE, ...m, ...(m.memoryType === "question" ? { sessionId: "seed" } : {}) } }),
+        );
         seeded(++done);
       }
     }),

@@ -22,7 +22,18 @@ import { percentiles, progress, saveResults } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, startWorker } from "./support/worker.mjs";
 
 const HEADER = ["route", "embeddings", "conc", "req/s", "p50 ms", "p95 ms", "p99 ms", "2xx", "errors", "429"];
-const cells = (r) => [r.route, r.cache, String(r.connections), r.rps.toFixed(1), r.p50.toFixed(0), r.p95.toFixed(0), r.p99.toFixed(0), String(r.ok), String(r.errors), String(r.limited)];
+const cells = (r) => [
+  r.route,
+  r.cache,
+  String(r.connections),
+  r.rps.toFixed(1),
+  r.p50.toFixed(0),
+  r.p95.toFixed(0),
+  r.p99.toFixed(0),
+  String(r.ok),
+  String(r.errors),
+  String(r.limited),
+];
 
 function printRow(r) {
   console.log(`  ${cells(r).join("  ")}${r.errors ? `  statuses ${JSON.stringify(r.statuses)}` : ""}`);
@@ -54,7 +65,8 @@ const POOL = 20;
 
 const worker = await startWorker();
 const url = new URL(worker.url);
-if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) throw new Error(`the load test only runs against a local Worker, not ${worker.url}`);
+if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname))
+  throw new Error(`the load test only runs against a local Worker, not ${worker.url}`);
 const rows = [];
 try {
   const { key } = await createTenantKey(worker.db, "load test");
@@ -62,7 +74,11 @@ try {
 
   // Seed: memories in one scope (embedded in batches and cached first, as bench/context.bench.mjs does), FAQs, a show.
   const seedMemories = memories(SEED_MEMORIES, 11);
-  const queries = prompts(4000, seedMemories.map((m) => m.content), 13);
+  const queries = prompts(
+    4000,
+    seedMemories.map((m) => m.content),
+    13,
+  );
   const cachedQueries = queries.slice(0, POOL);
   const freshQueries = queries.slice(POOL);
   const texts = [...seedMemories.map((m) => m.content), ...cachedQueries];
@@ -79,7 +95,10 @@ try {
       }
     }),
   );
-  const faqs = memories(SEED_FAQS, 17).map((m, i) => ({ question: m.content, answer: `Answer ${i}: see the runbook for ${m.content.slice(0, 40)}` }));
+  const faqs = memories(SEED_FAQS, 17).map((m, i) => ({
+    question: m.content,
+    answer: `Answer ${i}: see the runbook for ${m.content.slice(0, 40)}`,
+  }));
   await call("/v1/faqs/import", faqs.map((f) => JSON.stringify(f)).join("\n"), { contentType: "application/x-ndjson" });
   for (let i = 0; i < 100; i += 20) {
     await call("/v1/shows/load-show/questions", { questions: queries.slice(3000 + i, 3020 + i).map((text) => ({ text })) });
@@ -101,7 +120,13 @@ try {
     show: {
       method: "POST",
       path: "/v1/shows/load-show/rank",
-      body: (text) => ({ candidates: [{ text, model: "m1" }, { text: `${text} Why?`, model: "m2" }], record: false }),
+      body: (text) => ({
+        candidates: [
+          { text, model: "m1" },
+          { text: `${text} Why?`, model: "m2" },
+        ],
+        record: false,
+      }),
     },
     writes: { method: "POST", path: "/v1/memories", body: (text) => ({ scope: "load:writes", content: text, memoryType: "fact" }) },
   };
@@ -110,10 +135,20 @@ try {
     await call("/v1/context", routes.context.body(text));
     await call("/v1/faqs/search", routes.faqs.body(text));
   }
-  await call("/v1/shows/load-show/rank", { candidates: cachedQueries.flatMap((text) => [{ text, model: "m1" }, { text: `${text} Why?`, model: "m2" }]).slice(0, 40), record: false });
+  await call("/v1/shows/load-show/rank", {
+    candidates: cachedQueries
+      .flatMap((text) => [
+        { text, model: "m1" },
+        { text: `${text} Why?`, model: "m2" },
+      ])
+      .slice(0, 40),
+    record: false,
+  });
   for (const text of writes) await call("/v1/memories", routes.writes.body(text));
 
-  console.log(`\nLoad: ${PER_CONNECTION} requests per connection (at least ${MIN_REQUESTS}) per run against ${worker.url} (Miniflare, local embedder on the same machine)\n`);
+  console.log(
+    `\nLoad: ${PER_CONNECTION} requests per connection (at least ${MIN_REQUESTS}) per run against ${worker.url} (Miniflare, local embedder on the same machine)\n`,
+  );
   for (const [name, route] of Object.entries(routes)) {
     if (!ONLY.has(name)) continue;
     for (const cache of ["cached", "uncached"]) {
@@ -161,7 +196,10 @@ async function drive({ key, name, cache, connections, route, nextText }) {
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]));
   const limited = statuses["429"] ?? 0;
   const ok = Object.entries(statuses).reduce((n, [status, count]) => (status.startsWith("2") ? n + count : n), 0);
-  const failedStatuses = Object.entries(statuses).reduce((n, [status, count]) => (status.startsWith("2") || status === "429" ? n : n + count), 0);
+  const failedStatuses = Object.entries(statuses).reduce(
+    (n, [status, count]) => (status.startsWith("2") || status === "429" ? n : n + count),
+    0,
+  );
   const p = percentiles(latencies);
   return {
     route: name,

@@ -28,5 +28,7 @@ for (const file of benches) {
   }
 }
 const chart = writeChart(join(here, "..", "results"));
-console.log(`\n${benches.length - failed}/${benches.length} benchmarks ran in ${((Date.now() - started) / 1000).toFixed(0)} s; figures in results/*.json${chart ? `, chart in ${chart}` : ""}`);
+console.log(
+  `\n${benches.length - failed}/${benches.length} benchmarks ran in ${((Date.now() - started) / 1000).toFixed(0)} s; figures in results/*.json${chart ? `, chart in ${chart}` : ""}`,
+);
 process.exit(failed > 0 ? 1 : 0);

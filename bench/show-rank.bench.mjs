@@ -10,18 +10,47 @@ import { percentiles, saveResults } from "./support/stats.mjs";
 
 const lib = await importTs(new URL("./entries/show-rank.ts", import.meta.url));
 
-const SUBJECTS = ["machine consciousness", "nuclear power", "remote work", "life on Mars", "social media and teenagers", "the fall of Rome",
-  "electric cars", "the minimum wage", "dark matter", "sleep", "asteroid mining", "the printing press", "meditation", "self-driving cars",
-  "carbon taxes", "university degrees", "space debris", "intermittent fasting", "the Black Death", "AI and jobs"];
-const ANGLES = ["What is the strongest evidence about {s}?", "How will {s} change the next decade?", "Who benefits most from {s}?",
-  "What do most people get wrong about {s}?", "Should governments regulate {s}?"];
+const SUBJECTS = [
+  "machine consciousness",
+  "nuclear power",
+  "remote work",
+  "life on Mars",
+  "social media and teenagers",
+  "the fall of Rome",
+  "electric cars",
+  "the minimum wage",
+  "dark matter",
+  "sleep",
+  "asteroid mining",
+  "the printing press",
+  "meditation",
+  "self-driving cars",
+  "carbon taxes",
+  "university degrees",
+  "space debris",
+  "intermittent fasting",
+  "the Black Death",
+  "AI and jobs",
+];
+const ANGLES = [
+  "What is the strongest evidence about {s}?",
+  "How will {s} change the next decade?",
+  "Who benefits most from {s}?",
+  "What do most people get wrong about {s}?",
+  "Should governments regulate {s}?",
+];
 const history = SUBJECTS.flatMap((s) => ANGLES.map((a) => a.replace("{s}", s))); // 100
-const candidates = ["What surprised researchers most about {s}?", "Is {s} overrated?", "How would you explain {s} to a child?"]
-  .flatMap((a) => ["octopus intelligence", "quantum computing", "the Roman Empire", "ocean acidification"].map((s) => a.replace("{s}", s))); // 12
+const candidates = ["What surprised researchers most about {s}?", "Is {s} overrated?", "How would you explain {s} to a child?"].flatMap(
+  (a) => ["octopus intelligence", "quantum computing", "the Roman Empire", "ocean acidification"].map((s) => a.replace("{s}", s)),
+); // 12
 
 const { server, url } = await startLocalEmbedder();
 const embed = async (texts) => {
-  const res = await fetch(`${url}/embed`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ texts }) });
+  const res = await fetch(`${url}/embed`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ texts }),
+  });
   if (!res.ok) throw new Error(`embedder answered ${res.status}`);
   return (await res.json()).vectors.map((v) => Float32Array.from(v));
 };
@@ -29,13 +58,26 @@ const embed = async (texts) => {
 const MIN = 60_000;
 const now = Date.UTC(2025, 9, 19, 13, 0);
 const historyVectors = await embed(history);
-const past = history.map((text, i) => ({ id: `q${i}`, text, vector: historyVectors[i], terms: lib.lexicalTerms(text), askedAt: now - (100 - i) * 1.8 * MIN, wasUsed: i % 7 === 0 }));
+const past = history.map((text, i) => ({
+  id: `q${i}`,
+  text,
+  vector: historyVectors[i],
+  terms: lib.lexicalTerms(text),
+  askedAt: now - (100 - i) * 1.8 * MIN,
+  wasUsed: i % 7 === 0,
+}));
 const calibration = lib.calibrationFor("use-lite-512");
 const repeat = lib.repeatModelFor("use-lite-512");
 const config = { ...lib.DEFAULT_NOVELTY_CONFIG };
 const rank = (vectors) =>
   lib.rankCandidates({
-    candidates: candidates.map((text, i) => ({ text, vector: vectors[i], terms: lib.lexicalTerms(text), model: ["gpt-4o", "claude", "gemini"][i % 3], confidence: 0.5 + (i % 5) / 10 })),
+    candidates: candidates.map((text, i) => ({
+      text,
+      vector: vectors[i],
+      terms: lib.lexicalTerms(text),
+      model: ["gpt-4o", "claude", "gemini"][i % 3],
+      confidence: 0.5 + (i % 5) / 10,
+    })),
     history: past,
     now,
     config,
@@ -69,7 +111,9 @@ for (let i = 0; i < 1000; i++) {
 }
 
 const sample = rank(candidateVectors);
-console.log(`show rank: 12 candidates vs a 100-question history (USE-lite 512-d, calibration ${calibration ? calibration.method : "none"}, repeat table ${repeat ? `lexicalWeight ${repeat.lexicalWeight}` : "none"}), Node ${process.version}`);
+console.log(
+  `show rank: 12 candidates vs a 100-question history (USE-lite 512-d, calibration ${calibration ? calibration.method : "none"}, repeat table ${repeat ? `lexicalWeight ${repeat.lexicalWeight}` : "none"}), Node ${process.version}`,
+);
 console.log(`  embedding excluded (pure pipeline):             ${stats(excluded)}   target ≤ 5 ms`);
 console.log(`  embedding included (1 batch call + pipeline):   ${stats(included)}`);
 console.log(`  (sample run: ${sample.picks.length} picks, ${sample.filtered.length} filtered)`);

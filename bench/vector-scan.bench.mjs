@@ -21,7 +21,9 @@ const DIMENSIONS = 512;
 const { VectorSnapshot, rescoreDepth } = await importTs(new URL("./entries/vectors.ts", import.meta.url));
 
 const { corpus, queries } = await embeddings();
-console.log(`\nVector scan, ${DIMENSIONS}-d, ${QUERIES} queries per size (real USE-lite embeddings; 40k and 100k add blends of real vectors)`);
+console.log(
+  `\nVector scan, ${DIMENSIONS}-d, ${QUERIES} queries per size (real USE-lite embeddings; 40k and 100k add blends of real vectors)`,
+);
 console.log("  vectors   float32 scan p50 / p95     two-stage p50 / p95     speed-up   recall@10  recall@60 (of the float ranking)");
 const rows = [];
 const r = prng(4242);
@@ -58,7 +60,9 @@ for (const size of SIZES) {
   );
   rows.push({ size, float: f, twoStage: t, recall10: recall[10], recall60: recall[60] });
 }
-console.log(`  (topK 60 = the FAQ variant list's window; the two-stage scan rescores ${rescoreDepth(60)} vectors for it, ${rescoreDepth(10)} for topK 10; up to 2,048 vectors it is a float scan)`);
+console.log(
+  `  (topK 60 = the FAQ variant list's window; the two-stage scan rescores ${rescoreDepth(60)} vectors for it, ${rescoreDepth(10)} for topK 10; up to 2,048 vectors it is a float scan)`,
+);
 saveResults("vector-scan", { dimensions: DIMENSIONS, queries: QUERIES, rows });
 
 function blend(a, b) {

@@ -23,16 +23,29 @@ import { Miniflare } from "miniflare";
 /** One POST on a new connection (no keep-alive), with node:http: isolates a keep-alive race from the rest. */
 function postFresh(url, body) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: "POST", agent: false, headers: { "content-type": "application/json", connection: "close" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode }));
-    });
+    const req = httpRequest(
+      url,
+      { method: "POST", agent: false, headers: { "content-type": "application/json", connection: "close" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
 }
 
-const { values } = parseArgs({ options: { wrangler: { type: "boolean", default: false }, delay: { type: "string", default: "0" }, fresh: { type: "boolean", default: false }, n: { type: "string", default: "1000" }, rounds: { type: "string", default: "3" }, d1: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    wrangler: { type: "boolean", default: false },
+    delay: { type: "string", default: "0" },
+    fresh: { type: "boolean", default: false },
+    n: { type: "string", default: "1000" },
+    rounds: { type: "string", default: "3" },
+    d1: { type: "boolean", default: false },
+  },
+});
 const N = Number(values.n);
 const script = `export default {
   async fetch(request, env) {
@@ -50,7 +63,23 @@ if (values.wrangler) {
   writeFileSync(join(dir, "worker.js"), script);
   const port = 20000 + Math.floor(Math.random() * 20000);
   const wrangler = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin", "wrangler");
-  const child = spawn(wrangler, ["dev", "worker.js", "--name", "resets", "--compatibility-date", "2026-04-20", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], { cwd: dir, stdio: "ignore", detached: true });
+  const child = spawn(
+    wrangler,
+    [
+      "dev",
+      "worker.js",
+      "--name",
+      "resets",
+      "--compatibility-date",
+      "2026-04-20",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+    ],
+    { cwd: dir, stdio: "ignore", detached: true },
+  );
   url = `http://127.0.0.1:${port}/write`;
   for (let i = 0; ; i++) {
     try {
@@ -93,6 +122,8 @@ for (let round = 1; round <= Number(values.rounds); round++) {
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }),
   );
-  console.log(`round ${round}: ${N} concurrent POSTs${values.fresh ? " (new connection each)" : " (fetch, keep-alive)"}${values.d1 ? " (+1 D1 insert each)" : ""}${Number(values.delay) ? ` (answering after ${values.delay} ms)` : ""}${values.wrangler ? " via wrangler dev" : ""} → ${JSON.stringify(Object.fromEntries(outcomes))} in ${Date.now() - started} ms${Object.keys(firstBodies).length ? `; first bodies: ${JSON.stringify(firstBodies)}` : ""}`);
+  console.log(
+    `round ${round}: ${N} concurrent POSTs${values.fresh ? " (new connection each)" : " (fetch, keep-alive)"}${values.d1 ? " (+1 D1 insert each)" : ""}${Number(values.delay) ? ` (answering after ${values.delay} ms)` : ""}${values.wrangler ? " via wrangler dev" : ""} → ${JSON.stringify(Object.fromEntries(outcomes))} in ${Date.now() - started} ms${Object.keys(firstBodies).length ? `; first bodies: ${JSON.stringify(firstBodies)}` : ""}`,
+  );
 }
 await stop();

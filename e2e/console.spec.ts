@@ -86,7 +86,10 @@ test.describe("producer console", () => {
   test("pauses and resumes the memory, and refreshes a topic", async ({ page }) => {
     const show = unique("e2e-pause");
     await apiCall(page.request, "POST", `/v1/shows/${show}/questions`, {
-      questions: [{ text: "Is consciousness binary?", topics: ["consciousness"] }, { text: "Will robots pay taxes?", topics: ["economy"] }],
+      questions: [
+        { text: "Is consciousness binary?", topics: ["consciousness"] },
+        { text: "Will robots pay taxes?", topics: ["economy"] },
+      ],
     });
     await signIn(page, DEV_KEY);
     await page.goto(`/ui/shows/${show}`);

@@ -10,7 +10,12 @@ async function postTicket(request: APIRequestContext, ticket: Record<string, unk
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = createHmac("sha256", secret.json.secret).update(`${timestamp}.${body}`).digest("hex");
   const response = await request.post("/v1/webhooks/tickets", {
-    headers: { "content-type": "application/json", "x-recall-tenant": secret.json.tenantId, "x-recall-timestamp": timestamp, "x-recall-signature": `v1=${signature}` },
+    headers: {
+      "content-type": "application/json",
+      "x-recall-tenant": secret.json.tenantId,
+      "x-recall-timestamp": timestamp,
+      "x-recall-signature": `v1=${signature}`,
+    },
     data: body,
   });
   expect(response.status()).toBe(202);
@@ -49,7 +54,11 @@ test.describe("FAQ review desk", () => {
 
   test("an edit makes a version, the diff shows it, and a rollback restores the old answer", async ({ page }) => {
     const original = "Open Settings, then Notifications, and switch off the weekly digest.";
-    const created = await apiCall(page.request, "POST", "/v1/faqs", { question: `How do I stop the weekly digest email ${unique("q")}?`, answer: original, tags: ["email"] });
+    const created = await apiCall(page.request, "POST", "/v1/faqs", {
+      question: `How do I stop the weekly digest email ${unique("q")}?`,
+      answer: original,
+      tags: ["email"],
+    });
     expect(created.status).toBe(201);
     await signIn(page, DEV_KEY);
     await page.goto(`/ui/faqs/${created.json.id}`);
@@ -70,8 +79,16 @@ test.describe("FAQ review desk", () => {
   test("search explains why each FAQ matched; variants and related links are added and removed", async ({ page, guard }) => {
     guard.allow(/\/ui\/faqs\/[^/]+\/variants$/);
     const tag = unique("t").toLowerCase();
-    const a = await apiCall(page.request, "POST", "/v1/faqs", { question: `How do I rotate my API token ${tag}?`, answer: "Settings → API → Rotate.", tags: [] });
-    const b = await apiCall(page.request, "POST", "/v1/faqs", { question: `Where do I find my API usage ${tag}?`, answer: "Settings → API → Usage.", tags: [] });
+    const a = await apiCall(page.request, "POST", "/v1/faqs", {
+      question: `How do I rotate my API token ${tag}?`,
+      answer: "Settings → API → Rotate.",
+      tags: [],
+    });
+    const b = await apiCall(page.request, "POST", "/v1/faqs", {
+      question: `Where do I find my API usage ${tag}?`,
+      answer: "Settings → API → Usage.",
+      tags: [],
+    });
     await signIn(page, DEV_KEY);
     await page.goto("/ui/faqs");
     await page.getByLabel("Search FAQs (hybrid: words and meaning)").fill(`rotate api token ${tag}`);

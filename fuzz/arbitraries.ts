@@ -54,7 +54,8 @@ function regex(pattern: string): RegExp {
 }
 
 function stringArb(schema: Schema): fc.Arbitrary<string> {
-  if (schema.format === "date-time") return fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === "date-time")
+    return fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
   const minLength = (schema.minLength as number | undefined) ?? 0;
   // Mostly short (every valid request is cheap to serve), sometimes at the limit.
   const maxLength = Math.min((schema.maxLength as number | undefined) ?? 40, 40);
@@ -62,15 +63,21 @@ function stringArb(schema: Schema): fc.Arbitrary<string> {
   if (pattern) {
     const re = regex(pattern);
     try {
-      return fc.stringMatching(re).filter((s) => s.length >= minLength && s.length <= ((schema.maxLength as number | undefined) ?? Infinity));
+      return fc
+        .stringMatching(re)
+        .filter((s) => s.length >= minLength && s.length <= ((schema.maxLength as number | undefined) ?? Infinity));
     } catch {
       // Negated Unicode property classes are beyond stringMatching: filter plain strings instead.
-      return fc.string({ minLength: Math.max(minLength, 1), maxLength: Math.max(maxLength, minLength, 1), unit: "grapheme" }).filter((s) => re.test(s));
+      return fc
+        .string({ minLength: Math.max(minLength, 1), maxLength: Math.max(maxLength, minLength, 1), unit: "grapheme" })
+        .filter((s) => re.test(s));
     }
   }
   const plain = fc.string({ minLength, maxLength: Math.max(maxLength, minLength) });
   const max = schema.maxLength as number | undefined;
-  return max !== undefined && max > maxLength ? fc.oneof({ arbitrary: plain, weight: 9 }, { arbitrary: fc.constant("ä".repeat(max)), weight: 1 }) : plain;
+  return max !== undefined && max > maxLength
+    ? fc.oneof({ arbitrary: plain, weight: 9 }, { arbitrary: fc.constant("ä".repeat(max)), weight: 1 })
+    : plain;
 }
 
 function numberArb(schema: Schema, integer: boolean): fc.Arbitrary<number> {
@@ -83,7 +90,10 @@ function numberArb(schema: Schema, integer: boolean): fc.Arbitrary<number> {
   }
   const lo = min ?? -1e6;
   const hi = max ?? 1e6;
-  return fc.oneof(fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x)), fc.constantFrom(lo, hi));
+  return fc.oneof(
+    fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x)),
+    fc.constantFrom(lo, hi),
+  );
 }
 
 /** Values the schema accepts (as far as JSON Schema can say: zod refinements may still refuse some). */
@@ -145,7 +155,9 @@ function sites(schema: Schema | undefined, value: Json | undefined, path: (strin
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (alternatives) {
     // The alternative the value belongs to is unknown here: descend into objects only by shape.
-    const match = alternatives.find((s) => typesOf(s).includes(Array.isArray(value) ? "array" : value === null ? "null" : typeof value === "object" ? "object" : typeof value));
+    const match = alternatives.find((s) =>
+      typesOf(s).includes(Array.isArray(value) ? "array" : value === null ? "null" : typeof value === "object" ? "object" : typeof value),
+    );
     if (match && match !== schema) sites(match, value, path, out);
     return out;
   }
@@ -171,7 +183,17 @@ function setAt(root: Json, path: (string | number)[], next: Json | undefined): J
 
 const wrongTypeFor = (schema: Schema): Json[] => {
   const types = typesOf(schema);
-  return ([["string", "oops"], ["number", 12.5], ["integer", 7], ["boolean", true], ["null", null], ["array", [1, "2"]], ["object", { nested: {} }]] as [string, Json][])
+  return (
+    [
+      ["string", "oops"],
+      ["number", 12.5],
+      ["integer", 7],
+      ["boolean", true],
+      ["null", null],
+      ["array", [1, "2"]],
+      ["object", { nested: {} }],
+    ] as [string, Json][]
+  )
     .filter(([t]) => !types.includes(t) && !(t === "integer" && types.includes("number")))
     .map(([, v]) => v);
 };
@@ -198,7 +220,10 @@ function breakages(site: Site): Json[] {
   if (types.includes("array")) {
     const max = schema.maxItems as number | undefined;
     const item = Array.isArray(site.value) ? (site.value[0] ?? "item") : "item";
-    out.push(Array.from({ length: (max ?? 1000) + 1 }, () => item), []);
+    out.push(
+      Array.from({ length: (max ?? 1000) + 1 }, () => item),
+      [],
+    );
   }
   if (types.includes("object")) {
     const value = site.value && typeof site.value === "object" && !Array.isArray(site.value) ? site.value : {};

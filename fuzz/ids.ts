@@ -16,7 +16,8 @@ export class IdPool {
     if (typeof value === "string") {
       if ((key === "id" || key.endsWith("Id") || key === "ids") && /^[a-z]+_[A-Za-z0-9_-]{8,}$/.test(value)) this.add(value);
     } else if (Array.isArray(value)) value.slice(0, 20).forEach((v) => this.collect(v, key));
-    else if (value && typeof value === "object" && !this.describesOwnKey(value)) for (const [k, v] of Object.entries(value)) this.collect(v, k);
+    else if (value && typeof value === "object" && !this.describesOwnKey(value))
+      for (const [k, v] of Object.entries(value)) this.collect(v, k);
   }
 
   private describesOwnKey(value: object): boolean {

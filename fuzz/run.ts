@@ -10,7 +10,17 @@ import fc from "fast-check";
 import { signPayload } from "../src/tickets/signature";
 import { HOSTILE_STRINGS, invalid, valid } from "./arbitraries";
 import { IdPool, prefixesFor } from "./ids";
-import { type Doc, type Json, jsonBodySchema, type Operation, operations, parameters, responseProblems, type Schema, schemaProblems } from "./schema";
+import {
+  type Doc,
+  type Json,
+  jsonBodySchema,
+  type Operation,
+  operations,
+  parameters,
+  responseProblems,
+  type Schema,
+  schemaProblems,
+} from "./schema";
 
 export interface FuzzRequest {
   method: string;
@@ -81,10 +91,47 @@ interface Draft {
 }
 
 /** Path ids that are not ids: too long, encoded controls and separators, invalid UTF-8, SQL. Inserted as is (already URL-safe). */
-const BAD_IDS = ["x".repeat(101), "x".repeat(5000), "%00", "..%2F..%2Fetc", "%27%20OR%201%3D1%20--", "%F0%9F%92%A9", "%E2%80%AE", "a%2Fb", "%20", "%ED%A0%80", "%FF", "%", "%%", "null", "-1", "0"];
+const BAD_IDS = [
+  "x".repeat(101),
+  "x".repeat(5000),
+  "%00",
+  "..%2F..%2Fetc",
+  "%27%20OR%201%3D1%20--",
+  "%F0%9F%92%A9",
+  "%E2%80%AE",
+  "a%2Fb",
+  "%20",
+  "%ED%A0%80",
+  "%FF",
+  "%",
+  "%%",
+  "null",
+  "-1",
+  "0",
+];
 const BAD_QUERY_VALUES = ["abc", "-1", "0", "1e999", "NaN", "1.5", "", "x".repeat(5000), ...HOSTILE_STRINGS.slice(0, 8)];
-const BAD_BODIES = ["{", "[1,", '{"a":}', "\u0000", "null", '"text"', "[]", "42", '{"__proto__":{"polluted":true}}', '{"a":1,"a":2}', "\ufeff{}", JSON.stringify({ deep: JSON.parse("[".repeat(500) + "]".repeat(500)) })];
-const BAD_CONTENT_TYPES = ["text/plain", "application/xml", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "application/json-patch", ""];
+const BAD_BODIES = [
+  "{",
+  "[1,",
+  '{"a":}',
+  "\u0000",
+  "null",
+  '"text"',
+  "[]",
+  "42",
+  '{"__proto__":{"polluted":true}}',
+  '{"a":1,"a":2}',
+  "\ufeff{}",
+  JSON.stringify({ deep: JSON.parse("[".repeat(500) + "]".repeat(500)) }),
+];
+const BAD_CONTENT_TYPES = [
+  "text/plain",
+  "application/xml",
+  "multipart/form-data; boundary=x",
+  "application/x-www-form-urlencoded",
+  "application/json-patch",
+  "",
+];
 /** Byte sequences that are not UTF-8: a lone continuation byte, an overlong slash, an encoded surrogate, a cut-off sequence. */
 const BAD_UTF8 = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82]];
 
@@ -99,7 +146,8 @@ function withBadBytes(body: Draft["body"], bad: number[]): number[] {
 /** Show ids the valid requests reuse, so shows have history to compare against. */
 const SHOW_IDS = ["fuzz-show-a", "fuzz-show-b"];
 
-const LEAK = /\bat [\w$.<>]+ \(|\.[jt]s:\d+|\/src\/|\/work\/|node_modules|file:\/\/|SQLITE|D1_|\bSELECT\b[^"]*\bFROM\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b/;
+const LEAK =
+  /\bat [\w$.<>]+ \(|\.[jt]s:\d+|\/src\/|\/work\/|node_modules|file:\/\/|SQLITE|D1_|\bSELECT\b[^"]*\bFROM\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b/;
 
 interface Plan {
   op: Operation;
@@ -169,40 +217,90 @@ function invalidDraft(p: Plan): fc.Arbitrary<Draft> {
   if (["post", "put", "patch"].includes(p.method)) {
     ways.push(
       { weight: 1, arbitrary: fc.tuple(base, fc.constantFrom(...BAD_BODIES)).map(([d, raw]) => ({ ...d, body: { raw } })) },
-      { weight: 1, arbitrary: fc.tuple(base, fc.constantFrom(...BAD_CONTENT_TYPES)).map(([d, contentType]) => ({ ...d, body: d.body ?? { json: {} }, contentType })) },
-      { weight: 1, arbitrary: fc.tuple(base, fc.constantFrom(...BAD_UTF8)).map(([d, bad]) => ({ ...d, body: { bytes: withBadBytes(d.body, bad) } })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(base, fc.constantFrom(...BAD_CONTENT_TYPES))
+          .map(([d, contentType]) => ({ ...d, body: d.body ?? { json: {} }, contentType })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(base, fc.constantFrom(...BAD_UTF8)).map(([d, bad]) => ({ ...d, body: { bytes: withBadBytes(d.body, bad) } })),
+      },
     );
   }
   if (p.body) {
     const schema = p.body;
-    ways.push({ weight: 6, arbitrary: base.chain((d) => invalid(schema, d.body && "json" in d.body ? d.body.json : {}).map((json) => ({ ...d, body: { json } }))) });
+    ways.push({
+      weight: 6,
+      arbitrary: base.chain((d) =>
+        invalid(schema, d.body && "json" in d.body ? d.body.json : {}).map((json) => ({ ...d, body: { json } })),
+      ),
+    });
   }
   if (p.ndjson) {
     const schema = p.ndjson;
     ways.push({
       weight: 4,
       arbitrary: fc
-        .tuple(base, valid(schema).chain((line) => invalid(schema, line)), fc.constantFrom("", "not json\n", "\n\n"))
-        .map(([d, broken, extra]) => ({ ...d, body: { raw: `${d.body && "raw" in d.body ? d.body.raw : ""}\n${JSON.stringify(broken)}\n${extra}` } })),
+        .tuple(
+          base,
+          valid(schema).chain((line) => invalid(schema, line)),
+          fc.constantFrom("", "not json\n", "\n\n"),
+        )
+        .map(([d, broken, extra]) => ({
+          ...d,
+          body: { raw: `${d.body && "raw" in d.body ? d.body.raw : ""}\n${JSON.stringify(broken)}\n${extra}` },
+        })),
     });
   }
   if (p.pathParams.length > 0) {
     const names = p.pathParams.map((x) => x.name);
-    ways.push({ weight: 3, arbitrary: fc.tuple(base, fc.constantFrom(...names), fc.constantFrom(...BAD_IDS)).map(([d, name, bad]) => ({ ...d, params: { ...d.params, [name]: `@raw:${bad}` } })) });
+    ways.push({
+      weight: 3,
+      arbitrary: fc
+        .tuple(base, fc.constantFrom(...names), fc.constantFrom(...BAD_IDS))
+        .map(([d, name, bad]) => ({ ...d, params: { ...d.params, [name]: `@raw:${bad}` } })),
+    });
   }
   if (p.queryParams.length > 0) {
     const names = p.queryParams.map((x) => x.name);
-    ways.push({ weight: 3, arbitrary: fc.tuple(base, fc.constantFrom(...names), fc.constantFrom(...BAD_QUERY_VALUES)).map(([d, name, bad]) => ({ ...d, query: { ...d.query, [name]: bad } })) });
+    ways.push({
+      weight: 3,
+      arbitrary: fc
+        .tuple(base, fc.constantFrom(...names), fc.constantFrom(...BAD_QUERY_VALUES))
+        .map(([d, name, bad]) => ({ ...d, query: { ...d.query, [name]: bad } })),
+    });
   }
   ways.push({ weight: 1, arbitrary: base.map((d) => ({ ...d, query: { ...d.query, unexpected_param: "1" } })) });
-  ways.push({ weight: 1, arbitrary: fc.tuple(base, fc.constantFrom(...HOSTILE_STRINGS.filter((h) => /^[\x20-\x7e]*$/.test(h)), "x".repeat(500), "a\u00e9")).map(([d, requestId]) => ({ ...d, requestId })) });
-  if (p.bearer) ways.push({ weight: 1, arbitrary: fc.tuple(base, fc.constantFrom<Auth>("none", "garbage", "client")).map(([d, auth]) => ({ ...d, auth })) });
-  if (p.signed) ways.push({ weight: 3, arbitrary: fc.tuple(base, fc.constantFrom("stale", "garbage", "other-tenant") as fc.Arbitrary<Draft["signature"]>).map(([d, signature]) => ({ ...d, signature })) });
+  ways.push({
+    weight: 1,
+    arbitrary: fc
+      .tuple(base, fc.constantFrom(...HOSTILE_STRINGS.filter((h) => /^[\x20-\x7e]*$/.test(h)), "x".repeat(500), "a\u00e9"))
+      .map(([d, requestId]) => ({ ...d, requestId })),
+  });
+  if (p.bearer)
+    ways.push({
+      weight: 1,
+      arbitrary: fc.tuple(base, fc.constantFrom<Auth>("none", "garbage", "client")).map(([d, auth]) => ({ ...d, auth })),
+    });
+  if (p.signed)
+    ways.push({
+      weight: 3,
+      arbitrary: fc
+        .tuple(base, fc.constantFrom("stale", "garbage", "other-tenant") as fc.Arbitrary<Draft["signature"]>)
+        .map(([d, signature]) => ({ ...d, signature })),
+    });
   return fc.oneof(...ways).map((d) => ({ ...d, kind: "invalid" as const }));
 }
 
 /** The request a draft describes, with the path parameters as the server will decode them. */
-async function toRequest(p: Plan, d: Draft, ctx: FuzzContext, pool: IdPool): Promise<{ request: FuzzRequest; params: Record<string, string | null> }> {
+async function toRequest(
+  p: Plan,
+  d: Draft,
+  ctx: FuzzContext,
+  pool: IdPool,
+): Promise<{ request: FuzzRequest; params: Record<string, string | null> }> {
   let path = p.path;
   const params: Record<string, string | null> = {};
   for (const { name } of p.pathParams) {
@@ -214,9 +312,17 @@ async function toRequest(p: Plan, d: Draft, ctx: FuzzContext, pool: IdPool): Pro
   }
   const query = new URLSearchParams(d.query).toString();
   const headers: Record<string, string> = {};
-  if (p.bearer && d.auth !== "none") headers.authorization = `Bearer ${d.auth === "admin" ? ctx.adminKey : d.auth === "client" ? ctx.clientKey : "rk_not_a_key"}`;
+  if (p.bearer && d.auth !== "none")
+    headers.authorization = `Bearer ${d.auth === "admin" ? ctx.adminKey : d.auth === "client" ? ctx.clientKey : "rk_not_a_key"}`;
   if (d.requestId !== undefined) headers["x-request-id"] = d.requestId;
-  const body = d.body === undefined ? undefined : "raw" in d.body ? d.body.raw : "bytes" in d.body ? Uint8Array.from(d.body.bytes) : JSON.stringify(d.body.json);
+  const body =
+    d.body === undefined
+      ? undefined
+      : "raw" in d.body
+        ? d.body.raw
+        : "bytes" in d.body
+          ? Uint8Array.from(d.body.bytes)
+          : JSON.stringify(d.body.json);
   if (body !== undefined) headers["content-type"] = d.contentType ?? "application/json";
   if (p.signed) {
     const now = Math.floor(Date.now() / 1000);
@@ -226,7 +332,10 @@ async function toRequest(p: Plan, d: Draft, ctx: FuzzContext, pool: IdPool): Pro
     const signed = body instanceof Uint8Array ? new TextDecoder().decode(body) : (body ?? "");
     headers["x-recall-signature"] = d.signature === "garbage" ? "v1=00" : await signPayload(ctx.webhook.secret, timestamp, signed);
   }
-  return { request: { method: p.method.toUpperCase(), path: query ? `${path}?${query}` : path, headers, ...(body === undefined ? {} : { body }) }, params };
+  return {
+    request: { method: p.method.toUpperCase(), path: query ? `${path}?${query}` : path, headers, ...(body === undefined ? {} : { body }) },
+    params,
+  };
 }
 
 function decodeOrNull(raw: string): string | null {
@@ -258,7 +367,8 @@ function documentRefuses(p: Plan, d: Draft, request: FuzzRequest, params: Record
   const sent = new URLSearchParams(request.path.split("?")[1] ?? "");
   for (const { name, schema } of p.queryParams) {
     const value = sent.get(name) ?? undefined;
-    if (value !== undefined && schema && schemaProblems(schema, queryValue(schema, value)).length > 0) return `query ${name}: ${schemaProblems(schema, queryValue(schema, value)).join("; ")}`;
+    if (value !== undefined && schema && schemaProblems(schema, queryValue(schema, value)).length > 0)
+      return `query ${name}: ${schemaProblems(schema, queryValue(schema, value)).join("; ")}`;
   }
   if (!p.body || p.ndjson) return null;
   const type = request.headers["content-type"] ?? "";
@@ -267,7 +377,8 @@ function documentRefuses(p: Plan, d: Draft, request: FuzzRequest, params: Record
   if (!/^application\/json\s*(;|$)/i.test(type)) return `content type ${type || "(none)"}`;
   let text: string;
   try {
-    text = typeof request.body === "string" ? request.body : new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(request.body);
+    text =
+      typeof request.body === "string" ? request.body : new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(request.body);
   } catch {
     return "the body is not UTF-8";
   }
@@ -313,34 +424,60 @@ export async function fuzz(doc: Doc, send: Send, ctx: FuzzContext, options: Fuzz
   const deadline = Date.now() + options.timeLimitMs;
   const reports: OperationReport[] = [];
   for (const [i, p] of plans.entries()) {
-    const report: OperationReport = { operationId: p.op.operationId, method: p.method.toUpperCase(), path: p.path, requests: 0, statuses: {}, failures: [] };
+    const report: OperationReport = {
+      operationId: p.op.operationId,
+      method: p.method.toUpperCase(),
+      path: p.path,
+      requests: 0,
+      statuses: {},
+      failures: [],
+    };
     const perOperation = Math.ceil((options.requests - reports.reduce((n, r) => n + r.requests, 0)) / (plans.length - i));
     const timeLeft = Math.max(1000, (deadline - Date.now()) / (plans.length - i));
     let last: Failure | null = null;
-    const property = fc.asyncProperty(fc.oneof({ arbitrary: validDraft(p), weight: 2 }, { arbitrary: invalidDraft(p), weight: 3 }), async (draft) => {
-      const { request, params } = await toRequest(p, draft, ctx, pool);
-      let response: FuzzResponse;
-      try {
-        response = await send(request);
-      } catch (error) {
-        // No answer at all (the connection dropped): keep the request, so the failure can be looked at and replayed.
+    const property = fc.asyncProperty(
+      fc.oneof({ arbitrary: validDraft(p), weight: 2 }, { arbitrary: invalidDraft(p), weight: 3 }),
+      async (draft) => {
+        const { request, params } = await toRequest(p, draft, ctx, pool);
+        let response: FuzzResponse;
+        try {
+          response = await send(request);
+        } catch (error) {
+          // No answer at all (the connection dropped): keep the request, so the failure can be looked at and replayed.
+          report.requests++;
+          last = {
+            operationId: report.operationId,
+            seed: options.seed,
+            counterexamplePath: null,
+            request,
+            status: 0,
+            body: "",
+            problems: [`no answer: ${String(error).slice(0, 300)}`],
+          };
+          return false;
+        }
         report.requests++;
-        last = { operationId: report.operationId, seed: options.seed, counterexamplePath: null, request, status: 0, body: "", problems: [`no answer: ${String(error).slice(0, 300)}`] };
-        return false;
-      }
-      report.requests++;
-      report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
-      const problems = check(p, response);
-      // The server and its document must agree: what the document calls invalid is never a success.
-      const refusal = response.status < 300 && !p.alwaysOk ? documentRefuses(p, draft, request, params) : null;
-      if (refusal) problems.push(`accepted (${response.status}) a request the document calls invalid: ${refusal}`);
-      if (response.status < 300 && problems.length === 0 && isJsonType(response.contentType)) pool.collect(JSON.parse(response.text));
-      if (problems.length > 0) {
-        last = { operationId: report.operationId, seed: options.seed, counterexamplePath: null, request, status: response.status, body: response.text.slice(0, 2000), problems };
-        return false;
-      }
-      return true;
-    });
+        report.statuses[response.status] = (report.statuses[response.status] ?? 0) + 1;
+        const problems = check(p, response);
+        // The server and its document must agree: what the document calls invalid is never a success.
+        const refusal = response.status < 300 && !p.alwaysOk ? documentRefuses(p, draft, request, params) : null;
+        if (refusal) problems.push(`accepted (${response.status}) a request the document calls invalid: ${refusal}`);
+        if (response.status < 300 && problems.length === 0 && isJsonType(response.contentType)) pool.collect(JSON.parse(response.text));
+        if (problems.length > 0) {
+          last = {
+            operationId: report.operationId,
+            seed: options.seed,
+            counterexamplePath: null,
+            request,
+            status: response.status,
+            body: response.text.slice(0, 2000),
+            problems,
+          };
+          return false;
+        }
+        return true;
+      },
+    );
     const details = await fc.check(property, {
       seed: options.seed + i,
       numRuns: Math.max(1, perOperation),

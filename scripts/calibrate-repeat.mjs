@@ -65,7 +65,15 @@ const measure = (a, b) => ({ raw: cosine(vectors.get(a), vectors.get(b)), lex: l
 const en = [];
 for (const p of mqp) {
   const duplicate = p.label === "duplicate";
-  en.push({ set: "mqp", group: `mqp:${p.a}`, y: duplicate ? 1 : 0, label: duplicate ? "paraphrase" : "related", a: p.a, b: p.b, ...measure(p.a, p.b) });
+  en.push({
+    set: "mqp",
+    group: `mqp:${p.a}`,
+    y: duplicate ? 1 : 0,
+    label: duplicate ? "paraphrase" : "related",
+    a: p.a,
+    b: p.b,
+    ...measure(p.a, p.b),
+  });
 }
 const random = rng(20251019);
 for (const q of stackfaq) {
@@ -84,15 +92,24 @@ for (const q of stackfaq) {
   en.push(row(nearest.o, 0, "related", nearest.m));
   en.push(row(stranger, 0, "unrelated", measure(q.text, stranger.text)));
 }
-const zh = lcqmc.map((p) => ({ set: "lcqmc-test", group: `lcqmc:${p.a}`, y: p.label === "duplicate" ? 1 : 0, lex: lib.lexicalSimilarity(termsOf(p.a), termsOf(p.b)) }));
+const zh = lcqmc.map((p) => ({
+  set: "lcqmc-test",
+  group: `lcqmc:${p.a}`,
+  y: p.label === "duplicate" ? 1 : 0,
+  lex: lib.lexicalSimilarity(termsOf(p.a), termsOf(p.b)),
+}));
 
 const cv = crossValidatedScores(en, { k: folds });
 const final = fitRepeat(en);
 const before = (p) => applyKnots(p.raw, globalCalibration.knots);
 const after = (p) => cv.scores.get(p);
 
-console.log(`model ${values.model}; English pairs: mqp ${en.filter((p) => p.set === "mqp").length}, stackfaq ${en.filter((p) => p.set === "stackfaq").length}; Chinese: lcqmc-test ${zh.length}`);
-console.log(`${folds}-fold CV (by question group): lexical weight per fold ${cv.models.map((m) => m.lexicalWeight).join(", ")}; bootstrap ${samples} resamples of question groups, 95 % intervals`);
+console.log(
+  `model ${values.model}; English pairs: mqp ${en.filter((p) => p.set === "mqp").length}, stackfaq ${en.filter((p) => p.set === "stackfaq").length}; Chinese: lcqmc-test ${zh.length}`,
+);
+console.log(
+  `${folds}-fold CV (by question group): lexical weight per fold ${cv.models.map((m) => m.lexicalWeight).join(", ")}; bootstrap ${samples} resamples of question groups, 95 % intervals`,
+);
 const header = `${"set".padEnd(22)} ${"method".padEnd(30)} ${"AUC".padEnd(6)} ${"P ≥0.85".padEnd(20)} ${"R ≥0.85".padEnd(20)} ${"P >0.80".padEnd(7)} ${"R >0.80".padEnd(7)} bands dup/different: ${BANDS.map((b) => b.name).join(" | ")}`;
 console.log(header);
 const print = (set, method, pairs, score) => {
@@ -119,11 +136,15 @@ print(`en both (${en.length})`, "before: calibrated cosine", en, before);
 print(`en both (${en.length})`, `after: repeat map, ${folds}-fold CV`, en, after);
 print(`lcqmc-test zh (${zh.length})`, "lexical fallback (no fit)", zh, (p) => p.lex);
 
-console.log(`final fit on all English pairs: lexical weight ${final.lexicalWeight} (training AUC ${final.trainingAuc}); evidence boundaries ${JSON.stringify(final.boundaries)}; knots ${JSON.stringify(final.knots)}`);
+console.log(
+  `final fit on all English pairs: lexical weight ${final.lexicalWeight} (training AUC ${final.trainingAuc}); evidence boundaries ${JSON.stringify(final.boundaries)}; knots ${JSON.stringify(final.knots)}`,
+);
 console.log("sanity (not anchors):");
 for (const [a, b, note] of SANITY) {
   const m = measure(a, b);
-  console.log(`  raw ${m.raw.toFixed(3)} lexical ${m.lex.toFixed(3)} → before ${before(m).toFixed(3)}, after ${repeatScore(m, final).toFixed(3)}  (${note}) "${a}" / "${b}"`);
+  console.log(
+    `  raw ${m.raw.toFixed(3)} lexical ${m.lex.toFixed(3)} → before ${before(m).toFixed(3)}, after ${repeatScore(m, final).toFixed(3)}  (${note}) "${a}" / "${b}"`,
+  );
 }
 if (values["dry-run"]) {
   console.log("dry run: no table written");

@@ -36,7 +36,9 @@ const model = await loadModel(values.model);
 /** @type {{a: string, b: string, label: string, lang?: string, file: string}[]} */
 let pairs = [];
 for (const file of values.pairs) {
-  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim());
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim());
   for (const [i, line] of lines.entries()) {
     const p = JSON.parse(line);
     if (typeof p.a !== "string" || typeof p.b !== "string" || !LABELS.includes(p.label)) {
@@ -53,7 +55,9 @@ if (!model.languages.includes("*")) {
   const before = pairs.length;
   pairs = pairs.filter((p) => (p.lang ?? "en") === "en" && !hasCjk(p.a) && !hasCjk(p.b));
   if (pairs.length < before) {
-    console.log(`skipped ${before - pairs.length} non-English pairs: ${model.id} is English-only (every Chinese sentence embeds to the same vector)`);
+    console.log(
+      `skipped ${before - pairs.length} non-English pairs: ${model.id} is English-only (every Chinese sentence embeds to the same vector)`,
+    );
   }
 }
 
@@ -88,7 +92,9 @@ console.log(`raw boundaries: related ≥ ${boundaries.related}, paraphrase ≥ $
 console.log(`knots: ${JSON.stringify(knots)}`);
 if (dropped.length) console.log(`anchors dropped (would break monotonicity): ${JSON.stringify(dropped)}`);
 for (const p of scored.filter((q) => typeof q.reference === "number")) {
-  console.log(`reference: raw ${p.raw.toFixed(4)} → ${applyKnots(p.raw, knots).toFixed(4)} (seed says ${p.reference}): "${p.a}" / "${p.b}"`);
+  console.log(
+    `reference: raw ${p.raw.toFixed(4)} → ${applyKnots(p.raw, knots).toFixed(4)} (seed says ${p.reference}): "${p.a}" / "${p.b}"`,
+  );
 }
 printAgreement("before (raw cosine)", before);
 printAgreement("after (labels only, no reference anchors, in-sample)", afterLabelsOnly);
@@ -96,8 +102,14 @@ printAgreement("after (calibrated, in-sample)", after);
 printAgreement("after (calibrated, 2-fold out-of-sample)", crossValidated);
 for (const file of files) {
   const of = scored.filter((p) => p.file === file);
-  printAgreement(`  ${file}: before`, agreement(of, (p) => p.raw));
-  printAgreement(`  ${file}: after `, agreement(of, (p) => applyKnots(p.raw, knots)));
+  printAgreement(
+    `  ${file}: before`,
+    agreement(of, (p) => p.raw),
+  );
+  printAgreement(
+    `  ${file}: after `,
+    agreement(of, (p) => applyKnots(p.raw, knots)),
+  );
 }
 const byFile = Object.fromEntries(
   files.map((file) => {

@@ -65,8 +65,16 @@ const DEMO_FAQS = [
     answer: "Refunds reach your card within 5–10 business days after we approve them.",
     tags: ["billing"],
   },
-  { question: "How do I reset my password?", answer: "Use “Forgot password” on the sign-in page; the link in the email is valid for one hour.", tags: ["account"] },
-  { question: "Can I change my plan mid-month?", answer: "Yes. Upgrades apply at once and are prorated; downgrades apply at the next renewal.", tags: ["billing"] },
+  {
+    question: "How do I reset my password?",
+    answer: "Use “Forgot password” on the sign-in page; the link in the email is valid for one hour.",
+    tags: ["account"],
+  },
+  {
+    question: "Can I change my plan mid-month?",
+    answer: "Yes. Upgrades apply at once and are prorated; downgrades apply at the next renewal.",
+    tags: ["billing"],
+  },
 ];
 
 const DEMO_TICKETS = [
@@ -123,6 +131,9 @@ async function seedFaqsAndTickets(api, log) {
     await ok(api.v1.faqs.search.$post({ json: { query, limit: 3, sessionId: `demo-session-${i}` } }));
   }
   const resolvedAt = new Date().toISOString();
-  await postTickets(api, DEMO_TICKETS.map((t) => ({ ...t, resolvedAt, source: "demo" })));
+  await postTickets(
+    api,
+    DEMO_TICKETS.map((t) => ({ ...t, resolvedAt, source: "demo" })),
+  );
   log(`seeded ${DEMO_FAQS.length} FAQs and sent ${DEMO_TICKETS.length} tickets through the webhook (the queue stages them within seconds)`);
 }

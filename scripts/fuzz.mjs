@@ -51,7 +51,12 @@ if (args.url) {
 }
 
 async function api(method, path, body) {
-  const response = await send({ method, path, headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await send({
+    method,
+    path,
+    headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${response.text}`);
   return JSON.parse(response.text);
 }
@@ -61,7 +66,9 @@ try {
   const client = await api("POST", "/v1/admin/keys", { role: "client", name: "fuzz" });
   const secret = await api("POST", "/v1/admin/webhook-secrets", { overlapHours: 168 });
   const ctx = { adminKey, clientKey: client.key, webhook: { tenantId: secret.tenantId, secret: secret.secret } };
-  console.log(`fuzzing ${Object.keys(doc.paths).length} paths: ${requests} requests, ≤ ${timeLimitMs / 1000} s, seed ${seed}${args.only ? `, only ${args.only}` : ""}`);
+  console.log(
+    `fuzzing ${Object.keys(doc.paths).length} paths: ${requests} requests, ≤ ${timeLimitMs / 1000} s, seed ${seed}${args.only ? `, only ${args.only}` : ""}`,
+  );
   const started = Date.now();
   const reports = await fuzz(doc, send, ctx, {
     requests,
@@ -75,14 +82,21 @@ try {
   const total = reports.reduce((n, r) => n + r.requests, 0);
   const failures = reports.flatMap((r) => r.failures);
   console.log(`\n${formatTable(reports)}\n`);
-  console.log(`${total} requests in ${seconds.toFixed(0)} s (${(total / seconds).toFixed(0)}/s), seed ${seed}, ${failures.length} failures`);
+  console.log(
+    `${total} requests in ${seconds.toFixed(0)} s (${(total / seconds).toFixed(0)}/s), seed ${seed}, ${failures.length} failures`,
+  );
   if (failures.length > 0) {
     const dir = join(root, "results", "fuzz");
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `failures-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify(failures, (_, v) => (v instanceof Uint8Array ? { bytes: [...v] } : v), 2));
+    writeFileSync(
+      file,
+      JSON.stringify(failures, (_, v) => (v instanceof Uint8Array ? { bytes: [...v] } : v), 2),
+    );
     for (const f of failures) {
-      console.log(`\n✗ ${f.operationId}: ${f.problems.join("; ")}\n  ${f.request.method} ${f.request.path.slice(0, 200)}  → ${f.status} ${f.body.slice(0, 300)}`);
+      console.log(
+        `\n✗ ${f.operationId}: ${f.problems.join("; ")}\n  ${f.request.method} ${f.request.path.slice(0, 200)}  → ${f.status} ${f.body.slice(0, 300)}`,
+      );
       // f.seed is the operation's own seed (run seed + its index); alone under --only, its index is 0.
       console.log(`  replay: npm run fuzz -- --seed ${f.seed} --only ${f.operationId} --path ${f.counterexamplePath}`);
     }

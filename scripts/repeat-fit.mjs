@@ -30,7 +30,7 @@ export function auc(pairs, score) {
   const rows = pairs.map((p) => [score(p), p.y]).sort((a, b) => a[0] - b[0]);
   let rankSum = 0;
   let positives = 0;
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     let j = i;
     while (j < rows.length && rows[j][0] === rows[i][0]) j++;
     const midRank = (i + 1 + j) / 2;

@@ -37,7 +37,12 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
 }
 
 /** The wait before retry number `retry` (1-based): backoff with full jitter, at least Retry-After, at most maxDelayMs. */
-export function retryDelayMs(retry: number, retryAfter: number | null, { baseDelayMs = 100, maxDelayMs = 5000 }: RetryOptions = {}, random = Math.random): number {
+export function retryDelayMs(
+  retry: number,
+  retryAfter: number | null,
+  { baseDelayMs = 100, maxDelayMs = 5000 }: RetryOptions = {},
+  random = Math.random,
+): number {
   const backoff = baseDelayMs * 2 ** (retry - 1);
   const jittered = backoff / 2 + random() * (backoff / 2);
   return Math.min(maxDelayMs, Math.max(retryAfter ?? 0, jittered));
@@ -52,11 +57,18 @@ export function retryingFetch(fetchImpl: Fetch = (input, init) => fetch(input, i
     const first = new Request(input, init);
     const headers = new Headers(first.headers);
     const path = new URL(first.url).pathname;
-    if (!headers.has(IDEMPOTENCY_KEY_HEADER) && isIdempotentCreate(first.method, path)) headers.set(IDEMPOTENCY_KEY_HEADER, crypto.randomUUID());
+    if (!headers.has(IDEMPOTENCY_KEY_HEADER) && isIdempotentCreate(first.method, path))
+      headers.set(IDEMPOTENCY_KEY_HEADER, crypto.randomUUID());
     const retryable = SAFE_METHODS.has(first.method) || headers.has(IDEMPOTENCY_KEY_HEADER);
     // The body is read once, so every attempt sends the same bytes.
     const body = first.body === null ? null : await first.arrayBuffer();
-    const attemptInit = (): RequestInit => ({ method: first.method, headers, body, redirect: first.redirect, signal: init?.signal ?? null });
+    const attemptInit = (): RequestInit => ({
+      method: first.method,
+      headers,
+      body,
+      redirect: first.redirect,
+      signal: init?.signal ?? null,
+    });
     for (let attempt = 1; ; attempt++) {
       const last = !retryable || attempt >= maxAttempts;
       let response: Response;

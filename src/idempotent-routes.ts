@@ -16,4 +16,5 @@ export const IDEMPOTENT_CREATES: readonly RegExp[] = [
   /^\/v1\/staging\/[^/]+\/(?:approve|reject)\/?$/,
 ];
 
-export const isIdempotentCreate = (method: string, path: string) => method.toUpperCase() === "POST" && IDEMPOTENT_CREATES.some((route) => route.test(path));
+export const isIdempotentCreate = (method: string, path: string) =>
+  method.toUpperCase() === "POST" && IDEMPOTENT_CREATES.some((route) => route.test(path));

@@ -32,17 +32,34 @@ const consoleSink: LogSink = (level, line) => {
  * A field whose name ends in one of these words (camelCase or snake_case: `apiKey`, `webhook_secret`,
  * `rawBody`) never carries its value into a line; `keyId`, `secretId` or `tokens` (a count) do.
  */
-const SECRET_WORDS = new Set(["secret", "secrets", "password", "token", "key", "keys", "kek", "authorization", "cookie", "cookies", "body"]);
+const SECRET_WORDS = new Set([
+  "secret",
+  "secrets",
+  "password",
+  "token",
+  "key",
+  "keys",
+  "kek",
+  "authorization",
+  "cookie",
+  "cookies",
+  "body",
+]);
 
 function isSecretField(name: string): boolean {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s_-]+/);
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_-]+/);
   return SECRET_WORDS.has(words.at(-1) ?? "");
 }
 
 export function createLogger(bound: LogFields = {}, sink: LogSink = consoleSink): Logger {
-  const write = (level: LogLevel) => (event: string, fields: LogFields = {}) => {
-    sink(level, JSON.stringify(redact({ time: new Date().toISOString(), level, event, ...bound, ...fields })));
-  };
+  const write =
+    (level: LogLevel) =>
+    (event: string, fields: LogFields = {}) => {
+      sink(level, JSON.stringify(redact({ time: new Date().toISOString(), level, event, ...bound, ...fields })));
+    };
   return {
     debug: write("debug"),
     info: write("info"),

@@ -141,8 +141,9 @@ function createVectorIndex(env: Env, model: string, dimensions: number): VectorI
 
 function memo<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
-  return () => (made ??= make().catch((error: unknown) => {
-    made = undefined;
-    throw error;
-  }));
+  return () =>
+    (made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
 }

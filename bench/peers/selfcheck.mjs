@@ -34,7 +34,6 @@ const TITLES = [
   "Which browsers are supported by the dashboard",
 ];
 
-
 function makeDocs(n, seed, titleOf) {
   const rand = rng(seed);
   return Array.from({ length: n }, (_, i) => ({
@@ -71,7 +70,9 @@ const pg = created.value;
 const pgLoad = await timed(() => pg.load(docs));
 const mini = createMiniSearchPeer();
 const miniLoad = await timed(() => mini.load(docs));
-console.log(`${pg.name}: start ${ms(created.ms)}, load ${n} docs ${ms(pgLoad.ms)} (insert ${ms(pg.timings.insertMs)}, indexes ${ms(pg.timings.indexMs)})`);
+console.log(
+  `${pg.name}: start ${ms(created.ms)}, load ${n} docs ${ms(pgLoad.ms)} (insert ${ms(pg.timings.insertMs)}, indexes ${ms(pg.timings.indexMs)})`,
+);
 console.log(`${mini.name}: load ${n} docs ${ms(miniLoad.ms)}`);
 
 const times = { "pglite lexical": [], "pglite vector": [], "pglite hybrid": [], minisearch: [] };
@@ -82,7 +83,10 @@ for (let i = 0; i < n; i++) {
   let r = await timed(() => pg.search({ text: d.text, mode: "lexical" }));
   times["pglite lexical"].push(r.ms);
   check(r.value[0]?.id === d.id, `pglite lexical: "${d.text}" → ${JSON.stringify(r.value.slice(0, 3))}`);
-  check(r.value.every((x, j) => j === 0 || x.score <= r.value[j - 1].score), `pglite lexical: scores not descending for "${d.text}"`);
+  check(
+    r.value.every((x, j) => j === 0 || x.score <= r.value[j - 1].score),
+    `pglite lexical: scores not descending for "${d.text}"`,
+  );
 
   r = await timed(() => pg.search({ text: "", vector: d.vector, mode: "vector" }));
   times["pglite vector"].push(r.ms);
@@ -158,7 +162,9 @@ for (const [k, v] of Object.entries(times)) {
   const found = hits.filter(Boolean).length;
   check(found >= 48, `vector mode at ${N} rows (HNSW): own doc in top 10 for ${found}/50`);
   t.sort((a, b) => a - b);
-  console.log(`search at ${N} (vector + hybrid, n=${t.length}): median ${ms(t[t.length >> 1])}, max ${ms(t[t.length - 1])}; own doc in vector top 10: ${found}/50`);
+  console.log(
+    `search at ${N} (vector + hybrid, n=${t.length}): median ${ms(t[t.length >> 1])}, max ${ms(t[t.length - 1])}; own doc in vector top 10: ${found}/50`,
+  );
   await peer.close();
 }
 

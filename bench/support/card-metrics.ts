@@ -61,7 +61,9 @@ export function scoreCards(set: readonly LabelledStatement[], extract: (text: st
     extracted += got.length;
     expected += statement.cards.length;
     for (const card of got) {
-      const at = open.findIndex((e) => e.slot === card.slot && norm(e.value) === norm(card.value) && (e.retracts ?? false) === card.retracts);
+      const at = open.findIndex(
+        (e) => e.slot === card.slot && norm(e.value) === norm(card.value) && (e.retracts ?? false) === card.retracts,
+      );
       if (at >= 0) {
         correct++;
         open.splice(at, 1);

@@ -5,7 +5,9 @@ import { join } from "node:path";
 /** Rows to draw: [label, p50 ms, p95 ms] from each results/*.json that has percentile figures. */
 function rows(resultsDir) {
   const out = [];
-  for (const file of readdirSync(resultsDir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(resultsDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const data = JSON.parse(readFileSync(join(resultsDir, file), "utf8"));
     const walk = (value, path) => {
       if (!value || typeof value !== "object") return;
@@ -31,7 +33,8 @@ export function writeChart(resultsDir) {
   const gap = 10;
   const max = Math.max(...data.map((d) => d[2]));
   const min = Math.min(...data.map((d) => d[1]).filter((x) => x > 0), 0.01);
-  const x = (v) => left + ((Math.log10(Math.max(v, min)) - Math.log10(min)) / (Math.log10(max) - Math.log10(min) || 1)) * (width - left - 90);
+  const x = (v) =>
+    left + ((Math.log10(Math.max(v, min)) - Math.log10(min)) / (Math.log10(max) - Math.log10(min) || 1)) * (width - left - 90);
   const height = 40 + data.length * (2 * barHeight + gap);
   const bars = data
     .map(([label, p50, p95], i) => {

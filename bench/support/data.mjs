@@ -10,11 +10,88 @@ export function prng(seed) {
   };
 }
 
-const TECH = ["Postgres", "Redis", "Kafka", "Terraform", "Kubernetes", "React", "Vue", "Rust", "Go", "Python", "Cloudflare Workers", "Vercel", "Fly.io", "S3", "DynamoDB", "GraphQL", "gRPC", "Nginx", "Sentry", "Datadog", "Stripe", "Auth0", "Elasticsearch", "SQLite", "Docker", "GitHub Actions", "Celery", "RabbitMQ", "Next.js", "Svelte"];
-const COMPONENT = ["billing service", "login flow", "search page", "checkout", "notification worker", "admin dashboard", "mobile API", "export job", "rate limiter", "audit log", "image pipeline", "webhook handler", "onboarding wizard", "report generator", "session store", "feature flags", "CI pipeline", "staging cluster", "data warehouse sync", "email templates"];
-const PROJECT = ["Atlas", "Beacon", "Cobalt", "Delta", "Ember", "Falcon", "Granite", "Harbor", "Iris", "Juniper", "Kestrel", "Lumen", "Mosaic", "Nimbus", "Orion"];
+const TECH = [
+  "Postgres",
+  "Redis",
+  "Kafka",
+  "Terraform",
+  "Kubernetes",
+  "React",
+  "Vue",
+  "Rust",
+  "Go",
+  "Python",
+  "Cloudflare Workers",
+  "Vercel",
+  "Fly.io",
+  "S3",
+  "DynamoDB",
+  "GraphQL",
+  "gRPC",
+  "Nginx",
+  "Sentry",
+  "Datadog",
+  "Stripe",
+  "Auth0",
+  "Elasticsearch",
+  "SQLite",
+  "Docker",
+  "GitHub Actions",
+  "Celery",
+  "RabbitMQ",
+  "Next.js",
+  "Svelte",
+];
+const COMPONENT = [
+  "billing service",
+  "login flow",
+  "search page",
+  "checkout",
+  "notification worker",
+  "admin dashboard",
+  "mobile API",
+  "export job",
+  "rate limiter",
+  "audit log",
+  "image pipeline",
+  "webhook handler",
+  "onboarding wizard",
+  "report generator",
+  "session store",
+  "feature flags",
+  "CI pipeline",
+  "staging cluster",
+  "data warehouse sync",
+  "email templates",
+];
+const PROJECT = [
+  "Atlas",
+  "Beacon",
+  "Cobalt",
+  "Delta",
+  "Ember",
+  "Falcon",
+  "Granite",
+  "Harbor",
+  "Iris",
+  "Juniper",
+  "Kestrel",
+  "Lumen",
+  "Mosaic",
+  "Nimbus",
+  "Orion",
+];
 const VERB = ["deploy", "debug", "scale", "monitor", "migrate", "test", "secure", "configure", "profile", "roll back", "cache", "upgrade"];
-const ISSUE = ["times out", "leaks memory", "returns 500 errors", "is slow on cold starts", "drops messages", "fails in CI", "double-charges customers", "loses sessions"];
+const ISSUE = [
+  "times out",
+  "leaks memory",
+  "returns 500 errors",
+  "is slow on cold starts",
+  "drops messages",
+  "fails in CI",
+  "double-charges customers",
+  "loses sessions",
+];
 
 const STATEMENTS = [
   (r) => `We decided to use ${pick(r, TECH)} for the ${pick(r, COMPONENT)} of ${pick(r, PROJECT)}`,
@@ -54,7 +131,11 @@ export function memories(n, seed = 42) {
     const content = (question ? pick(r, QUESTIONS) : profile ? pick(r, PROFILE) : pick(r, STATEMENTS))(r);
     if (seen.has(content)) continue;
     seen.add(content);
-    out.push({ content, memoryType: question ? "question" : pick(r, ["fact", "decision", "insight"]), importance: Math.round(r() * 10) / 10 });
+    out.push({
+      content,
+      memoryType: question ? "question" : pick(r, ["fact", "decision", "insight"]),
+      importance: Math.round(r() * 10) / 10,
+    });
   }
   return out;
 }

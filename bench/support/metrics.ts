@@ -47,7 +47,12 @@ export function meanMetrics(all: readonly QueryMetrics[]): QueryMetrics {
  */
 export function bootstrapInterval(
   values: readonly number[],
-  { paired, resamples = 2000, level = 0.95, seed = 1 }: { paired?: readonly number[]; resamples?: number; level?: number; seed?: number } = {},
+  {
+    paired,
+    resamples = 2000,
+    level = 0.95,
+    seed = 1,
+  }: { paired?: readonly number[]; resamples?: number; level?: number; seed?: number } = {},
 ): { mean: number; low: number; high: number } {
   const n = values.length;
   const diff = paired ? values.map((v, i) => v - paired[i]!) : values;

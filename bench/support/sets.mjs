@@ -42,7 +42,8 @@ export async function importCorpus(worker, key, corpus, onProgress = () => {}) {
     const chunk = corpus.slice(i, i + 1000);
     const ndjson = chunk.map((d) => JSON.stringify({ question: d.text, answer: d.answer || d.text })).join("\n");
     const { json } = await importFaqs(worker.client(key), ndjson);
-    if (json.errors?.length) console.warn(`  WARNING: ${json.errors.length} lines refused (they count as misses), e.g. ${JSON.stringify(json.errors[0])}`);
+    if (json.errors?.length)
+      console.warn(`  WARNING: ${json.errors.length} lines refused (they count as misses), e.g. ${JSON.stringify(json.errors[0])}`);
     for (const { line, id } of json.imported) faqToDoc.set(id, chunk[line - 1].id);
     onProgress(Math.min(corpus.length, i + 1000));
   }

@@ -42,7 +42,10 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
     // The benches, the eval and `npm run fuzz` send deliberate load from one key: rate limits are
     // raised explicitly here (README "Rate limits"); RECALL_RATE_LIMIT=N sets another per-window limit.
     ratelimits: Object.fromEntries(
-      ["API_RATE_LIMIT", "WEBHOOK_TENANT_RATE_LIMIT", "WEBHOOK_SOURCE_RATE_LIMIT"].map((name) => [name, { simple: { limit: BENCH_RATE_LIMIT, period: 60 } }]),
+      ["API_RATE_LIMIT", "WEBHOOK_TENANT_RATE_LIMIT", "WEBHOOK_SOURCE_RATE_LIMIT"].map((name) => [
+        name,
+        { simple: { limit: BENCH_RATE_LIMIT, period: 60 } },
+      ]),
     ),
     // The Worker's own log lines would bury the figures; set BENCH_VERBOSE=1 to see them.
     handleRuntimeStdio(stdout, stderr) {
@@ -81,7 +84,10 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
    * @returns {import("../../src/client").RecallClient}
    */
   function client(key = BENCH_KEY) {
-    return hc("http://recall.bench", { headers: { authorization: `Bearer ${key}` }, fetch: (input, init) => mf.dispatchFetch(input, init) });
+    return hc("http://recall.bench", {
+      headers: { authorization: `Bearer ${key}` },
+      fetch: (input, init) => mf.dispatchFetch(input, init),
+    });
   }
 
   return {
@@ -154,7 +160,9 @@ export async function createTenantKey(db, name) {
   await db.batch([
     db.prepare("INSERT INTO tenants (id, name, created_at) VALUES (?, ?, ?)").bind(tenantId, name, now),
     db
-      .prepare("INSERT INTO api_keys (id, tenant_id, key_hash, key_prefix, role, name, created_at) VALUES (?, ?, ?, ?, 'admin', 'bench', ?)")
+      .prepare(
+        "INSERT INTO api_keys (id, tenant_id, key_hash, key_prefix, role, name, created_at) VALUES (?, ?, ?, ?, 'admin', 'bench', ?)",
+      )
       .bind(`key_${token(16)}`, tenantId, createHash("sha256").update(key).digest("hex"), key.slice(0, 10), now),
   ]);
   return { tenantId, key };

@@ -46,7 +46,11 @@ export async function startWranglerStack() {
     key: DEV_KEY,
     /** The first column of the first row of `sql`, run on the stack's local D1. */
     scalar(sql) {
-      const out = execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--env", "local", "--persist-to", state, "--json", "--command", sql], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      const out = execFileSync(
+        "npx",
+        ["wrangler", "d1", "execute", "DB", "--local", "--env", "local", "--persist-to", state, "--json", "--command", sql],
+        { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+      );
       const row = JSON.parse(out)[0].results[0];
       return Object.values(row)[0];
     },

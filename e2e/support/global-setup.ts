@@ -20,7 +20,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the local stack did not start within ${START_TIMEOUT_MS / 1000}s:\n${output.join("")}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the local stack did not start within ${START_TIMEOUT_MS / 1000}s:\n${output.join("")}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       if (READY.test(output.join(""))) {

@@ -91,7 +91,11 @@ export async function createTenant(db: D1Database, args: { name: string; now: nu
 }
 
 /** A tenant's keys, oldest first: at most `limit`, after the (created_at, id) position `after` when given. */
-export async function listApiKeys(db: D1Database, tenantId: string, page: { limit: number; after?: readonly [number, string] | undefined }) {
+export async function listApiKeys(
+  db: D1Database,
+  tenantId: string,
+  page: { limit: number; after?: readonly [number, string] | undefined },
+) {
   const { results } = await db
     .prepare(
       `SELECT id, key_prefix, role, name, created_at, revoked_at FROM api_keys

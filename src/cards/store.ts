@@ -79,7 +79,11 @@ export async function storeCards(db: D1Database, source: CardSource, cards: read
     const statements: D1PreparedStatement[] = [];
     const end = (ids: readonly string[]) => {
       for (const id of ids) {
-        statements.push(db.prepare("UPDATE memory_cards SET superseded_at = ?, superseded_by = ? WHERE id = ?").bind(source.createdAt, source.memoryId, id));
+        statements.push(
+          db
+            .prepare("UPDATE memory_cards SET superseded_at = ?, superseded_by = ? WHERE id = ?")
+            .bind(source.createdAt, source.memoryId, id),
+        );
       }
     };
     const notNewer = (c: CardRow) => c.created_at <= source.createdAt;

@@ -41,7 +41,12 @@ export function readConfigFile(path: string): StoredConfig {
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error(`${path} is not a JSON object`);
   const file = parsed as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
-  return { url: str(file.url), apiKey: str(file.apiKey), scope: str(file.scope), budgetMs: typeof file.budgetMs === "number" ? file.budgetMs : undefined };
+  return {
+    url: str(file.url),
+    apiKey: str(file.apiKey),
+    scope: str(file.scope),
+    budgetMs: typeof file.budgetMs === "number" ? file.budgetMs : undefined,
+  };
 }
 
 export function loadConfig(env: Env = process.env): RecallConfig {

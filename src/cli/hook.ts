@@ -47,7 +47,13 @@ export function hookRequest(subcommand: HookSubcommand, input: Record<string, un
   return { ...common, tool_name: input.tool_name, tool_input: { file_path: path } };
 }
 
-export async function runHook(subcommand: HookSubcommand, stdin: string, config: RecallConfig, projectDir: string | undefined, signal: AbortSignal): Promise<HookRun> {
+export async function runHook(
+  subcommand: HookSubcommand,
+  stdin: string,
+  config: RecallConfig,
+  projectDir: string | undefined,
+  signal: AbortSignal,
+): Promise<HookRun> {
   const input = parseInput(stdin);
   const body = hookRequest(subcommand, input);
   if (!body) return {};
@@ -68,7 +74,8 @@ export async function runHook(subcommand: HookSubcommand, stdin: string, config:
     throw new HookFailure(`cannot reach ${config.url} (${code ?? message})`);
   }
   const failed = response.headers["x-recall-error"];
-  if (typeof failed === "string") throw new HookFailure(`${config.url} answered ${failed}${failed === "UNAUTHORIZED" ? " (check RECALL_API_KEY)" : ""}`);
+  if (typeof failed === "string")
+    throw new HookFailure(`${config.url} answered ${failed}${failed === "UNAUTHORIZED" ? " (check RECALL_API_KEY)" : ""}`);
   if (response.status < 200 || response.status > 299) throw new HookFailure(`${config.url} answered HTTP ${response.status}`);
   let reply: { hookSpecificOutput?: { additionalContext?: unknown } } | null;
   try {

@@ -98,7 +98,9 @@ function initClaude(args: string[]): void {
     for (const change of changes) console.log(`  ${change}`);
   }
   const config = loadConfig();
-  console.log(`The hooks call ${config.url} with ${config.apiKey ? "the configured API key" : "NO API key yet: run `recall configure --api-key -` or set RECALL_API_KEY"}.`);
+  console.log(
+    `The hooks call ${config.url} with ${config.apiKey ? "the configured API key" : "NO API key yet: run `recall configure --api-key -` or set RECALL_API_KEY"}.`,
+  );
 }
 
 async function configure(args: string[]): Promise<void> {
@@ -111,7 +113,9 @@ async function configure(args: string[]): Promise<void> {
   if (budgetMs !== undefined && !(budgetMs > 0)) throw new Error("--budget-ms must be a positive number");
   const path = configPath();
   const saved = writeConfigFile(path, { url: values.url, apiKey, scope: values.scope, budgetMs });
-  console.log(`${path} (mode 0600): url=${saved.url ?? "(default)"} apiKey=${saved.apiKey ? "(set)" : "(not set)"} scope=${saved.scope ?? "(one per project)"}`);
+  console.log(
+    `${path} (mode 0600): url=${saved.url ?? "(default)"} apiKey=${saved.apiKey ? "(set)" : "(not set)"} scope=${saved.scope ?? "(one per project)"}`,
+  );
 }
 
 /** What the hooks would use, and whether it works: the service answers and accepts the key. */
@@ -119,11 +123,14 @@ async function status(): Promise<void> {
   const config = loadConfig();
   const scope = config.scope ?? scopeForProject(process.env.CLAUDE_PROJECT_DIR ?? process.cwd());
   console.log(`url:    ${config.url}\nkey:    ${config.apiKey ? "set" : "NOT SET"}\nscope:  ${scope}\nbudget: ${config.budgetMs} ms`);
-  const reply = await postJson(`${config.url}/v1/query/analyze`, { authorization: `Bearer ${config.apiKey ?? ""}` }, JSON.stringify({ text: "status check" }), AbortSignal.timeout(5000)).catch(
-    (error: Error & { code?: string }) => {
-      throw new Error(`cannot reach ${config.url} (${error.code ?? error.message})`);
-    },
-  );
+  const reply = await postJson(
+    `${config.url}/v1/query/analyze`,
+    { authorization: `Bearer ${config.apiKey ?? ""}` },
+    JSON.stringify({ text: "status check" }),
+    AbortSignal.timeout(5000),
+  ).catch((error: Error & { code?: string }) => {
+    throw new Error(`cannot reach ${config.url} (${error.code ?? error.message})`);
+  });
   if (reply.status === 401) throw new Error(`${config.url} refuses the API key`);
   if (reply.status !== 200) throw new Error(`${config.url} answered HTTP ${reply.status}`);
   console.log("ok:     the service answers and accepts the key");

@@ -24,7 +24,12 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function isRecallHandler(handler: unknown, subcommand: string): boolean {
-  return isObject(handler) && typeof handler.command === "string" && /recall/.test(handler.command) && handler.command.trimEnd().endsWith(`hook ${subcommand}`);
+  return (
+    isObject(handler) &&
+    typeof handler.command === "string" &&
+    /recall/.test(handler.command) &&
+    handler.command.trimEnd().endsWith(`hook ${subcommand}`)
+  );
 }
 
 /**

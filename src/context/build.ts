@@ -66,7 +66,12 @@ export interface ContextTimings {
   embedMs: number;
 }
 
-export async function buildContext(services: Services, tenantId: string, args: ContextArgs, timings: ContextTimings = { embedMs: 0 }): Promise<ContextResult> {
+export async function buildContext(
+  services: Services,
+  tenantId: string,
+  args: ContextArgs,
+  timings: ContextTimings = { embedMs: 0 },
+): Promise<ContextResult> {
   const empty = { markdown: "", tokens: 0, sections: { similarQuestions: [], memories: [] } };
   const classified = classifyQuery(args.prompt);
   if (classified.class === "trivial") return { class: "trivial", reason: classified.reason, isQuestion: false, ...empty, degraded: [] };
@@ -108,7 +113,9 @@ export async function buildContext(services: Services, tenantId: string, args: C
     // The caller's own session already holds its questions.
     similarQuestions: asked
       ? hits
-          .filter((m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId) && meetsFloor(m, QUESTION_FLOOR))
+          .filter(
+            (m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId) && meetsFloor(m, QUESTION_FLOOR),
+          )
           .slice(0, SIMILAR_QUESTIONS_IN_CONTEXT)
           .map(toSimilarQuestion)
       : [],

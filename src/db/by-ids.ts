@@ -17,7 +17,11 @@ export async function selectByIds<Row extends { id: string }>(
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
     const chunk = ids.slice(i, i + ID_CHUNK);
-    statements.push(db.prepare(`SELECT ${query.columns} FROM ${query.from} WHERE tenant_id = ?${extra} AND id IN (${chunk.map(() => "?").join(",")})`).bind(tenantId, ...chunk));
+    statements.push(
+      db
+        .prepare(`SELECT ${query.columns} FROM ${query.from} WHERE tenant_id = ?${extra} AND id IN (${chunk.map(() => "?").join(",")})`)
+        .bind(tenantId, ...chunk),
+    );
   }
   // One round trip for every chunk.
   for (const { results } of await db.batch<Row>(statements)) for (const row of results) rows.set(row.id, row);

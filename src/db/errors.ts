@@ -34,12 +34,14 @@ const CONSTRAINTS: readonly [RegExp, ConstraintKind][] = [
 ];
 
 /** D1's retryable failures, as documented for D1 and Durable Object storage. */
-const UNAVAILABLE = /\b(?:SQLITE_BUSY|database is locked|overloaded|Network connection lost|storage caused object to be reset|reset because its code was updated|storage operation exceeded timeout)\b/i;
+const UNAVAILABLE =
+  /\b(?:SQLITE_BUSY|database is locked|overloaded|Network connection lost|storage caused object to be reset|reset because its code was updated|storage operation exceeded timeout)\b/i;
 
 /** A D1 failure as a typed error; any other error unchanged. */
 export function storageError(error: unknown): unknown {
   if (!(error instanceof Error) || error instanceof ConstraintViolation || error instanceof StorageUnavailable) return error;
-  for (const [pattern, constraint] of CONSTRAINTS) if (pattern.test(error.message)) return new ConstraintViolation(constraint, { cause: error });
+  for (const [pattern, constraint] of CONSTRAINTS)
+    if (pattern.test(error.message)) return new ConstraintViolation(constraint, { cause: error });
   if (UNAVAILABLE.test(error.message)) return new StorageUnavailable({ cause: error });
   return error;
 }

@@ -8,7 +8,11 @@ import { type ExportLine, isoTime } from "./transfer";
 export async function exportFromD1(db: D1Database, tenantId: string): Promise<Omit<ExportLine, "related">[]> {
   const orm = drizzle(db);
   const [faqRows, variantRows, versionRows] = await Promise.all([
-    orm.select().from(faqs).where(and(eq(faqs.tenantId, tenantId), isNull(faqs.deletedAt))).orderBy(asc(faqs.seq)),
+    orm
+      .select()
+      .from(faqs)
+      .where(and(eq(faqs.tenantId, tenantId), isNull(faqs.deletedAt)))
+      .orderBy(asc(faqs.seq)),
     orm.select().from(faqVariants).where(eq(faqVariants.tenantId, tenantId)).orderBy(asc(faqVariants.seq)),
     orm.select().from(faqVersions).where(eq(faqVersions.tenantId, tenantId)).orderBy(desc(faqVersions.versionNumber)),
   ]);
@@ -25,7 +29,14 @@ export async function exportFromD1(db: D1Database, tenantId: string): Promise<Om
     createdAt: isoTime(f.createdAt),
     updatedBy: f.updatedBy,
     updatedAt: isoTime(f.updatedAt),
-    variants: (variantsOf.get(f.id) ?? []).map((v) => ({ id: v.id, variantText: v.variantText, source: v.source, sourceTicketId: v.sourceTicketId, createdBy: v.createdBy, createdAt: isoTime(v.createdAt) })),
+    variants: (variantsOf.get(f.id) ?? []).map((v) => ({
+      id: v.id,
+      variantText: v.variantText,
+      source: v.source,
+      sourceTicketId: v.sourceTicketId,
+      createdBy: v.createdBy,
+      createdAt: isoTime(v.createdAt),
+    })),
     versions: (versionsOf.get(f.id) ?? []).map((v) => ({
       versionNumber: v.versionNumber,
       question: v.question,

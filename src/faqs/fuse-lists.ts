@@ -28,7 +28,11 @@ export interface FaqLists {
   moreCosines: Map<string, number>;
 }
 
-export function fuseFaqLists(lists: FaqLists, rows: Map<string, FaqRow>, options: { limit: number; vectorShare: number; calibration: Calibration | null }): FaqSearchHit[] {
+export function fuseFaqLists(
+  lists: FaqLists,
+  rows: Map<string, FaqRow>,
+  options: { limit: number; vectorShare: number; calibration: Calibration | null },
+): FaqSearchHit[] {
   const foundBy: [FaqMatchType, Map<string, unknown>][] = [
     ["canonical_bm25", lists.canonicalLexical],
     ["variant_bm25", lists.variantLexical],

@@ -11,7 +11,9 @@ export async function faqHitsPerDay(db: D1Database, tenantId: string, faqId: str
   const firstDay = Math.floor(now / DAY_MS) - (days - 1);
   const { results } = await db
     // The day length is written into the SQL: as a bound parameter it would be a REAL and the division fractional.
-    .prepare(`SELECT hit_at / ${DAY_MS} AS day, COUNT(*) AS hits FROM faq_hits WHERE tenant_id = ? AND faq_id = ? AND hit_at >= ? GROUP BY day`)
+    .prepare(
+      `SELECT hit_at / ${DAY_MS} AS day, COUNT(*) AS hits FROM faq_hits WHERE tenant_id = ? AND faq_id = ? AND hit_at >= ? GROUP BY day`,
+    )
     .bind(tenantId, faqId, firstDay * DAY_MS)
     .all<{ day: number; hits: number }>();
   const byDay = new Map(results.map((r) => [r.day, r.hits]));

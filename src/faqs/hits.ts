@@ -59,15 +59,16 @@ const toStats = (r: StatsRow): FaqStats => ({
 });
 
 export async function faqStats(db: D1Database, tenantId: string, faqId: string): Promise<FaqStats> {
-  const row = await db
-    .prepare(`${STATS_SELECT} WHERE f.tenant_id = ? AND f.id = ? GROUP BY f.id`)
-    .bind(tenantId, faqId)
-    .first<StatsRow>();
+  const row = await db.prepare(`${STATS_SELECT} WHERE f.tenant_id = ? AND f.id = ? GROUP BY f.id`).bind(tenantId, faqId).first<StatsRow>();
   return row ? toStats(row) : { totalHits: 0, uniqueSessions: 0, daysWithHits: 0, lastHitAt: null, avgScore: null };
 }
 
 /** The tenant's live FAQs with their stats, most hit first (the seed's faq_hit_stats view), one page. */
-export async function allFaqStats(db: D1Database, tenantId: string, limit: number): Promise<({ id: string; question: string } & FaqStats)[]> {
+export async function allFaqStats(
+  db: D1Database,
+  tenantId: string,
+  limit: number,
+): Promise<({ id: string; question: string } & FaqStats)[]> {
   const { results } = await db
     .prepare(`${STATS_SELECT} WHERE f.tenant_id = ? AND f.deleted_at IS NULL GROUP BY f.id ORDER BY total_hits DESC, f.seq DESC LIMIT ?`)
     .bind(tenantId, limit)

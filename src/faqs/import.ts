@@ -88,7 +88,11 @@ export function importRows(services: Services, tenantId: string, by: string, ite
   const variants: VariantRow[] = [];
   for (const given of item.variants.slice(0, MAX_VARIANTS_PER_FAQ)) {
     const v = typeof given === "string" ? { variantText: given } : given;
-    const made = newVariantRow(services, tenantId, faq.id, v.createdBy ?? by, { variantText: v.variantText, source: v.source ?? "manual", sourceTicketId: v.sourceTicketId ?? undefined });
+    const made = newVariantRow(services, tenantId, faq.id, v.createdBy ?? by, {
+      variantText: v.variantText,
+      source: v.source ?? "manual",
+      sourceTicketId: v.sourceTicketId ?? undefined,
+    });
     const variant: VariantRow = { ...made, id: v.id ?? made.id, created_at: v.createdAt ?? made.created_at };
     if (seen.has(variant.normalized_text)) {
       report.duplicateVariants++;
@@ -101,19 +105,27 @@ export function importRows(services: Services, tenantId: string, by: string, ite
 }
 
 /** The ids a line keeps from an export (checked against every tenant's rows before writing). */
-export const keptIds = (item: ImportItem): string[] => [...(item.id ? [item.id] : []), ...item.variants.flatMap((v) => (typeof v !== "string" && v.id ? [v.id] : []))];
+export const keptIds = (item: ImportItem): string[] => [
+  ...(item.id ? [item.id] : []),
+  ...item.variants.flatMap((v) => (typeof v !== "string" && v.id ? [v.id] : [])),
+];
 
 export function newImportReport(): ImportReport {
   return { imported: [], skipped: [], duplicateVariants: 0, indexed: 0, pendingIndex: 0 };
 }
 
 /** Splits the lines whose kept ids are free from those whose ids are taken (reported as skipped). */
-export async function withFreeIds(items: readonly ImportItem[], taken: (ids: string[]) => Promise<Set<string>>, report: ImportReport): Promise<ImportItem[]> {
+export async function withFreeIds(
+  items: readonly ImportItem[],
+  taken: (ids: string[]) => Promise<Set<string>>,
+  report: ImportReport,
+): Promise<ImportItem[]> {
   const wanted = items.flatMap(keptIds);
   const used = wanted.length > 0 ? await taken(wanted) : new Set<string>();
   return items.filter((item) => {
     const clash = keptIds(item).find((id) => used.has(id));
-    if (clash) report.skipped.push({ line: item.line, code: "ID_TAKEN", message: `The id ${clash} is already taken; this line was not imported` });
+    if (clash)
+      report.skipped.push({ line: item.line, code: "ID_TAKEN", message: `The id ${clash} is already taken; this line was not imported` });
     return !clash;
   });
 }
@@ -147,8 +159,10 @@ export async function importFaqs(services: Services, tenantId: string, by: strin
   }
   const pendingFaqs = faqRows.filter((r) => r.index_state === "pending");
   const pendingVariants = variantRows.filter((r) => r.index_state === "pending");
-  for (let i = 0; i < pendingFaqs.length; i += IMPORT_EMBED_BATCH) count(report, await indexFaqs(services, pendingFaqs.slice(i, i + IMPORT_EMBED_BATCH)));
-  for (let i = 0; i < pendingVariants.length; i += IMPORT_EMBED_BATCH) count(report, await indexVariants(services, pendingVariants.slice(i, i + IMPORT_EMBED_BATCH)));
+  for (let i = 0; i < pendingFaqs.length; i += IMPORT_EMBED_BATCH)
+    count(report, await indexFaqs(services, pendingFaqs.slice(i, i + IMPORT_EMBED_BATCH)));
+  for (let i = 0; i < pendingVariants.length; i += IMPORT_EMBED_BATCH)
+    count(report, await indexVariants(services, pendingVariants.slice(i, i + IMPORT_EMBED_BATCH)));
   return report;
 }
 

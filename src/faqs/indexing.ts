@@ -23,7 +23,6 @@ interface IndexableVariant {
   variant_text: string;
 }
 
-
 /** Embeds and upserts the FAQs' canonical questions. */
 export async function indexFaqs(services: Services, rows: readonly IndexableFaq[]): Promise<IndexState[]> {
   const outcomes = await indexRows(
@@ -31,7 +30,12 @@ export async function indexFaqs(services: Services, rows: readonly IndexableFaq[
     FAQ_COLLECTION,
     rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, text: r.question, metadata: {} })),
   );
-  return recordIndexOutcomes(services.db, "faqs", rows.map((r) => r.id), outcomes);
+  return recordIndexOutcomes(
+    services.db,
+    "faqs",
+    rows.map((r) => r.id),
+    outcomes,
+  );
 }
 
 /** Embeds and upserts variants; metadata carries the FAQ id. */
@@ -41,7 +45,12 @@ export async function indexVariants(services: Services, rows: readonly Indexable
     FAQ_VARIANT_COLLECTION,
     rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, text: r.variant_text, metadata: { faqId: r.faq_id } })),
   );
-  return recordIndexOutcomes(services.db, "faq_variants", rows.map((r) => r.id), outcomes);
+  return recordIndexOutcomes(
+    services.db,
+    "faq_variants",
+    rows.map((r) => r.id),
+    outcomes,
+  );
 }
 
 /** One cron step: index the oldest pending FAQs and variants of every tenant (one embedding batch each). */

@@ -81,7 +81,6 @@ export interface FaqSearchResult {
   timing: { embedMs: number; listsMs: number; rowsMs: number; totalMs: number };
 }
 
-
 export async function searchFaqs(services: Services, tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult> {
   const started = Date.now();
   const { embedder } = services;
@@ -98,7 +97,10 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   let embedded = started;
   // The lexical lists need no vector: they run while the query is embedded.
   const [[canonicalText, variantText], [canonicalVector, variantVector]] = await Promise.all([
-    Promise.all([match ? canonicalBm25(services.db, tenantId, match, tags, window) : [], match ? variantBm25(services.db, tenantId, match, tags, window) : []]),
+    Promise.all([
+      match ? canonicalBm25(services.db, tenantId, match, tags, window) : [],
+      match ? variantBm25(services.db, tenantId, match, tags, window) : [],
+    ]),
     (async () => {
       if (weights.vector > 0 && embedder.canEmbed(args.query)) {
         const embedStarted = Date.now();
@@ -121,12 +123,21 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
   const rowsStarted = Date.now();
   // Vector candidates come from an index that knows nothing of deletes or tags: rows decide.
-  const variantRows = await getVariantsByIds(services.db, tenantId, variantVector.map((m) => m.id));
+  const variantRows = await getVariantsByIds(
+    services.db,
+    tenantId,
+    variantVector.map((m) => m.id),
+  );
   const vectorVariants = variantVector.flatMap((m) => {
     const row = variantRows.get(m.id);
     return row ? [{ faqId: row.faq_id, variantId: row.id, text: row.variant_text, cosine: m.score }] : [];
   });
-  const faqIds = new Set<string>([...canonicalText.map((c) => c.id), ...variantText.map((v) => v.faqId), ...canonicalVector.map((m) => m.id), ...vectorVariants.map((v) => v.faqId)]);
+  const faqIds = new Set<string>([
+    ...canonicalText.map((c) => c.id),
+    ...variantText.map((v) => v.faqId),
+    ...canonicalVector.map((m) => m.id),
+    ...vectorVariants.map((v) => v.faqId),
+  ]);
   const rows = await getFaqsByIds(services.db, tenantId, [...faqIds]);
   const eligible = (id: string) => {
     const row = rows.get(id);
@@ -137,23 +148,59 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   };
 
   const lists: FaqLists = {
-    canonicalLexical: new Map(canonicalText.filter((c) => eligible(c.id)).slice(0, window).map((c) => [c.id, c.score])),
-    variantLexical: bestPerFaq(variantText.filter((v) => eligible(v.faqId)), window),
-    canonicalVector: new Map(canonicalVector.filter((m) => eligible(m.id)).slice(0, window).map((m) => [m.id, m.score])),
-    variantVector: bestPerFaq(vectorVariants.filter((v) => eligible(v.faqId)), window),
+    canonicalLexical: new Map(
+      canonicalText
+        .filter((c) => eligible(c.id))
+        .slice(0, window)
+        .map((c) => [c.id, c.score]),
+    ),
+    variantLexical: bestPerFaq(
+      variantText.filter((v) => eligible(v.faqId)),
+      window,
+    ),
+    canonicalVector: new Map(
+      canonicalVector
+        .filter((m) => eligible(m.id))
+        .slice(0, window)
+        .map((m) => [m.id, m.score]),
+    ),
+    variantVector: bestPerFaq(
+      vectorVariants.filter((v) => eligible(v.faqId)),
+      window,
+    ),
     moreCosines: new Map(),
   };
   // Lexical candidates the vector lists did not reach are compared with the query too.
-  const unreached = queryVector ? [...lists.canonicalLexical.keys(), ...lists.variantLexical.keys()].filter((id) => !lists.canonicalVector.has(id) && !lists.variantVector.has(id)) : [];
-  if (queryVector && unreached.length > 0) lists.moreCosines = await cosinesOf(services, tenantId, queryVector, [...new Set(unreached)], degraded);
-  const results = fuseFaqLists(lists, rows, { limit: args.limit, vectorShare: weights.vector / (weights.vector + weights.bm25), calibration: embedder.calibration });
+  const unreached = queryVector
+    ? [...lists.canonicalLexical.keys(), ...lists.variantLexical.keys()].filter(
+        (id) => !lists.canonicalVector.has(id) && !lists.variantVector.has(id),
+      )
+    : [];
+  if (queryVector && unreached.length > 0)
+    lists.moreCosines = await cosinesOf(services, tenantId, queryVector, [...new Set(unreached)], degraded);
+  const results = fuseFaqLists(lists, rows, {
+    limit: args.limit,
+    vectorShare: weights.vector / (weights.vector + weights.bm25),
+    calibration: embedder.calibration,
+  });
   const done = Date.now();
   // The lists overlap the embedding: `listsMs` is the wait for them once the vector was there.
-  return { results, degraded, queryVector, timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started } };
+  return {
+    results,
+    degraded,
+    queryVector,
+    timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started },
+  };
 }
 
 /** FAQ ids best first by bm25 with column weights (question A, answer B). FTS5's bm25() is lower-is-better. */
-async function canonicalBm25(db: D1Database, tenantId: string, match: string, tags: readonly string[], window: number): Promise<ScoredId[]> {
+async function canonicalBm25(
+  db: D1Database,
+  tenantId: string,
+  match: string,
+  tags: readonly string[],
+  window: number,
+): Promise<ScoredId[]> {
   const { results } = await db
     .prepare(
       `SELECT f.id, -bm25(faqs_fts, ${QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${ANSWER_COLUMN_WEIGHT.toFixed(1)}) AS score FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
@@ -179,7 +226,13 @@ interface TextVariantCandidate {
   score: number;
 }
 
-async function variantBm25(db: D1Database, tenantId: string, match: string, tags: readonly string[], window: number): Promise<TextVariantCandidate[]> {
+async function variantBm25(
+  db: D1Database,
+  tenantId: string,
+  match: string,
+  tags: readonly string[],
+  window: number,
+): Promise<TextVariantCandidate[]> {
   const { results } = await db
     .prepare(
       `SELECT v.id, v.faq_id, v.variant_text, -bm25(faq_variants_fts) AS score FROM faq_variants_fts
@@ -196,7 +249,14 @@ function tagFilter(tags: readonly string[]): string {
   return tags.map(() => "AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE json_each.value = ?)").join(" ");
 }
 
-async function nearest(services: Services, tenantId: string, collection: string, vector: Float32Array, topK: number, degraded: FaqDegradation[]) {
+async function nearest(
+  services: Services,
+  tenantId: string,
+  collection: string,
+  vector: Float32Array,
+  topK: number,
+  degraded: FaqDegradation[],
+) {
   const { vectors, embedder } = services;
   try {
     const matches = await vectors.query(tenantId, collection, { vector, model: embedder.model, topK: Math.min(topK, vectors.maxTopK) });

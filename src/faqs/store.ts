@@ -83,7 +83,20 @@ export function insertFaqStatements(db: D1Database, row: FaqRow): D1PreparedStat
         `INSERT INTO faqs (id, tenant_id, question, answer, tags, metadata, version, created_by, created_at, updated_by, updated_at, index_state)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(row.id, row.tenant_id, row.question, row.answer, row.tags, row.metadata, row.version, row.created_by, row.created_at, row.updated_by, row.updated_at, row.index_state),
+      .bind(
+        row.id,
+        row.tenant_id,
+        row.question,
+        row.answer,
+        row.tags,
+        row.metadata,
+        row.version,
+        row.created_by,
+        row.created_at,
+        row.updated_by,
+        row.updated_at,
+        row.index_state,
+      ),
     db
       .prepare("INSERT INTO faqs_fts (rowid, question, answer) SELECT seq, ?, ? FROM faqs WHERE id = ?")
       .bind(ftsDocument(row.question), ftsDocument(row.answer), row.id),
@@ -165,7 +178,11 @@ export async function listFaqs(db: D1Database, tenantId: string, args: FaqListAr
     binds.push(args.beforeSeq);
   }
   const { results } = await db
-    .prepare(`SELECT ${FAQ_COLUMNS.split(", ").map((c) => `f.${c}`).join(", ")} FROM faqs f WHERE ${where.join(" AND ")} ORDER BY f.seq DESC LIMIT ?`)
+    .prepare(
+      `SELECT ${FAQ_COLUMNS.split(", ")
+        .map((c) => `f.${c}`)
+        .join(", ")} FROM faqs f WHERE ${where.join(" AND ")} ORDER BY f.seq DESC LIMIT ?`,
+    )
     .bind(...binds, args.limit + 1)
     .all<FaqRow>();
   return { rows: results.slice(0, args.limit), more: results.length > args.limit };
@@ -229,11 +246,25 @@ export async function updateFaq(
            index_state = ?, index_attempts = CASE WHEN ? THEN 0 ELSE index_attempts END
          WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`,
       )
-      .bind(next.question, next.answer, next.tags, next.metadata, by, now, contentChanged ? 1 : 0, next.index_state, questionChanged ? 1 : 0, id, tenantId),
+      .bind(
+        next.question,
+        next.answer,
+        next.tags,
+        next.metadata,
+        by,
+        now,
+        contentChanged ? 1 : 0,
+        next.index_state,
+        questionChanged ? 1 : 0,
+        id,
+        tenantId,
+      ),
   );
   if (contentChanged) {
     statements.push(
-      db.prepare("UPDATE faqs_fts SET question = ?, answer = ? WHERE rowid = ?").bind(ftsDocument(next.question), ftsDocument(next.answer), current.seq),
+      db
+        .prepare("UPDATE faqs_fts SET question = ?, answer = ? WHERE rowid = ?")
+        .bind(ftsDocument(next.question), ftsDocument(next.answer), current.seq),
     );
   }
   const results = await db.batch(statements);
@@ -265,7 +296,13 @@ export async function softDeleteFaq(services: Services, tenantId: string, id: st
   // Search joins every candidate to a live row, so a leftover vector cannot surface: this is cleanup.
   await Promise.all([
     vectors.delete(tenantId, FAQ_COLLECTION, [id]),
-    variants.length > 0 ? vectors.delete(tenantId, FAQ_VARIANT_COLLECTION, variants.map((v) => v.id)) : null,
+    variants.length > 0
+      ? vectors.delete(
+          tenantId,
+          FAQ_VARIANT_COLLECTION,
+          variants.map((v) => v.id),
+        )
+      : null,
   ]).catch((error: unknown) => services.log.warn("vector_delete_failed", { id, ...errorFields(error) }));
   return true;
 }

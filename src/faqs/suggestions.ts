@@ -21,7 +21,10 @@ export const SUGGESTION_MIN_SIMILARITY = 0.6;
 const MAX_SAMPLES = 5;
 
 /** The cluster a search's query belongs to, or null when the search was not ambiguous. */
-export function suggestionFor(query: string, results: readonly FaqSearchHit[]): { clusterKey: string; faqId: string; alternateFaqId: string } | null {
+export function suggestionFor(
+  query: string,
+  results: readonly FaqSearchHit[],
+): { clusterKey: string; faqId: string; alternateFaqId: string } | null {
   const [top, second] = results;
   if (!top || !second || top.similarity === null || second.similarity === null) return null;
   if (top.similarity < SUGGESTION_MIN_SIMILARITY || second.similarity < SUGGESTION_MIN_SIMILARITY) return null;
@@ -34,7 +37,12 @@ export function suggestionFor(query: string, results: readonly FaqSearchHit[]): 
   return { clusterKey: `${top.faq.id}:${words.join(" ")}`, faqId: top.faq.id, alternateFaqId: second.faq.id };
 }
 
-export async function recordSuggestion(services: Pick<Services, "db" | "clock">, tenantId: string, query: string, results: readonly FaqSearchHit[]): Promise<boolean> {
+export async function recordSuggestion(
+  services: Pick<Services, "db" | "clock">,
+  tenantId: string,
+  query: string,
+  results: readonly FaqSearchHit[],
+): Promise<boolean> {
   const cluster = suggestionFor(query, results);
   if (!cluster) return false;
   const now = services.clock.now();
@@ -73,7 +81,17 @@ export async function listSuggestions(db: D1Database, tenantId: string, limit: n
        WHERE s.tenant_id = ? AND s.status = 'open' AND f.deleted_at IS NULL ORDER BY s.count DESC, s.last_seen_at DESC LIMIT ?`,
     )
     .bind(tenantId, limit)
-    .all<{ id: string; faq_id: string; question: string; alternate_faq_id: string; query_text: string; samples: string; count: number; first_seen_at: number; last_seen_at: number }>();
+    .all<{
+      id: string;
+      faq_id: string;
+      question: string;
+      alternate_faq_id: string;
+      query_text: string;
+      samples: string;
+      count: number;
+      first_seen_at: number;
+      last_seen_at: number;
+    }>();
   return results.map((r) => ({
     id: r.id,
     faqId: r.faq_id,
@@ -112,7 +130,10 @@ export async function resolveSuggestion(
   if (action === "accept") {
     const faqId = override.faqId ?? row.faq_id;
     if (faqId !== row.faq_id && faqId !== row.alternate_faq_id) return err("not_found");
-    variant = await faqStore(services).addVariant(tenantId, faqId, by, { variantText: override.variantText ?? row.query_text, source: "suggestion" });
+    variant = await faqStore(services).addVariant(tenantId, faqId, by, {
+      variantText: override.variantText ?? row.query_text,
+      source: "suggestion",
+    });
     if (!variant.ok) return ok({ variant });
   }
   await db

@@ -51,7 +51,11 @@ export const isoTime = (ms: number) => new Date(ms).toISOString();
 
 /** The tenant's links, on the line of their source FAQ. */
 export async function withRelationships(db: D1Database, tenantId: string, lines: Omit<ExportLine, "related">[]): Promise<ExportLine[]> {
-  const links = await drizzle(db).select().from(faqRelationships).where(eq(faqRelationships.tenantId, tenantId)).orderBy(asc(faqRelationships.createdAt));
+  const links = await drizzle(db)
+    .select()
+    .from(faqRelationships)
+    .where(eq(faqRelationships.tenantId, tenantId))
+    .orderBy(asc(faqRelationships.createdAt));
   const bySource = new Map<string, typeof links>();
   for (const link of links) bySource.set(link.sourceFaqId, [...(bySource.get(link.sourceFaqId) ?? []), link]);
   return lines.map((line) => ({
@@ -77,8 +81,15 @@ export interface ImportedRelationship extends Omit<ExportedRelationship, "create
  * Restores links whose two FAQs were imported in this request (ids the caller vouches for):
  * a link to an FAQ outside the import is dropped, an id or pair already taken is skipped.
  */
-export async function restoreRelationships(db: D1Database, tenantId: string, importedFaqIds: ReadonlySet<string>, links: readonly ImportedRelationship[]): Promise<number> {
-  const kept = links.filter((l) => importedFaqIds.has(l.sourceFaqId) && importedFaqIds.has(l.targetFaqId) && l.sourceFaqId !== l.targetFaqId);
+export async function restoreRelationships(
+  db: D1Database,
+  tenantId: string,
+  importedFaqIds: ReadonlySet<string>,
+  links: readonly ImportedRelationship[],
+): Promise<number> {
+  const kept = links.filter(
+    (l) => importedFaqIds.has(l.sourceFaqId) && importedFaqIds.has(l.targetFaqId) && l.sourceFaqId !== l.targetFaqId,
+  );
   if (kept.length === 0) return 0;
   const orm = drizzle(db);
   const rows = kept.map((l) => ({
@@ -96,7 +107,13 @@ export async function restoreRelationships(db: D1Database, tenantId: string, imp
   let restored = 0;
   // D1 binds at most 100 parameters per statement: 10 columns, so 9 links per insert.
   for (let i = 0; i < rows.length; i += 9) {
-    restored += (await orm.insert(faqRelationships).values(rows.slice(i, i + 9)).onConflictDoNothing().returning({ id: faqRelationships.id })).length;
+    restored += (
+      await orm
+        .insert(faqRelationships)
+        .values(rows.slice(i, i + 9))
+        .onConflictDoNothing()
+        .returning({ id: faqRelationships.id })
+    ).length;
   }
   return restored;
 }
@@ -112,7 +129,12 @@ export interface TransferItem extends ImportItem {
 }
 
 /** Imports validated lines (POST /v1/faqs/import), then the links between the FAQs it wrote. */
-export async function importLines(services: Services, tenantId: string, by: string, items: readonly TransferItem[]): Promise<ImportReport & { relationships: number }> {
+export async function importLines(
+  services: Services,
+  tenantId: string,
+  by: string,
+  items: readonly TransferItem[],
+): Promise<ImportReport & { relationships: number }> {
   const report = await faqStore(services).import(tenantId, by, items);
   const importedIds = new Set(report.imported.map((i) => i.id));
   const links = items.flatMap((item) => (item.id ? (item.related ?? []).map((r) => ({ ...r, sourceFaqId: item.id! })) : []));

@@ -32,7 +32,8 @@ export interface VariantRow {
   index_state: IndexState;
 }
 
-export const VARIANT_COLUMNS = "seq, id, tenant_id, faq_id, variant_text, normalized_text, source, source_ticket_id, created_by, created_at, index_state";
+export const VARIANT_COLUMNS =
+  "seq, id, tenant_id, faq_id, variant_text, normalized_text, source, source_ticket_id, created_by, created_at, index_state";
 
 export interface Variant {
   id: string;
@@ -82,21 +83,43 @@ export function insertVariantStatements(db: D1Database, row: VariantRow): D1Prep
         `INSERT INTO faq_variants (id, tenant_id, faq_id, variant_text, normalized_text, source, source_ticket_id, created_by, created_at, index_state)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
       )
-      .bind(row.id, row.tenant_id, row.faq_id, row.variant_text, row.normalized_text, row.source, row.source_ticket_id, row.created_by, row.created_at, row.index_state),
-    db.prepare("INSERT INTO faq_variants_fts (rowid, body) SELECT seq, ? FROM faq_variants WHERE id = ?").bind(ftsDocument(row.variant_text), row.id),
+      .bind(
+        row.id,
+        row.tenant_id,
+        row.faq_id,
+        row.variant_text,
+        row.normalized_text,
+        row.source,
+        row.source_ticket_id,
+        row.created_by,
+        row.created_at,
+        row.index_state,
+      ),
+    db
+      .prepare("INSERT INTO faq_variants_fts (rowid, body) SELECT seq, ? FROM faq_variants WHERE id = ?")
+      .bind(ftsDocument(row.variant_text), row.id),
   ];
 }
 
 export type AddVariantResult = Result<VariantRow, "not_found" | "duplicate" | "too_many">;
 
 /** Adds a variant to a live FAQ. An exact duplicate (folded) of its question or of another variant is refused. */
-export async function addVariant(services: Services, tenantId: string, faqId: string, by: string, input: NewVariant): Promise<AddVariantResult> {
+export async function addVariant(
+  services: Services,
+  tenantId: string,
+  faqId: string,
+  by: string,
+  input: NewVariant,
+): Promise<AddVariantResult> {
   const { db } = services;
   const faq = await getFaqRow(db, tenantId, faqId);
   if (!faq) return err("not_found");
   const row = newVariantRow(services, tenantId, faqId, by, input);
   if (row.normalized_text === foldText(faq.question)) return err("duplicate");
-  const count = await db.prepare("SELECT COUNT(*) AS n FROM faq_variants WHERE tenant_id = ? AND faq_id = ?").bind(tenantId, faqId).first<{ n: number }>();
+  const count = await db
+    .prepare("SELECT COUNT(*) AS n FROM faq_variants WHERE tenant_id = ? AND faq_id = ?")
+    .bind(tenantId, faqId)
+    .first<{ n: number }>();
   if ((count?.n ?? 0) >= MAX_VARIANTS_PER_FAQ) return err("too_many");
   const [inserted] = await db.batch(insertVariantStatements(db, row));
   if ((inserted?.meta.changes ?? 0) === 0) return err("duplicate");
@@ -107,7 +130,12 @@ export async function addVariant(services: Services, tenantId: string, faqId: st
   return ok(row);
 }
 
-export async function listVariants(db: D1Database, tenantId: string, faqId: string, page: { limit: number; afterSeq?: number | undefined } = { limit: -1 }): Promise<VariantRow[]> {
+export async function listVariants(
+  db: D1Database,
+  tenantId: string,
+  faqId: string,
+  page: { limit: number; afterSeq?: number | undefined } = { limit: -1 },
+): Promise<VariantRow[]> {
   // Oldest first; LIMIT -1 is all (the FAQ's own answer embeds every variant).
   const { results } = await db
     .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND faq_id = ?2 AND seq > ?3 ORDER BY seq LIMIT ?4`)
@@ -124,7 +152,8 @@ export function getVariantsByIds(db: D1Database, tenantId: string, ids: readonly
 /** Deletes a variant of a live FAQ (row, full-text row, vector); false when the tenant has no such variant. */
 export async function deleteVariant(services: Services, tenantId: string, variantId: string): Promise<boolean> {
   const { db, vectors } = services;
-  const live = "SELECT v.seq FROM faq_variants v JOIN faqs f ON f.id = v.faq_id WHERE v.id = ? AND v.tenant_id = ? AND f.deleted_at IS NULL";
+  const live =
+    "SELECT v.seq FROM faq_variants v JOIN faqs f ON f.id = v.faq_id WHERE v.id = ? AND v.tenant_id = ? AND f.deleted_at IS NULL";
   const [, removed] = await db.batch([
     db.prepare(`DELETE FROM faq_variants_fts WHERE rowid = (${live})`).bind(variantId, tenantId),
     db.prepare(`DELETE FROM faq_variants WHERE seq = (${live})`).bind(variantId, tenantId),

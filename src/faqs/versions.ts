@@ -46,7 +46,12 @@ const toVersion = (r: VersionRow): FaqVersion => ({
 });
 
 /** Versions of one FAQ, newest first: at most `limit`, below version `before` when given. */
-export async function listVersions(db: D1Database, tenantId: string, faqId: string, page: { limit: number; before?: number | undefined }): Promise<FaqVersion[]> {
+export async function listVersions(
+  db: D1Database,
+  tenantId: string,
+  faqId: string,
+  page: { limit: number; before?: number | undefined },
+): Promise<FaqVersion[]> {
   const { results } = await db
     .prepare(
       `SELECT version_number, question, answer, tags, change_type, change_reason, changed_by, changed_at

@@ -44,7 +44,8 @@ export function secretProblem(provider: HelpdeskProvider, secret: string): strin
     const key = standardKey(secret);
     return key && key.length >= 24 && key.length <= 64 ? null : "a Standard Webhooks secret is whsec_ followed by base64 of 24 to 64 bytes";
   }
-  if (provider === "zendesk" && secret === ZENDESK_TEST_SECRET) return "this is Zendesk's published test secret, which anyone can sign with: reveal the webhook's own signing secret";
+  if (provider === "zendesk" && secret === ZENDESK_TEST_SECRET)
+    return "this is Zendesk's published test secret, which anyone can sign with: reveal the webhook's own signing secret";
   if (provider === "helpscout" && secret.length > 40) return "Help Scout accepts a secret key of at most 40 characters";
   if (provider === "freshdesk" && secret.length < 24) return "a Freshdesk token must be at least 24 characters (it is the only protection)";
   return secret.length >= 8 ? null : "the secret is too short";
@@ -74,21 +75,42 @@ export async function createConnection(
   const generated = secret === undefined && module.generateSecret ? module.generateSecret() : undefined;
   const first = secret ?? generated;
   if (first === undefined) return { ...toConnection(row, []), secret: null };
-  const { secret: _shown, previousValidUntil: _none, ...info } = await rotateWebhookSecret(db, box, { tenantId, scope: row.id, now, secret: first, supplied: generated === undefined });
+  const {
+    secret: _shown,
+    previousValidUntil: _none,
+    ...info
+  } = await rotateWebhookSecret(db, box, { tenantId, scope: row.id, now, secret: first, supplied: generated === undefined });
   return { ...toConnection(row, [info]), secret: generated ?? null };
 }
 
 /** A new secret for the connection (generated, or the helpdesk's); the previous ones stay valid for the overlap. */
-export async function rotateConnectionSecret(db: D1Database, box: SecretBox, row: ConnectionRow, args: { secret?: string | undefined; overlapMs: number; now: number }) {
+export async function rotateConnectionSecret(
+  db: D1Database,
+  box: SecretBox,
+  row: ConnectionRow,
+  args: { secret?: string | undefined; overlapMs: number; now: number },
+) {
   const generated = args.secret === undefined ? providers[row.provider].generateSecret?.() : undefined;
   const secret = args.secret ?? generated;
   if (secret === undefined) return null;
-  const created = await rotateWebhookSecret(db, box, { tenantId: row.tenant_id, scope: row.id, now: args.now, overlapMs: args.overlapMs, secret, supplied: generated === undefined });
+  const created = await rotateWebhookSecret(db, box, {
+    tenantId: row.tenant_id,
+    scope: row.id,
+    now: args.now,
+    overlapMs: args.overlapMs,
+    secret,
+    supplied: generated === undefined,
+  });
   return { id: created.id, createdAt: created.createdAt, previousValidUntil: created.previousValidUntil, secret: generated ?? null };
 }
 
 /** Newest first: at most `limit`, after the (created_at, id) position `after` when given. */
-export async function listConnections(db: D1Database, tenantId: string, now: number, page: { limit: number; after?: readonly [number, string] | undefined }) {
+export async function listConnections(
+  db: D1Database,
+  tenantId: string,
+  now: number,
+  page: { limit: number; after?: readonly [number, string] | undefined },
+) {
   const { results } = await db
     .prepare(
       `SELECT * FROM helpdesk_connections WHERE tenant_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id > ?3))
@@ -101,7 +123,10 @@ export async function listConnections(db: D1Database, tenantId: string, now: num
 
 /** Revokes the connection: it and all its secrets stop verifying now. False when there is no such live connection. */
 export async function revokeConnection(db: D1Database, tenantId: string, id: string, now: number): Promise<boolean> {
-  const result = await db.prepare("UPDATE helpdesk_connections SET revoked_at = ? WHERE id = ? AND tenant_id = ? AND revoked_at IS NULL").bind(now, id, tenantId).run();
+  const result = await db
+    .prepare("UPDATE helpdesk_connections SET revoked_at = ? WHERE id = ? AND tenant_id = ? AND revoked_at IS NULL")
+    .bind(now, id, tenantId)
+    .run();
   if ((result.meta.changes ?? 0) === 0) return false;
   await revokeScopeSecrets(db, tenantId, id, now);
   return true;

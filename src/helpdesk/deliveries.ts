@@ -31,7 +31,10 @@ export function toDelivery(row: DeliveryRow) {
 }
 
 export async function findDelivery(db: D1Database, connectionId: string, deliveryKey: string): Promise<DeliveryRow | null> {
-  return db.prepare("SELECT * FROM webhook_deliveries WHERE connection_id = ? AND delivery_key = ?").bind(connectionId, deliveryKey).first<DeliveryRow>();
+  return db
+    .prepare("SELECT * FROM webhook_deliveries WHERE connection_id = ? AND delivery_key = ?")
+    .bind(connectionId, deliveryKey)
+    .first<DeliveryRow>();
 }
 
 export async function recordDelivery(db: D1Database, row: DeliveryRow): Promise<void> {
@@ -63,7 +66,13 @@ export async function listDeliveries(
 }
 
 /** Remembers one message: the first customer message and the last public agent reply win. */
-export async function gatherThreadPart(db: D1Database, tenantId: string, connectionId: string, part: ThreadPart, now: number): Promise<void> {
+export async function gatherThreadPart(
+  db: D1Database,
+  tenantId: string,
+  connectionId: string,
+  part: ThreadPart,
+  now: number,
+): Promise<void> {
   await db
     .prepare(
       `INSERT INTO helpdesk_threads (connection_id, external_id, tenant_id, subject, question, answer, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)

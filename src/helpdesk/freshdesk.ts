@@ -53,7 +53,11 @@ export const freshdesk: ProviderModule = {
         subject: str(t.ticket_subject),
         question: messageText(t.ticket_description),
         answer,
-        tags: Array.isArray(t.ticket_tags) ? t.ticket_tags : str(t.ticket_tags).split(",").map((x) => x.trim()),
+        tags: Array.isArray(t.ticket_tags)
+          ? t.ticket_tags
+          : str(t.ticket_tags)
+              .split(",")
+              .map((x) => x.trim()),
         resolvedAt: toEpochMs(t.ticket_updated_at, d.nowMs),
       }),
     };

@@ -46,7 +46,13 @@ export const front: ProviderModule = {
     if (COMMENT.has(type)) return { kind: "skip", reason: "internal comment (never an answer)", externalId };
     if (ARCHIVE.has(type)) {
       const tags = Array.isArray(conversation.tags) ? conversation.tags.map((t) => (isRecord(t) ? str(t.name) : str(t))) : [];
-      return { kind: "solved_thread", externalId, subject: str(conversation.subject), tags, resolvedAt: toEpochMs(event.emitted_at, d.nowMs) };
+      return {
+        kind: "solved_thread",
+        externalId,
+        subject: str(conversation.subject),
+        tags,
+        resolvedAt: toEpochMs(event.emitted_at, d.nowMs),
+      };
     }
     const isInbound = INBOUND.has(type);
     if (!isInbound && !OUTBOUND.has(type)) return { kind: "skip", reason: `event type "${type}" is not used`, externalId };

@@ -24,10 +24,12 @@ export const intercom: ProviderModule = {
   },
   deliveryId: (_d, json) => (isRecord(json) && typeof json.id === "string" && json.id ? json.id : null),
   map(json, d) {
-    if (!isRecord(json) || typeof json.topic !== "string" || !isRecord(json.data)) return { kind: "invalid", message: "expected a notification_event with topic and data" };
+    if (!isRecord(json) || typeof json.topic !== "string" || !isRecord(json.data))
+      return { kind: "invalid", message: "expected a notification_event with topic and data" };
     const item = isRecord(json.data.item) ? json.data.item : null;
     const externalId = item ? str(item.id) : "";
-    if (json.topic !== "conversation.admin.closed") return { kind: "skip", reason: `topic "${json.topic}" is not conversation.admin.closed`, externalId };
+    if (json.topic !== "conversation.admin.closed")
+      return { kind: "skip", reason: `topic "${json.topic}" is not conversation.admin.closed`, externalId };
     if (!item || !externalId) return { kind: "invalid", message: "data.item.id is missing" };
     // `source` in API 2.x payloads, `conversation_message` in 1.x ones.
     const source = isRecord(item.source) ? item.source : isRecord(item.conversation_message) ? item.conversation_message : {};

@@ -50,7 +50,8 @@ export const standard: ProviderModule = {
     if (!isRecord(json) || typeof json.type !== "string") return { kind: "invalid", message: "expected { type, timestamp, data }" };
     if (!SOLVED_TYPES.has(json.type)) return { kind: "skip", reason: `event type "${json.type}" is not ticket.solved` };
     const parsed = dataSchema.safeParse(json.data);
-    if (!parsed.success) return { kind: "invalid", message: `data: ${parsed.error.issues.map((i) => i.path.join(".") || "(root)").join(", ")}` };
+    if (!parsed.success)
+      return { kind: "invalid", message: `data: ${parsed.error.issues.map((i) => i.path.join(".") || "(root)").join(", ")}` };
     const t = parsed.data;
     const answer = messageText(t.answer);
     if (!answer) return { kind: "skip", reason: "no public answer", externalId: str(t.ticketId) };

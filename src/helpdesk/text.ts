@@ -32,8 +32,10 @@ export function htmlToText(html: string): string {
   return decodeEntities(text);
 }
 
-const QUOTE_HEADER = /^(?:on .{3,200} wrote:|le .{3,200} a écrit\s?:|am .{3,200} schrieb .{0,100}:|-{2,}\s*original message\s*-{2,}|from:\s.*[\w.+-]+@[\w-]+\.[\w.-]+.*|_{10,})\s*$/iu;
-const FOOTER = /^(?:sent from my \w+(?: \w+)?|sent from (?:outlook|mail) for \w+|get outlook for \w+|envoyé de mon \w+|von meinem \w+ gesendet)\.?\s*$/iu;
+const QUOTE_HEADER =
+  /^(?:on .{3,200} wrote:|le .{3,200} a écrit\s?:|am .{3,200} schrieb .{0,100}:|-{2,}\s*original message\s*-{2,}|from:\s.*[\w.+-]+@[\w-]+\.[\w.-]+.*|_{10,})\s*$/iu;
+const FOOTER =
+  /^(?:sent from my \w+(?: \w+)?|sent from (?:outlook|mail) for \w+|get outlook for \w+|envoyé de mon \w+|von meinem \w+ gesendet)\.?\s*$/iu;
 const SIGNATURE_DELIMITER = /^--\s*$/;
 
 /** Removes quoted replies (from the first quote header on), "> " lines, a "-- " signature and phone footers. */

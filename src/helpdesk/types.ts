@@ -23,7 +23,14 @@ export type Mapped =
   /** A solved/closed ticket with question and answer. */
   | { kind: "ticket"; ticket: TicketInput }
   /** A solved event whose messages were gathered from earlier events (ThreadPart). */
-  | { kind: "solved_thread"; externalId: string; subject?: string | undefined; question?: string | undefined; tags: string[]; resolvedAt: number }
+  | {
+      kind: "solved_thread";
+      externalId: string;
+      subject?: string | undefined;
+      question?: string | undefined;
+      tags: string[];
+      resolvedAt: number;
+    }
   /** One message to remember until the conversation is solved. */
   | { kind: "thread_part"; part: ThreadPart }
   /** Acknowledged (202) and recorded, never processed: not solved, no public answer, … */
@@ -51,8 +58,18 @@ export const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;
 export const LIMITS = { ticketId: 200, subject: 500, text: 20_000, tags: 32, tag: 64 } as const;
 
 /** Fits provider data into the pipeline's ticket limits (a helpdesk cannot be asked to send less). */
-export function clampTicket(provider: HelpdeskProvider, t: { externalId: string; subject: string; question: string; answer: string; tags: readonly unknown[]; resolvedAt: number }): TicketInput {
-  const tags = [...new Set(t.tags.filter((x): x is string => typeof x === "string").map((x) => x.trim().slice(0, LIMITS.tag)).filter(Boolean))].slice(0, LIMITS.tags);
+export function clampTicket(
+  provider: HelpdeskProvider,
+  t: { externalId: string; subject: string; question: string; answer: string; tags: readonly unknown[]; resolvedAt: number },
+): TicketInput {
+  const tags = [
+    ...new Set(
+      t.tags
+        .filter((x): x is string => typeof x === "string")
+        .map((x) => x.trim().slice(0, LIMITS.tag))
+        .filter(Boolean),
+    ),
+  ].slice(0, LIMITS.tags);
   return {
     ticketId: `${provider}:${t.externalId}`.slice(0, LIMITS.ticketId),
     subject: t.subject.trim().slice(0, LIMITS.subject),

@@ -26,7 +26,10 @@ export function decodeHex(text: string | undefined): Uint8Array | null {
 }
 
 async function hmacKey(key: string | Uint8Array, hash: HmacHash): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", typeof key === "string" ? encoder.encode(key) : key, { name: "HMAC", hash }, false, ["sign", "verify"]);
+  return crypto.subtle.importKey("raw", typeof key === "string" ? encoder.encode(key) : key, { name: "HMAC", hash }, false, [
+    "sign",
+    "verify",
+  ]);
 }
 
 export async function hmac(hash: HmacHash, key: string | Uint8Array, data: string): Promise<Uint8Array> {
@@ -34,7 +37,12 @@ export async function hmac(hash: HmacHash, key: string | Uint8Array, data: strin
 }
 
 /** True when `mac` is the HMAC of `data` under any of `keys`. */
-export async function hmacMatchesAny(hash: HmacHash, keys: readonly (string | Uint8Array)[], data: string, macs: readonly Uint8Array[]): Promise<boolean> {
+export async function hmacMatchesAny(
+  hash: HmacHash,
+  keys: readonly (string | Uint8Array)[],
+  data: string,
+  macs: readonly Uint8Array[],
+): Promise<boolean> {
   const size = hash === "SHA-1" ? 20 : 32;
   const candidates = macs.filter((m) => m.length === size);
   const bytes = encoder.encode(data);
@@ -63,5 +71,8 @@ export function withinWindow(timestampMs: number, nowMs: number, toleranceMs: nu
 
 export async function sha256Base64Url(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
-  return btoa(String.fromCharCode(...digest)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...digest))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 }

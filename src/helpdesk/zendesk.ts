@@ -21,7 +21,9 @@ const SOLVED = new Set(["solved", "closed"]);
 
 function tagList(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(str);
-  return str(v).split(/[\s,]+/).filter(Boolean);
+  return str(v)
+    .split(/[\s,]+/)
+    .filter(Boolean);
 }
 
 function mapTrigger(ticket: Record<string, unknown>, nowMs: number): Mapped {
@@ -56,7 +58,10 @@ function mapEvent(json: Record<string, unknown>, nowMs: number): Mapped {
     if (comment.is_public !== true) return { kind: "skip", reason: "internal note (not public)", externalId };
     const body = messageText(comment.body);
     if (!body) return { kind: "skip", reason: "empty comment", externalId };
-    return { kind: "thread_part", part: { externalId, subject: str(detail.subject), ...(author.is_staff === true ? { answer: body } : { question: body }) } };
+    return {
+      kind: "thread_part",
+      part: { externalId, subject: str(detail.subject), ...(author.is_staff === true ? { answer: body } : { question: body }) },
+    };
   }
   if (type === "zen:event-type:ticket.status_changed") {
     const current = str(event.current).toLowerCase();
@@ -82,7 +87,8 @@ export const zendesk: ProviderModule = {
     if (!timestamp || !mac || !withinWindow(Date.parse(timestamp), d.nowMs, TIMESTAMP_TOLERANCE_MS)) return false;
     return hmacMatchesAny("SHA-256", secrets, timestamp + d.rawBody, [mac]);
   },
-  deliveryId: (d, json) => d.header("x-zendesk-webhook-invocation-id") ?? (isRecord(json) && typeof json.id === "string" && json.type ? json.id : null),
+  deliveryId: (d, json) =>
+    d.header("x-zendesk-webhook-invocation-id") ?? (isRecord(json) && typeof json.id === "string" && json.type ? json.id : null),
   map(json, d) {
     if (!isRecord(json)) return { kind: "invalid", message: "expected a JSON object" };
     if (isRecord(json.ticket)) return mapTrigger(json.ticket, d.nowMs);

@@ -11,7 +11,8 @@ import { forwardRequestId } from "./request-id";
 /** The app's fetch, bound late (the adapters are mounted inside the app they call). */
 export type Dispatch = (request: Request, env: Env, executionCtx: ExecutionContext | undefined) => Response | Promise<Response>;
 
-export type ApiResult = { ok: true; status: number; body: unknown } | { ok: false; status: number; code: ErrorCode; message: string; body: unknown };
+export type ApiResult =
+  { ok: true; status: number; body: unknown } | { ok: false; status: number; code: ErrorCode; message: string; body: unknown };
 
 function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
   try {
@@ -27,11 +28,20 @@ export async function callApi(c: Context<AppEnv>, dispatch: Dispatch, method: st
   const authorization = c.req.header("authorization");
   if (authorization !== undefined) headers.set("authorization", authorization);
   if (body !== undefined) headers.set("content-type", "application/json");
-  const request = forwardRequestId(new Request(new URL(path, c.req.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), c.get("requestId"));
+  const request = forwardRequestId(
+    new Request(new URL(path, c.req.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    c.get("requestId"),
+  );
   const response = await dispatch(request, c.env, executionContextOf(c));
   const text = await response.text();
   const parsed: unknown = text === "" ? null : JSON.parse(text);
   if (response.ok) return { ok: true, status: response.status, body: parsed };
   const error = (parsed as { error?: { code?: ErrorCode; message?: string } } | null)?.error;
-  return { ok: false, status: response.status, code: error?.code ?? "INTERNAL", message: error?.message ?? `HTTP ${response.status}`, body: parsed };
+  return {
+    ok: false,
+    status: response.status,
+    code: error?.code ?? "INTERNAL",
+    message: error?.message ?? `HTTP ${response.status}`,
+    body: parsed,
+  };
 }

@@ -84,7 +84,8 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     c.set("errorCode", code);
     return c.json(errorBody(code, message, requestId, details), status);
   };
-  if ((error instanceof HTTPException && error.status === 503) || error instanceof ConfigError) c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
+  if ((error instanceof HTTPException && error.status === 503) || error instanceof ConfigError)
+    c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
   if (error instanceof AppError) return answer(error.code, error.message, error.status, error.details);
   if (error instanceof HTTPException) {
     const code = codeForStatus(error.status);

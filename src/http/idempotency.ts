@@ -81,12 +81,18 @@ const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
     const record = await findKey(db, tenantId, key, clock.now());
     if (!record) continue; // released or expired since: reserve again
     if (record.request_hash !== hash) {
-      throw new AppError("IDEMPOTENCY_KEY_REUSED", `This ${IDEMPOTENCY_HEADER} was used with another request in the last 24 h; send a new key for a new request`);
+      throw new AppError(
+        "IDEMPOTENCY_KEY_REUSED",
+        `This ${IDEMPOTENCY_HEADER} was used with another request in the last 24 h; send a new key for a new request`,
+      );
     }
     if (record.state === "done") return replay(c, record);
     if (clock.now() >= waitUntil) {
       c.header("Retry-After", String(IN_PROGRESS_RETRY_AFTER_S));
-      throw new AppError("IDEMPOTENCY_IN_PROGRESS", `A request with this ${IDEMPOTENCY_HEADER} is still running; retry after ${IN_PROGRESS_RETRY_AFTER_S} s`);
+      throw new AppError(
+        "IDEMPOTENCY_IN_PROGRESS",
+        `A request with this ${IDEMPOTENCY_HEADER} is still running; retry after ${IN_PROGRESS_RETRY_AFTER_S} s`,
+      );
     }
     await sleep(pause);
   }

@@ -13,14 +13,19 @@ const BASE64URL = /^[A-Za-z0-9_-]{1,400}$/;
 
 export function encodeCursor(position: Position): string {
   const bytes = new TextEncoder().encode(JSON.stringify(position));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** The position a cursor of this API encodes, checked against the list's own shape; else a 400. */
 export function decodeCursor<T extends Position>(cursor: string, shape: z.ZodType<T>): T {
   try {
     const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    const json: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))));
+    const json: unknown = JSON.parse(
+      new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))),
+    );
     const parsed = shape.safeParse(json);
     if (parsed.success) return parsed.data;
   } catch {
@@ -30,7 +35,11 @@ export function decodeCursor<T extends Position>(cursor: string, shape: z.ZodTyp
 }
 
 /** `?cursor=`: the previous page's `nextCursor`. */
-export const cursorParam = z.string().regex(BASE64URL, "not a cursor this list gave").optional().describe("The previous page's `nextCursor`; omit for the first page");
+export const cursorParam = z
+  .string()
+  .regex(BASE64URL, "not a cursor this list gave")
+  .optional()
+  .describe("The previous page's `nextCursor`; omit for the first page");
 
 /** `?limit=&cursor=`, shared by every paginated list: `limit` 1..max, default `defaultLimit`. */
 export function pageQuery(defaultLimit: number, maxLimit: number) {

@@ -50,7 +50,9 @@ export async function reserveKey(db: D1Database, tenantId: string, key: string, 
 /** The live record of a key (null: none, or expired). */
 export async function findKey(db: D1Database, tenantId: string, key: string, now: number): Promise<IdempotencyRecord | null> {
   return db
-    .prepare("SELECT request_hash, state, status, content_type, body, created_at FROM idempotency_keys WHERE tenant_id = ? AND idempotency_key = ? AND expires_at > ?")
+    .prepare(
+      "SELECT request_hash, state, status, content_type, body, created_at FROM idempotency_keys WHERE tenant_id = ? AND idempotency_key = ? AND expires_at > ?",
+    )
     .bind(tenantId, key, now)
     .first<IdempotencyRecord>();
 }
@@ -67,7 +69,10 @@ export async function completeKey(db: D1Database, tenantId: string, key: string,
 
 /** Drops the reservation made at `stamp` (the handler failed): a retry with the key runs again. */
 export async function releaseKey(db: D1Database, tenantId: string, key: string, stamp: number): Promise<void> {
-  await db.prepare("DELETE FROM idempotency_keys WHERE tenant_id = ? AND idempotency_key = ? AND state = 'pending' AND created_at = ?").bind(tenantId, key, stamp).run();
+  await db
+    .prepare("DELETE FROM idempotency_keys WHERE tenant_id = ? AND idempotency_key = ? AND state = 'pending' AND created_at = ?")
+    .bind(tenantId, key, stamp)
+    .run();
 }
 
 /** Cron: deletes up to PRUNE_BATCH keys past their 24 h. */

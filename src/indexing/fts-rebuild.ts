@@ -34,7 +34,13 @@ export interface FtsRebuildPage {
   nextCursor: number | null;
 }
 
-export async function rebuildFts(db: D1Database, tenantId: string, collection: FtsCollection, after: number, batchSize: number): Promise<FtsRebuildPage> {
+export async function rebuildFts(
+  db: D1Database,
+  tenantId: string,
+  collection: FtsCollection,
+  after: number,
+  batchSize: number,
+): Promise<FtsRebuildPage> {
   const source = SOURCES[collection];
   const { results } = await db
     .prepare(`${source.select} WHERE tenant_id = ? AND seq > ? ORDER BY seq LIMIT ?`)
@@ -46,10 +52,18 @@ export async function rebuildFts(db: D1Database, tenantId: string, collection: F
   const reads: D1PreparedStatement[] = [];
   for (let i = 0; i < seqs.length; i += ID_CHUNK) {
     const chunk = seqs.slice(i, i + ID_CHUNK);
-    reads.push(db.prepare(`SELECT rowid AS seq, ${source.columns.join(", ")} FROM ${source.fts} WHERE rowid IN (${chunk.map(() => "?").join(",")})`).bind(...chunk));
+    reads.push(
+      db
+        .prepare(`SELECT rowid AS seq, ${source.columns.join(", ")} FROM ${source.fts} WHERE rowid IN (${chunk.map(() => "?").join(",")})`)
+        .bind(...chunk),
+    );
   }
   for (const { results: rows } of reads.length > 0 ? await db.batch<Record<string, string | number>>(reads) : []) {
-    for (const row of rows) stored.set(Number(row.seq), source.columns.map((col) => String(row[col] ?? "")));
+    for (const row of rows)
+      stored.set(
+        Number(row.seq),
+        source.columns.map((col) => String(row[col] ?? "")),
+      );
   }
   const updates: D1PreparedStatement[] = [];
   for (const row of results) {
@@ -63,5 +77,10 @@ export async function rebuildFts(db: D1Database, tenantId: string, collection: F
   }
   if (updates.length > 0) await db.batch(updates);
   const last = results[results.length - 1];
-  return { collection, processed: results.length, rewritten: updates.length, nextCursor: results.length === batchSize && last ? last.seq : null };
+  return {
+    collection,
+    processed: results.length,
+    rewritten: updates.length,
+    nextCursor: results.length === batchSize && last ? last.seq : null,
+  };
 }

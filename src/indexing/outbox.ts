@@ -85,7 +85,9 @@ export async function recordIndexOutcomes(
     if (outcome?.ok) {
       states.push("indexed");
       return db
-        .prepare(`UPDATE ${table} SET index_state = 'indexed', embedding_model = ?, index_error = NULL WHERE id = ? AND index_state = 'pending'`)
+        .prepare(
+          `UPDATE ${table} SET index_state = 'indexed', embedding_model = ?, index_error = NULL WHERE id = ? AND index_state = 'pending'`,
+        )
         .bind(outcome.value.model, id);
     }
     states.push("pending");

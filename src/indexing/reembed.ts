@@ -26,7 +26,7 @@ export async function reembedTenant(services: Services, tenantId: string): Promi
   const marked: Record<string, number> = {};
   for (const { table, collection } of INDEXED_TABLES) {
     marked[table] = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const { results } = await db
         .prepare(
           `SELECT seq, id FROM ${table}

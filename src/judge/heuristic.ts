@@ -26,7 +26,12 @@ export const heuristicJudge: Judge = {
     const newSentences = ticket.answer
       .split(/(?<=[.!?。！？])\s+/u)
       .filter((sentence) => lexicalTerms(sentence).some((t) => freshSet.has(t)));
-    return { addsInformation: true, suggestedAnswer: `${faq.answer.trim()}\n\n${newSentences.join(" ").trim()}`, rationale, judge: "heuristic" };
+    return {
+      addsInformation: true,
+      suggestedAnswer: `${faq.answer.trim()}\n\n${newSentences.join(" ").trim()}`,
+      rationale,
+      judge: "heuristic",
+    };
   },
   async mergeOrNew(ticket, faq, similarity) {
     const shared = lexicalSimilarity(lexicalTerms(ticket.question), lexicalTerms(faq.question));

@@ -112,14 +112,21 @@ export async function searchMemories(services: Services, tenantId: string, args:
   const eligible = [...rows.values()].filter(
     // The vector index may still hold a deleted row's vector, or another scope's: rows decide.
     (row) =>
-      row.scope === args.scope && (!types || types.has(row.memory_type)) && (!args.excludeSessionId || row.session_id !== args.excludeSessionId),
+      row.scope === args.scope &&
+      (!types || types.has(row.memory_type)) &&
+      (!args.excludeSessionId || row.session_id !== args.excludeSessionId),
   );
 
   const cosines = new Map(nearest ?? []);
   const unscored = eligible.filter((row) => !cosines.has(row.id) && row.index_state === "indexed").map((row) => row.id);
   if (queryVector && nearest && unscored.length > 0) {
     try {
-      const more = await services.vectors.similarities(tenantId, MEMORY_COLLECTION, { vector: queryVector, model: embedder.model }, unscored);
+      const more = await services.vectors.similarities(
+        tenantId,
+        MEMORY_COLLECTION,
+        { vector: queryVector, model: embedder.model },
+        unscored,
+      );
       for (const [id, score] of more) cosines.set(id, score);
     } catch (error) {
       logDegraded(services, "vector_index", error);
@@ -149,7 +156,11 @@ export async function searchMemories(services: Services, tenantId: string, args:
     const matchedBy = [cards.has(id) && "card", lexical?.has(id) && "bm25", nearest?.has(id) && "vector"].filter((x): x is string => !!x);
     const coverage = lexical?.has(id) ? keywordCoverage(units, row.content) : null;
     const hit = { similarity, matchedBy, keywordCoverage: coverage };
-    if (args.minSimilarity !== undefined && !meetsFloor(hit, { similarity: args.minSimilarity, keywordCoverage: args.minKeywordCoverage ?? MIN_KEYWORD_COVERAGE })) continue;
+    if (
+      args.minSimilarity !== undefined &&
+      !meetsFloor(hit, { similarity: args.minSimilarity, keywordCoverage: args.minKeywordCoverage ?? MIN_KEYWORD_COVERAGE })
+    )
+      continue;
     results.push({ ...toMemory(row), score, rawCosine, ...hit });
     if (results.length === args.limit) break;
   }
@@ -199,7 +210,12 @@ async function vectorCandidates(
   try {
     const filter: VectorMetadata = { scope: args.scope };
     if (args.memoryTypes?.length === 1) filter.memoryType = args.memoryTypes[0]!;
-    const matches = await vectors.query(tenantId, MEMORY_COLLECTION, { vector, model: embedder.model, topK: Math.min(window, vectors.maxTopK), filter });
+    const matches = await vectors.query(tenantId, MEMORY_COLLECTION, {
+      vector,
+      model: embedder.model,
+      topK: Math.min(window, vectors.maxTopK),
+      filter,
+    });
     return new Map(matches.map((m) => [m.id, m.score]));
   } catch (error) {
     logDegraded({ log }, "vector_index", error);
@@ -213,7 +229,13 @@ async function vectorCandidates(
  * first). None when the tenant turned cards or question-type detection off; cards under the
  * tenant's confidence threshold (stored before it was raised) are not used.
  */
-async function cardCandidates({ db, log }: Services, tenantId: string, args: MemorySearchArgs, degraded: Degradation[], settings: TenantSettings): Promise<string[]> {
+async function cardCandidates(
+  { db, log }: Services,
+  tenantId: string,
+  args: MemorySearchArgs,
+  degraded: Degradation[],
+  settings: TenantSettings,
+): Promise<string[]> {
   if (!settings.cards.enabled || !settings.query.questionTypeDetection) return [];
   const slots = slotsForQuestion(args.query, underlyingQuestionType(args.query));
   if (slots.length === 0) return [];

@@ -130,9 +130,7 @@ export async function createMemory(services: Services, tenantId: string, input: 
         now,
         state,
       ),
-    db
-      .prepare("INSERT INTO memories_fts (rowid, body) SELECT seq, ? FROM memories WHERE id = ?")
-      .bind(ftsDocument(input.content), id),
+    db.prepare("INSERT INTO memories_fts (rowid, body) SELECT seq, ? FROM memories WHERE id = ?").bind(ftsDocument(input.content), id),
   ]);
   const row: MemoryRow = {
     id,
@@ -180,7 +178,9 @@ async function findRepeatedQuestion(services: Services, tenantId: string, input:
 /** The statements that count a recall (the memory was surfaced into a caller's context) for the frequency signal. */
 export function recallStatements(db: D1Database, tenantId: string, ids: readonly string[], now: number): D1PreparedStatement[] {
   return ids.map((id) =>
-    db.prepare("UPDATE memories SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ? AND tenant_id = ?").bind(now, id, tenantId),
+    db
+      .prepare("UPDATE memories SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ? AND tenant_id = ?")
+      .bind(now, id, tenantId),
   );
 }
 
@@ -217,9 +217,7 @@ export function getMemoriesByIds(db: D1Database, tenantId: string, ids: readonly
 export async function deleteMemory(services: Services, tenantId: string, id: string): Promise<boolean> {
   const { db, vectors } = services;
   const [, rowDelete] = await db.batch([
-    db
-      .prepare("DELETE FROM memories_fts WHERE rowid = (SELECT seq FROM memories WHERE id = ? AND tenant_id = ?)")
-      .bind(id, tenantId),
+    db.prepare("DELETE FROM memories_fts WHERE rowid = (SELECT seq FROM memories WHERE id = ? AND tenant_id = ?)").bind(id, tenantId),
     db.prepare("DELETE FROM memories WHERE id = ? AND tenant_id = ?").bind(id, tenantId),
   ]);
   if ((rowDelete?.meta.changes ?? 0) === 0) return false;

@@ -14,7 +14,13 @@ export const LATENCY_RETENTION_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The statements that record the events (and a latency sample), for the caller to batch with its own. */
-export function metricStatements(db: D1Database, tenantId: string, now: number, events: readonly MetricEvent[], latency?: { name: string; ms: number }) {
+export function metricStatements(
+  db: D1Database,
+  tenantId: string,
+  now: number,
+  events: readonly MetricEvent[],
+  latency?: { name: string; ms: number },
+) {
   const day = new Date(now).toISOString().slice(0, 10);
   const statements = events.map((e) =>
     db
@@ -25,7 +31,9 @@ export function metricStatements(db: D1Database, tenantId: string, now: number, 
       .bind(tenantId, day, e.name, e.value ?? 0),
   );
   if (latency) {
-    statements.push(db.prepare("INSERT INTO latency_samples (tenant_id, name, ms, at) VALUES (?, ?, ?, ?)").bind(tenantId, latency.name, latency.ms, now));
+    statements.push(
+      db.prepare("INSERT INTO latency_samples (tenant_id, name, ms, at) VALUES (?, ?, ?, ?)").bind(tenantId, latency.name, latency.ms, now),
+    );
   }
   return statements;
 }
@@ -43,7 +51,12 @@ export interface RecallMetrics {
   contextLatencyMs: { p50: number | null; p95: number | null; samples: number };
 }
 
-export async function readRecallMetrics(db: D1Database, tenantId: string, now: number, days = LATENCY_RETENTION_DAYS): Promise<RecallMetrics> {
+export async function readRecallMetrics(
+  db: D1Database,
+  tenantId: string,
+  now: number,
+  days = LATENCY_RETENTION_DAYS,
+): Promise<RecallMetrics> {
   const since = new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10);
   const { results } = await db
     .prepare("SELECT name, SUM(count) AS count, SUM(sum) AS sum FROM metric_counters WHERE tenant_id = ? AND day >= ? GROUP BY name")
@@ -69,6 +82,9 @@ export async function readRecallMetrics(db: D1Database, tenantId: string, now: n
 }
 
 export async function pruneLatencySamples(db: D1Database, now: number) {
-  const result = await db.prepare("DELETE FROM latency_samples WHERE at < ?").bind(now - LATENCY_RETENTION_DAYS * DAY_MS).run();
+  const result = await db
+    .prepare("DELETE FROM latency_samples WHERE at < ?")
+    .bind(now - LATENCY_RETENTION_DAYS * DAY_MS)
+    .run();
   return { pruned: result.meta.changes };
 }

@@ -124,7 +124,10 @@ export function rankCandidates(input: RankInput): RankOutput {
     let dupOf = -1;
     for (const j of kept) {
       const exact = normalizeQuestion(candidates[j]!.text) === text;
-      if ((exact || pair[i]![j]!.similarity >= BATCH_DUPLICATE_THRESHOLD) && (dupOf < 0 || exact || pair[i]![j]!.similarity > pair[i]![dupOf]!.similarity)) {
+      if (
+        (exact || pair[i]![j]!.similarity >= BATCH_DUPLICATE_THRESHOLD) &&
+        (dupOf < 0 || exact || pair[i]![j]!.similarity > pair[i]![dupOf]!.similarity)
+      ) {
         dupOf = j;
         if (exact) break;
       }
@@ -150,7 +153,13 @@ export function rankCandidates(input: RankInput): RankOutput {
   for (const i of kept.sort((a, b) => a - b)) {
     const candidate = candidates[i]!;
     if (!config.enabled || history.length === 0) {
-      survivors.push({ index: i, quality: candidate.confidence, novelty: config.enabled ? noveltyScore([], config.decayTimeConstantMinutes) : null, boosted: false, warnings: [] });
+      survivors.push({
+        index: i,
+        quality: candidate.confidence,
+        novelty: config.enabled ? noveltyScore([], config.decayTimeConstantMinutes) : null,
+        boosted: false,
+        warnings: [],
+      });
       continue;
     }
     let blocking: (SimilarTo & { used: boolean }) | null = null;
@@ -331,5 +340,14 @@ export function checkQuestion(
   if (config.enabled && block && block.similarity > config.similarityThreshold) return { ...block, isSimilar: true, novelty };
   const top = best as CheckOutput | null;
   if (top) return { ...top, isSimilar: false, novelty };
-  return { isSimilar: false, mostSimilarQuestion: null, mostSimilarQuestionId: null, similarity: 0, rawCosine: null, method: null, minutesAgo: null, novelty };
+  return {
+    isSimilar: false,
+    mostSimilarQuestion: null,
+    mostSimilarQuestionId: null,
+    similarity: 0,
+    rawCosine: null,
+    method: null,
+    minutesAgo: null,
+    novelty,
+  };
 }

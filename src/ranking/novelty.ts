@@ -7,7 +7,12 @@ import type { Calibration } from "../calibration/calibration";
 import { cosine } from "./cosine";
 import { lexicalSimilarity } from "./lexical";
 import { lexicalEvidence, type RepeatModel, repeatSimilarity } from "./repeat";
-import { DEFAULT_DECAY_TIME_CONSTANT_MINUTES, EXPLORATION_AVERAGE_THRESHOLD, EXPLORATION_BONUS, HISTORY_WINDOW_MINUTES } from "./novelty-config";
+import {
+  DEFAULT_DECAY_TIME_CONSTANT_MINUTES,
+  EXPLORATION_AVERAGE_THRESHOLD,
+  EXPLORATION_BONUS,
+  HISTORY_WINDOW_MINUTES,
+} from "./novelty-config";
 
 export { lexicalSimilarity, lexicalTerms } from "./lexical";
 

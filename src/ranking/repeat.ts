@@ -81,7 +81,8 @@ export function parseRepeatModel(table: unknown): RepeatModel {
   if (!t || typeof t.model !== "string" || typeof t.method !== "string" || typeof t.fittedOn !== "string") {
     throw new Error("repeat table needs model, method and fittedOn strings");
   }
-  if (typeof t.lexicalWeight !== "number" || !(t.lexicalWeight >= 0 && t.lexicalWeight <= MAX_LEXICAL_WEIGHT)) throw new Error(`repeat table ${t.model}: lexicalWeight must be in [0, ${MAX_LEXICAL_WEIGHT}]`);
+  if (typeof t.lexicalWeight !== "number" || !(t.lexicalWeight >= 0 && t.lexicalWeight <= MAX_LEXICAL_WEIGHT))
+    throw new Error(`repeat table ${t.model}: lexicalWeight must be in [0, ${MAX_LEXICAL_WEIGHT}]`);
   if (!Array.isArray(t.knots) || t.knots.length < 2) throw new Error(`repeat table ${t.model}: needs at least two knots`);
   const knots: [number, number][] = [];
   for (const knot of t.knots as unknown[]) {

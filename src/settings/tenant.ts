@@ -47,7 +47,10 @@ function merge(base: TenantSettings, patch: TenantSettingsPatch): TenantSettings
 }
 
 export async function readTenantSettings(db: D1Database, tenantId: string): Promise<StoredTenantSettings> {
-  const row = await db.prepare("SELECT settings, updated_at FROM tenant_settings WHERE tenant_id = ?").bind(tenantId).first<{ settings: string; updated_at: number }>();
+  const row = await db
+    .prepare("SELECT settings, updated_at FROM tenant_settings WHERE tenant_id = ?")
+    .bind(tenantId)
+    .first<{ settings: string; updated_at: number }>();
   if (!row) return { settings: DEFAULT_TENANT_SETTINGS, updatedAt: null };
   // A stored value that no longer validates (a switch renamed) falls back to the defaults for that part.
   const stored = tenantSettingsPatchSchema.safeParse(JSON.parse(row.settings));
@@ -59,7 +62,12 @@ export async function getTenantSettings(db: D1Database, tenantId: string): Promi
   return (await readTenantSettings(db, tenantId)).settings;
 }
 
-export async function updateTenantSettings(db: D1Database, tenantId: string, patch: TenantSettingsPatch, now: number): Promise<StoredTenantSettings> {
+export async function updateTenantSettings(
+  db: D1Database,
+  tenantId: string,
+  patch: TenantSettingsPatch,
+  now: number,
+): Promise<StoredTenantSettings> {
   const settings = tenantSettingsSchema.parse(merge((await readTenantSettings(db, tenantId)).settings, patch));
   await db
     .prepare(

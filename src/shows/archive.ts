@@ -44,7 +44,11 @@ export async function recordShow(db: D1Database, tenantId: string, showId: strin
 
 /** The tenant's shows, most recently active first. */
 /** Most recently active first: at most `limit`, after the (last_activity_at, show_id) position `after` when given. */
-export async function listShows(db: D1Database, tenantId: string, page: { limit: number; after?: readonly [number, string] | undefined }): Promise<ArchivedShow[]> {
+export async function listShows(
+  db: D1Database,
+  tenantId: string,
+  page: { limit: number; after?: readonly [number, string] | undefined },
+): Promise<ArchivedShow[]> {
   const { results } = await db
     .prepare(
       `SELECT show_id, started_at, last_activity_at, ended_at, question_count, used_count, average_novelty

@@ -145,7 +145,14 @@ export class ShowMemoryStore {
   }
 
   check(text: EmbeddedText, now: number, embedding: EmbeddingContext): CheckResponse {
-    return checkQuestion({ ...text, terms: lexicalTerms(text.text) }, this.past(embedding.model), now, this.config, embedding.calibration, repeatModelFor(embedding.model));
+    return checkQuestion(
+      { ...text, terms: lexicalTerms(text.text) },
+      this.past(embedding.model),
+      now,
+      this.config,
+      embedding.calibration,
+      repeatModelFor(embedding.model),
+    );
   }
 
   // ---- writes
@@ -177,7 +184,12 @@ export class ShowMemoryStore {
     return ok({ ...ranked, picks: ranked.picks.map((p, k) => ({ ...p, id: ids[k]! })), summary: this.summary() });
   }
 
-  addQuestions(questions: NewQuestion[], now: number, embeddingModel: string, newId: () => string): ShowResult<{ ids: string[]; summary: ShowSummary }> {
+  addQuestions(
+    questions: NewQuestion[],
+    now: number,
+    embeddingModel: string,
+    newId: () => string,
+  ): ShowResult<{ ids: string[]; summary: ShowSummary }> {
     if (this.ended()) return ended();
     const ids = this.transaction(() => {
       const out = questions.map((q) => this.insert(q, { id: newId(), now, novelty: null, source: "added", embeddingModel }));
@@ -188,7 +200,11 @@ export class ShowMemoryStore {
   }
 
   markUsed(id: string, now: number): ShowResult<{ id: string; summary: ShowSummary }> {
-    const changed = this.sql.exec("UPDATE show_questions SET was_used = 1, used_at = COALESCE(used_at, ?) WHERE id = ?", now, id).rowsWritten;
+    const changed = this.sql.exec(
+      "UPDATE show_questions SET was_used = 1, used_at = COALESCE(used_at, ?) WHERE id = ?",
+      now,
+      id,
+    ).rowsWritten;
     if (changed === 0) return err({ code: "NOT_FOUND", message: "No such question in this show" });
     const inWindow = this.window.find((q) => q.id === id);
     if (inWindow) inWindow.wasUsed = true;
@@ -204,11 +220,16 @@ export class ShowMemoryStore {
     if (!this.exists()) return neverExisted();
     const wanted = args.questionIds
       ? new Set(args.questionIds)
-      : new Set(this.activeRows().filter((r) => topicMatches(JSON.parse(r.topic_tags) as string[], args.topic ?? "")).map((r) => r.id));
+      : new Set(
+          this.activeRows()
+            .filter((r) => topicMatches(JSON.parse(r.topic_tags) as string[], args.topic ?? ""))
+            .map((r) => r.id),
+        );
     const forgotten = this.transaction(() => {
       const out: string[] = [];
       for (const id of wanted) {
-        if (this.sql.exec("UPDATE show_questions SET forgotten_at = ? WHERE id = ? AND forgotten_at IS NULL", now, id).rowsWritten > 0) out.push(id);
+        if (this.sql.exec("UPDATE show_questions SET forgotten_at = ? WHERE id = ? AND forgotten_at IS NULL", now, id).rowsWritten > 0)
+          out.push(id);
       }
       return out;
     });
@@ -341,7 +362,11 @@ export class ShowMemoryStore {
   }
 
   private setMeta(key: string, value: unknown): void {
-    this.sql.exec("INSERT INTO show_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, JSON.stringify(value));
+    this.sql.exec(
+      "INSERT INTO show_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      key,
+      JSON.stringify(value),
+    );
   }
 }
 

@@ -41,7 +41,11 @@ function stem(word: string): string {
 export function keywordCoverage(units: readonly KeywordUnit[], document: string): number {
   if (units.length === 0) return 0;
   const lower = document.normalize("NFKC").toLowerCase();
-  const words = new Set(segment(lower).filter((t) => !CJK_CHAR.test(t)).map(stem));
+  const words = new Set(
+    segment(lower)
+      .filter((t) => !CJK_CHAR.test(t))
+      .map(stem),
+  );
   const has = (term: string) => (CJK_CHAR.test(term) ? lower.includes(term) : words.has(stem(term)));
   const covered = units.filter((u) => has(u.term) || u.alternatives.some(has)).length;
   return covered / units.length;

@@ -34,7 +34,13 @@ export function expandQuery(input: string): QueryExpansion {
   const distinct = [...new Set(keywords)];
   const own = new Set(distinct);
   const variants = [...new Set(distinct.flatMap((k) => expandVariants(k).slice(1)))].filter((v) => !own.has(v));
-  return { keywords: distinct, variants, orQuery: orMatchExpression(expansionTerms({ keywords: distinct, variants })), lang: detectLang(text), truncated };
+  return {
+    keywords: distinct,
+    variants,
+    orQuery: orMatchExpression(expansionTerms({ keywords: distinct, variants })),
+    lang: detectLang(text),
+    truncated,
+  };
 }
 
 /** The terms an expansion searches for: its keywords, then their variants, CJK ones as bigrams (what FTS5 and Postgres index). */

@@ -7,14 +7,70 @@
 import { normalizeText } from "./normalize";
 
 export const ENGLISH_QUESTION_OPENERS: ReadonlySet<string> = new Set([
-  "what", "why", "how", "when", "where", "who", "which", "whom", "whose",
-  "can", "should", "would", "could", "will", "shall", "may", "might", "must",
-  "is", "are", "am", "was", "were", "do", "does", "did", "have", "has", "had",
-  "isn't", "aren't", "wasn't", "weren't", "don't", "doesn't", "didn't", "can't", "won't", "shouldn't", "couldn't", "wouldn't",
+  "what",
+  "why",
+  "how",
+  "when",
+  "where",
+  "who",
+  "which",
+  "whom",
+  "whose",
+  "can",
+  "should",
+  "would",
+  "could",
+  "will",
+  "shall",
+  "may",
+  "might",
+  "must",
+  "is",
+  "are",
+  "am",
+  "was",
+  "were",
+  "do",
+  "does",
+  "did",
+  "have",
+  "has",
+  "had",
+  "isn't",
+  "aren't",
+  "wasn't",
+  "weren't",
+  "don't",
+  "doesn't",
+  "didn't",
+  "can't",
+  "won't",
+  "shouldn't",
+  "couldn't",
+  "wouldn't",
 ]);
 
 export const CHINESE_QUESTION_WORDS = [
-  "什么", "怎么", "怎样", "如何", "为什么", "为何", "哪", "谁", "多少", "几个", "几点", "几时", "几岁", "是否", "能否", "可否", "有没有", "是不是", "要不要", "咋",
+  "什么",
+  "怎么",
+  "怎样",
+  "如何",
+  "为什么",
+  "为何",
+  "哪",
+  "谁",
+  "多少",
+  "几个",
+  "几点",
+  "几时",
+  "几岁",
+  "是否",
+  "能否",
+  "可否",
+  "有没有",
+  "是不是",
+  "要不要",
+  "咋",
 ] as const;
 
 const CHINESE_FINAL_PARTICLE = /[吗呢么嘛][\s\p{P}]*$/u;
@@ -26,7 +82,7 @@ export function isQuestion(input: string): boolean {
   if (!text) return false;
   if (text.includes("?") || text.includes("？")) return true;
   let body = text;
-  for (let previous = ""; previous !== body; ) {
+  for (let previous = ""; previous !== body;) {
     previous = body;
     body = body.replace(LEADING_NOISE, "");
   }

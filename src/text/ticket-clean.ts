@@ -53,7 +53,7 @@ export function cleanTicketQuestion(subject: string | undefined, question: strin
     kept.push(line);
   }
   let body = normalizeText(kept.join(" "), MAX_TICKET_QUESTION_CHARS).text;
-  for (let previous = ""; previous !== body; ) {
+  for (let previous = ""; previous !== body;) {
     previous = body;
     for (const pattern of LEADING) body = body.replace(pattern, "");
     body = body.replace(INLINE_SIGN_OFF, "").trim();

@@ -1,6 +1,7 @@
 import { CJK_CHAR } from "./cjk";
 
-const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}\p{M}]+(?:[-_.'’/][\p{L}\p{N}\p{M}]+)*/gu;
+const TOKEN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}\p{M}]+(?:[-_.'’/][\p{L}\p{N}\p{M}]+)*/gu;
 
 /**
  * Counts words the way a reader would. A Latin (or other space-separated) token is one word. A

@@ -50,10 +50,7 @@ export function retryDelaySeconds(attempt: number): number {
 }
 
 export type ProcessOutcome =
-  | { kind: "decided"; action: TicketAction }
-  | { kind: "already"; status: string }
-  | { kind: "missing" }
-  | { kind: "busy" };
+  { kind: "decided"; action: TicketAction } | { kind: "already"; status: string } | { kind: "missing" } | { kind: "busy" };
 
 export async function consumeTickets(batch: MessageBatch<unknown>, services: Services): Promise<void> {
   const batchLog = services.log.with({ job: "queue", queue: batch.queue });
@@ -136,7 +133,11 @@ export async function processTicket(services: Services, { tenantId, ticketRowId 
       rationale: verdict ? `${bandNote}; ${verdict.rationale}` : bandNote,
     };
     if (action === "ADD_VARIANT") {
-      const added = await faqStore(services).addVariant(tenantId, match!.faq.id, PIPELINE_ACTOR, { variantText: question, source: "pipeline", sourceTicketId: claimed.ticket_id });
+      const added = await faqStore(services).addVariant(tenantId, match!.faq.id, PIPELINE_ACTOR, {
+        variantText: question,
+        source: "pipeline",
+        sourceTicketId: claimed.ticket_id,
+      });
       if (added.ok) decision.variantId = added.value.id;
       else decision.rationale += `; variant not added (${added.error})`;
     }
@@ -158,7 +159,11 @@ export async function processTicket(services: Services, { tenantId, ticketRowId 
     return { kind: "decided", action };
   } catch (error) {
     // Give the lease back so the retry can claim it at once.
-    await db.prepare("UPDATE tickets SET lease_until = NULL WHERE id = ?").bind(ticketRowId).run().catch(() => {});
+    await db
+      .prepare("UPDATE tickets SET lease_until = NULL WHERE id = ?")
+      .bind(ticketRowId)
+      .run()
+      .catch(() => {});
     throw error;
   }
 }
@@ -192,7 +197,21 @@ async function storeDecision(services: Services, ticket: TicketRow, d: Decision)
           `INSERT INTO staging_items (id, tenant_id, ticket_row_id, action, question, answer, tags, faq_id, variant_text, similarity, judge, rationale, status, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (ticket_row_id) DO NOTHING`,
         )
-        .bind(s.id, ticket.tenant_id, ticket.id, d.action, s.question, s.answer, s.tags, s.faqId, s.variantText, d.match?.similarity ?? null, d.judge, d.rationale, now),
+        .bind(
+          s.id,
+          ticket.tenant_id,
+          ticket.id,
+          d.action,
+          s.question,
+          s.answer,
+          s.tags,
+          s.faqId,
+          s.variantText,
+          d.match?.similarity ?? null,
+          d.judge,
+          d.rationale,
+          now,
+        ),
     );
   }
   statements.push(
@@ -222,12 +241,17 @@ async function storeDecision(services: Services, ticket: TicketRow, d: Decision)
 }
 
 async function recordFailure(services: Services, { tenantId, ticketRowId }: TicketMessage, reason: string): Promise<void> {
-  await services.db.prepare("UPDATE tickets SET last_error = ? WHERE id = ? AND tenant_id = ?").bind(reason.slice(0, 1000), ticketRowId, tenantId).run();
+  await services.db
+    .prepare("UPDATE tickets SET last_error = ? WHERE id = ? AND tenant_id = ?")
+    .bind(reason.slice(0, 1000), ticketRowId, tenantId)
+    .run();
 }
 
 async function deadLetter(services: Services, { tenantId, ticketRowId }: TicketMessage, attempts: number, reason: string): Promise<void> {
   await services.db
-    .prepare("UPDATE tickets SET status = 'dead_letter', last_error = ?, attempts = MAX(attempts, ?), lease_until = NULL WHERE id = ? AND tenant_id = ? AND status = 'received'")
+    .prepare(
+      "UPDATE tickets SET status = 'dead_letter', last_error = ?, attempts = MAX(attempts, ?), lease_until = NULL WHERE id = ? AND tenant_id = ? AND status = 'received'",
+    )
     .bind(reason.slice(0, 1000), attempts, ticketRowId, tenantId)
     .run();
 }

@@ -16,13 +16,21 @@ export interface StoredTicket {
   created: boolean;
 }
 
-export async function storeAndEnqueue(db: D1Database, queue: Queue<TicketMessage>, tenantId: string, inputs: readonly TicketInput[], now: number): Promise<StoredTicket[]> {
+export async function storeAndEnqueue(
+  db: D1Database,
+  queue: Queue<TicketMessage>,
+  tenantId: string,
+  inputs: readonly TicketInput[],
+  now: number,
+): Promise<StoredTicket[]> {
   const stored: StoredTicket[] = [];
   for (const input of inputs) stored.push(await insertTicket(db, tenantId, input, now));
   const fresh = stored.filter((s) => s.created);
   if (fresh.length === 0) return stored;
   try {
-    await queue.sendBatch(fresh.map((s) => ({ body: { tenantId, ticketRowId: s.row.id } satisfies TicketMessage, contentType: "json" as const })));
+    await queue.sendBatch(
+      fresh.map((s) => ({ body: { tenantId, ticketRowId: s.row.id } satisfies TicketMessage, contentType: "json" as const })),
+    );
   } catch (error) {
     await Promise.all(fresh.map((s) => deleteReceivedTicket(db, tenantId, s.row.id)));
     throw new QueueUnavailable(String(error));

@@ -46,7 +46,11 @@ export async function findBestMatch(services: Services, tenantId: string, questi
   if (found.degraded.length > 0) throw new PipelineUnavailable(`FAQ search degraded: ${found.degraded.join(", ")}`);
   if (found.results.length === 0) return null;
   const faqs = found.results.map((r) => r.faq);
-  const variants = await variantsOf(db, tenantId, faqs.map((f) => f.id));
+  const variants = await variantsOf(
+    db,
+    tenantId,
+    faqs.map((f) => f.id),
+  );
 
   const texts: { faq: FaqRow; variant: VariantText | null; text: string }[] = [
     ...faqs.map((faq) => ({ faq, variant: null, text: faq.question })),
@@ -58,7 +62,8 @@ export async function findBestMatch(services: Services, tenantId: string, questi
 
   const scored: { i: number; similarity: number; method: TicketMatch["method"] }[] = [];
   const questionTerms = lexicalTerms(question);
-  const lexical = (i: number) => scored.push({ i, similarity: lexicalSimilarity(questionTerms, lexicalTerms(texts[i]!.text)), method: "lexical" });
+  const lexical = (i: number) =>
+    scored.push({ i, similarity: lexicalSimilarity(questionTerms, lexicalTerms(texts[i]!.text)), method: "lexical" });
 
   if (!embedder.canEmbed(question)) {
     texts.forEach((_, i) => lexical(i));
@@ -71,8 +76,20 @@ export async function findBestMatch(services: Services, tenantId: string, questi
     try {
       const query = { vector, model: embedder.model };
       [canonical, variant] = await Promise.all([
-        vectors.similarities(tenantId, FAQ_COLLECTION, query, faqs.map((f) => f.id)),
-        variants.length > 0 ? vectors.similarities(tenantId, FAQ_VARIANT_COLLECTION, query, variants.map((v) => v.id)) : new Map<string, number>(),
+        vectors.similarities(
+          tenantId,
+          FAQ_COLLECTION,
+          query,
+          faqs.map((f) => f.id),
+        ),
+        variants.length > 0
+          ? vectors.similarities(
+              tenantId,
+              FAQ_VARIANT_COLLECTION,
+              query,
+              variants.map((v) => v.id),
+            )
+          : new Map<string, number>(),
       ]);
     } catch (error) {
       throw new PipelineUnavailable(`embeddings or vector index: ${error instanceof Error ? error.message : String(error)}`);
@@ -99,13 +116,20 @@ export async function findBestMatch(services: Services, tenantId: string, questi
   const best = scored.reduce<(typeof scored)[number] | null>((b, s) => (b === null || s.similarity > b.similarity ? s : b), null);
   if (!best) return null;
   const t = texts[best.i]!;
-  return { faq: t.faq, variant: t.variant ? { id: t.variant.id, text: t.variant.variant_text } : null, similarity: best.similarity, method: best.method };
+  return {
+    faq: t.faq,
+    variant: t.variant ? { id: t.variant.id, text: t.variant.variant_text } : null,
+    similarity: best.similarity,
+    method: best.method,
+  };
 }
 
 async function variantsOf(db: D1Database, tenantId: string, faqIds: readonly string[]): Promise<VariantText[]> {
   if (faqIds.length === 0) return [];
   const { results } = await db
-    .prepare(`SELECT id, faq_id, variant_text FROM faq_variants WHERE tenant_id = ? AND faq_id IN (${faqIds.map(() => "?").join(",")}) ORDER BY seq`)
+    .prepare(
+      `SELECT id, faq_id, variant_text FROM faq_variants WHERE tenant_id = ? AND faq_id IN (${faqIds.map(() => "?").join(",")}) ORDER BY seq`,
+    )
     .bind(tenantId, ...faqIds)
     .all<VariantText>();
   return results;

@@ -39,13 +39,16 @@ export function fromBase64(text: string): Uint8Array {
 /** Parses SECRETS_KEK; a ConfigError (→ 503, logged) says what is wrong without echoing key material. */
 export async function createSecretBox(kek: string | undefined): Promise<SecretBox> {
   if (!kek?.trim()) {
-    throw new ConfigError("SECRETS_KEK is not set: webhook secrets cannot be encrypted or read. Set it with `wrangler secret put SECRETS_KEK` (format keyId:base64-32-bytes)");
+    throw new ConfigError(
+      "SECRETS_KEK is not set: webhook secrets cannot be encrypted or read. Set it with `wrangler secret put SECRETS_KEK` (format keyId:base64-32-bytes)",
+    );
   }
   const keys = new Map<string, CryptoKey>();
   let currentKeyId = "";
   for (const entry of kek.split(",")) {
     const [keyId = "", material = ""] = entry.trim().split(/:(.*)/s);
-    if (!KEY_ID.test(keyId) || !material) throw new ConfigError("SECRETS_KEK: every entry must look like keyId:base64 (keyId of A-Z a-z 0-9 _ . -)");
+    if (!KEY_ID.test(keyId) || !material)
+      throw new ConfigError("SECRETS_KEK: every entry must look like keyId:base64 (keyId of A-Z a-z 0-9 _ . -)");
     let raw: Uint8Array;
     try {
       raw = fromBase64(material);
@@ -61,7 +64,11 @@ export async function createSecretBox(kek: string | undefined): Promise<SecretBo
     currentKeyId,
     async seal(plaintext, additionalData) {
       const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-      const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(additionalData) }, keys.get(currentKeyId)!, encoder.encode(plaintext));
+      const sealed = await crypto.subtle.encrypt(
+        { name: "AES-GCM", iv, additionalData: encoder.encode(additionalData) },
+        keys.get(currentKeyId)!,
+        encoder.encode(plaintext),
+      );
       const out = new Uint8Array(IV_BYTES + sealed.byteLength);
       out.set(iv);
       out.set(new Uint8Array(sealed), IV_BYTES);

@@ -84,7 +84,9 @@ export async function rotateWebhookSecret(
   const sealed = await box.seal(secret, additionalData({ tenant_id: tenantId, id }));
   const [expired] = await db.batch([
     db
-      .prepare("UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)")
+      .prepare(
+        "UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)",
+      )
       .bind(until, tenantId, scope, until),
     db
       .prepare(
@@ -122,7 +124,9 @@ export async function listWebhookSecrets(
 /** Ends a secret now (a leaked one): false when the scope has no such active secret. */
 export async function revokeWebhookSecret(db: D1Database, tenantId: string, scope: SecretScope, id: string, now: number): Promise<boolean> {
   const result = await db
-    .prepare("UPDATE webhook_secrets SET expires_at = ? WHERE id = ? AND tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)")
+    .prepare(
+      "UPDATE webhook_secrets SET expires_at = ? WHERE id = ? AND tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)",
+    )
     .bind(now, id, tenantId, scope, now)
     .run();
   return (result.meta.changes ?? 0) > 0;
@@ -131,24 +135,37 @@ export async function revokeWebhookSecret(db: D1Database, tenantId: string, scop
 /** Ends every secret of a scope now (a revoked connection). */
 export async function revokeScopeSecrets(db: D1Database, tenantId: string, scope: string, now: number): Promise<void> {
   await db
-    .prepare("UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND connection_id = ? AND (expires_at IS NULL OR expires_at > ?)")
+    .prepare(
+      "UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND connection_id = ? AND (expires_at IS NULL OR expires_at > ?)",
+    )
     .bind(now, tenantId, scope, now)
     .run();
 }
 
 /** Seals a plaintext row, or re-seals one under a retired key; returns the plaintext. */
 async function openAndUpgrade(db: D1Database, box: SecretBox, row: SecretRow): Promise<string> {
-  const plain = row.ciphertext !== null && row.key_id !== null ? await box.open(row.ciphertext, row.key_id, additionalData(row)) : row.secret;
+  const plain =
+    row.ciphertext !== null && row.key_id !== null ? await box.open(row.ciphertext, row.key_id, additionalData(row)) : row.secret;
   if (plain === null) throw new Error(`webhook secret ${row.id} has neither ciphertext nor plaintext`);
   if (row.secret !== null || row.key_id !== box.currentKeyId) {
     const sealed = await box.seal(plain, additionalData(row));
-    await db.prepare("UPDATE webhook_secrets SET ciphertext = ?, key_id = ?, secret = NULL WHERE id = ?").bind(sealed.ciphertext, sealed.keyId, row.id).run();
+    await db
+      .prepare("UPDATE webhook_secrets SET ciphertext = ?, key_id = ?, secret = NULL WHERE id = ?")
+      .bind(sealed.ciphertext, sealed.keyId, row.id)
+      .run();
   }
   return plain;
 }
 
 /** The secrets a signature may be made with right now (several during a rotation's overlap). */
-export async function activeWebhookSecrets(db: D1Database, box: SecretBox, tenantId: string, scope: SecretScope, now: number, log: Logger): Promise<string[]> {
+export async function activeWebhookSecrets(
+  db: D1Database,
+  box: SecretBox,
+  tenantId: string,
+  scope: SecretScope,
+  now: number,
+  log: Logger,
+): Promise<string[]> {
   const { results } = await db
     .prepare("SELECT * FROM webhook_secrets WHERE tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)")
     .bind(tenantId, scope, now)

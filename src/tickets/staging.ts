@@ -119,12 +119,19 @@ export async function approveStaging(
         { changeType: "update", reason: `pipeline merge (staging ${item.id}, ticket ${ticket?.ticket_id ?? item.ticket_row_id})` },
       );
       if (!updated.ok) {
-        await db.prepare("UPDATE staging_items SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL WHERE id = ?").bind(item.id).run();
+        await db
+          .prepare("UPDATE staging_items SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL WHERE id = ?")
+          .bind(item.id)
+          .run();
         return err("faq_gone");
       }
       faqId = updated.value.row.id;
       if (item.variant_text) {
-        const added = await faqStore(services).addVariant(tenantId, faqId, by, { variantText: item.variant_text, source: "pipeline", sourceTicketId: ticket?.ticket_id });
+        const added = await faqStore(services).addVariant(tenantId, faqId, by, {
+          variantText: item.variant_text,
+          source: "pipeline",
+          sourceTicketId: ticket?.ticket_id,
+        });
         if (added.ok) variantId = added.value.id;
       }
     }
@@ -134,7 +141,10 @@ export async function approveStaging(
     ]);
   } catch (error) {
     // Not applied: the item goes back to pending so the review can be repeated.
-    await db.prepare("UPDATE staging_items SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL WHERE id = ? AND result_faq_id IS NULL").bind(item.id).run();
+    await db
+      .prepare("UPDATE staging_items SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL WHERE id = ? AND result_faq_id IS NULL")
+      .bind(item.id)
+      .run();
     throw error;
   }
   return ok((await getStaging(db, tenantId, id))!);

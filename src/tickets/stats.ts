@@ -42,13 +42,23 @@ export async function pipelineStats(services: Services, tenantId: string, days: 
     byAction[r.action] = (byAction[r.action] ?? 0) + r.n;
     (days_[r.day] ??= {})[r.action] = r.n;
   }
-  const v = (variants!.results[0] ?? {}) as { faqs: number; variants: number; pipeline_variants: number; faqs_with_variants: number; max_per_faq: number };
+  const v = (variants!.results[0] ?? {}) as {
+    faqs: number;
+    variants: number;
+    pipeline_variants: number;
+    faqs_with_variants: number;
+    max_per_faq: number;
+  };
   return {
     days,
     byAction,
     byDay: Object.entries(days_).map(([day, actions]) => ({ day, ...actions })),
     tickets: Object.fromEntries((tickets!.results as { status: string; n: number }[]).map((r) => [r.status, r.n])),
-    staging: (staging!.results as { action: string; status: string; n: number }[]).map((r) => ({ action: r.action, status: r.status, count: r.n })),
+    staging: (staging!.results as { action: string; status: string; n: number }[]).map((r) => ({
+      action: r.action,
+      status: r.status,
+      count: r.n,
+    })),
     variantsPerFaq: {
       faqs: v.faqs ?? 0,
       variants: v.variants ?? 0,
@@ -70,7 +80,8 @@ async function duplicateProxy(services: Services, tenantId: string) {
     .bind(tenantId, DUPLICATE_PROXY_SAMPLE)
     .all<{ id: string; question: string }>();
   const checkable = results.filter((r) => embedder.canEmbed(r.question));
-  if (checkable.length === 0) return { created: results.length, checked: 0, likelyDuplicates: 0, rate: null, threshold: SIMILARITY_VARIANT };
+  if (checkable.length === 0)
+    return { created: results.length, checked: 0, likelyDuplicates: 0, rate: null, threshold: SIMILARITY_VARIANT };
   try {
     const embedded = await embedder.embed(checkable.map((r) => r.question));
     let duplicates = 0;
@@ -79,8 +90,21 @@ async function duplicateProxy(services: Services, tenantId: string) {
       const other = near.find((m) => m.id !== row.id);
       if (other && calibrate(other.score, embedder.calibration) >= SIMILARITY_VARIANT) duplicates++;
     }
-    return { created: results.length, checked: checkable.length, likelyDuplicates: duplicates, rate: duplicates / checkable.length, threshold: SIMILARITY_VARIANT };
+    return {
+      created: results.length,
+      checked: checkable.length,
+      likelyDuplicates: duplicates,
+      rate: duplicates / checkable.length,
+      threshold: SIMILARITY_VARIANT,
+    };
   } catch (error) {
-    return { created: results.length, checked: 0, likelyDuplicates: null, rate: null, threshold: SIMILARITY_VARIANT, degraded: `embeddings or vector index: ${String(error)}` };
+    return {
+      created: results.length,
+      checked: 0,
+      likelyDuplicates: null,
+      rate: null,
+      threshold: SIMILARITY_VARIANT,
+      degraded: `embeddings or vector index: ${String(error)}`,
+    };
   }
 }

@@ -82,14 +82,30 @@ export function toTicket(row: TicketRow) {
 }
 
 /** Inserts the ticket unless the tenant already has this ticket id; `created: false` returns the first one. */
-export async function insertTicket(db: D1Database, tenantId: string, input: TicketInput, now: number): Promise<{ row: TicketRow; created: boolean }> {
+export async function insertTicket(
+  db: D1Database,
+  tenantId: string,
+  input: TicketInput,
+  now: number,
+): Promise<{ row: TicketRow; created: boolean }> {
   const id = newId("tkt");
   const inserted = await db
     .prepare(
       `INSERT INTO tickets (id, tenant_id, ticket_id, subject, question, answer, tags, resolved_at, source, status, received_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'received', ?) ON CONFLICT (tenant_id, ticket_id) DO NOTHING`,
     )
-    .bind(id, tenantId, input.ticketId, input.subject, input.question, input.answer, JSON.stringify(input.tags), input.resolvedAt, input.source ?? null, now)
+    .bind(
+      id,
+      tenantId,
+      input.ticketId,
+      input.subject,
+      input.question,
+      input.answer,
+      JSON.stringify(input.tags),
+      input.resolvedAt,
+      input.source ?? null,
+      now,
+    )
     .run();
   const row = await getTicketByExternalId(db, tenantId, input.ticketId);
   if (!row) throw new Error("ticket row missing after insert");
@@ -115,9 +131,7 @@ export async function listTickets(
   args: { status?: TicketStatus | undefined; limit: number; before?: number | undefined },
 ): Promise<{ rows: TicketRow[]; nextCursor: number | null }> {
   const { results } = await db
-    .prepare(
-      "SELECT * FROM tickets WHERE tenant_id = ? AND (? IS NULL OR status = ?) AND seq < ? ORDER BY seq DESC LIMIT ?",
-    )
+    .prepare("SELECT * FROM tickets WHERE tenant_id = ? AND (? IS NULL OR status = ?) AND seq < ? ORDER BY seq DESC LIMIT ?")
     .bind(tenantId, args.status ?? null, args.status ?? null, args.before ?? Number.MAX_SAFE_INTEGER, args.limit + 1)
     .all<TicketRow>();
   const rows = results.slice(0, args.limit);

@@ -67,7 +67,13 @@ export const StatusBadge: FC<{ status: StatusView }> = ({ status }) => {
   );
 };
 
-export const HistoryPanel: FC<{ showId: string; minutes: number; items: HistoryItem[]; viewer: Viewer; ended: boolean }> = ({ showId, minutes, items, viewer, ended }) => (
+export const HistoryPanel: FC<{ showId: string; minutes: number; items: HistoryItem[]; viewer: Viewer; ended: boolean }> = ({
+  showId,
+  minutes,
+  items,
+  viewer,
+  ended,
+}) => (
   <section class="card" aria-labelledby="history-title">
     <h2 id="history-title">Recent questions (last {minutes >= 60 ? `${Math.round(minutes / 60)} h` : `${minutes} min`})</h2>
     {items.length === 0 ? (
@@ -110,7 +116,6 @@ export const HistoryPanel: FC<{ showId: string; minutes: number; items: HistoryI
   </section>
 );
 
-
 export const PickCard: FC<{ pick: RankPick; rank: number; showId: string; viewer: Viewer }> = ({ pick, rank, showId, viewer }) => {
   const band = noveltyBand(pick.novelty);
   const penalized = pick.warnings.some((w) => w.kind === "penalized");
@@ -118,16 +123,13 @@ export const PickCard: FC<{ pick: RankPick; rank: number; showId: string; viewer
   return (
     <article class={`qcard ${band.cls}`} data-testid="pick">
       <div class="head">
-        <span>
-          #{rank}
-        </span>
+        <span>#{rank}</span>
         <span>{pick.model}</span>
         <span class={`badge ${decision}`}>{decision}</span>
         <span class="score">Score: {percent(pick.score)}</span>
       </div>
       <p class="novelty">
-        Novelty: {percent(pick.novelty)} ({band.words})
-        {pick.votes.length > 0 ? ` · also proposed by ${pick.votes.join(", ")}` : ""}
+        Novelty: {percent(pick.novelty)} ({band.words}){pick.votes.length > 0 ? ` · also proposed by ${pick.votes.join(", ")}` : ""}
       </p>
       <blockquote>“{pick.text}”</blockquote>
       {pick.warnings.map((w) => (

@@ -67,7 +67,19 @@ async function liveData(c: UiContext, showId: string, minutes: number) {
   return { status, history: history.questions };
 }
 
-const Live = ({ showId, minutes, status, history, viewer }: { showId: string; minutes: number; status: StatusView; history: HistoryItem[]; viewer: Viewer }) => (
+const Live = ({
+  showId,
+  minutes,
+  status,
+  history,
+  viewer,
+}: {
+  showId: string;
+  minutes: number;
+  status: StatusView;
+  history: HistoryItem[];
+  viewer: Viewer;
+}) => (
   <>
     <StatusBadge status={status} />
     <HistoryPanel showId={showId} minutes={minutes} items={history} viewer={viewer} ended={status.endedAt !== null} />
@@ -124,11 +136,24 @@ async function renderConsole(c: UiContext, showId: string, state: ConsoleState =
                 multiline
                 value={rank.values.candidates}
                 error={rank.errors.candidates}
-                attrs={{ rows: 6, required: true, placeholder: "gpt-4o | How would you test whether an AI system is conscious?\nclaude | Can we prove AI systems are conscious?" }}
+                attrs={{
+                  rows: 6,
+                  required: true,
+                  placeholder:
+                    "gpt-4o | How would you test whether an AI system is conscious?\nclaude | Can we prove AI systems are conscious?",
+                }}
               />
               <div class="grid">
                 <Field id="model" name="model" label="Default model" value={rank.values.model ?? "gpt-4o"} error={rank.errors.model} />
-                <Field id="topN" name="topN" label="Top N" type="number" value={rank.values.topN ?? "5"} error={rank.errors.topN} attrs={{ min: 1, max: 50 }} />
+                <Field
+                  id="topN"
+                  name="topN"
+                  label="Top N"
+                  type="number"
+                  value={rank.values.topN ?? "5"}
+                  error={rank.errors.topN}
+                  attrs={{ min: 1, max: 50 }}
+                />
               </div>
               <p>
                 <button type="submit" disabled={ended}>
@@ -147,7 +172,13 @@ async function renderConsole(c: UiContext, showId: string, state: ConsoleState =
             <h2 id="controls-title">Memory controls</h2>
             <form method="post" action={`${base}/questions`}>
               <Csrf viewer={viewer} />
-              <Field id="add-text" name="text" label="Add a question the host asked" value={state.add?.values.text} error={state.add?.errors.text} />
+              <Field
+                id="add-text"
+                name="text"
+                label="Add a question the host asked"
+                value={state.add?.values.text}
+                error={state.add?.errors.text}
+              />
               <p>
                 <button type="submit" class="secondary" disabled={ended}>
                   Add to memory
@@ -175,7 +206,9 @@ async function renderConsole(c: UiContext, showId: string, state: ConsoleState =
               <button type="submit" class={live.status.enabled ? "secondary" : undefined}>
                 {live.status.enabled ? "Pause memory" : "Resume memory"}
               </button>
-              <span class="small muted">{live.status.enabled ? "Manual override: rank without the show's memory." : "Paused: nothing is filtered or recorded."}</span>
+              <span class="small muted">
+                {live.status.enabled ? "Manual override: rank without the show's memory." : "Paused: nothing is filtered or recorded."}
+              </span>
             </form>
           </section>
           <section class="card" aria-labelledby="config-title">
@@ -185,7 +218,15 @@ async function renderConsole(c: UiContext, showId: string, state: ConsoleState =
               <Csrf viewer={viewer} />
               <div class="grid">
                 {CONFIG_FIELDS.map((f) => (
-                  <Field id={`cfg-${f.key}`} name={f.key} label={f.label} type="number" value={cfg.values[f.key]} error={cfg.errors[f.key]} attrs={{ step: f.step }} />
+                  <Field
+                    id={`cfg-${f.key}`}
+                    name={f.key}
+                    label={f.label}
+                    type="number"
+                    value={cfg.values[f.key]}
+                    error={cfg.errors[f.key]}
+                    attrs={{ step: f.step }}
+                  />
                 ))}
               </div>
               <p>
@@ -202,7 +243,17 @@ async function renderConsole(c: UiContext, showId: string, state: ConsoleState =
   return c.html(page, status as 200);
 }
 
-const ShowList = ({ shows, viewer, error, value }: { shows: ArchivedShow[]; viewer: Viewer; error?: string | undefined; value?: string | undefined }) => (
+const ShowList = ({
+  shows,
+  viewer,
+  error,
+  value,
+}: {
+  shows: ArchivedShow[];
+  viewer: Viewer;
+  error?: string | undefined;
+  value?: string | undefined;
+}) => (
   <Layout title="Shows" section="shows" viewer={viewer}>
     <h1>Producer console</h1>
     <div class="grid wide-left">
@@ -229,7 +280,15 @@ const ShowList = ({ shows, viewer, error, value }: { shows: ArchivedShow[]; view
         <h2 id="open-title">Open or create a show</h2>
         <form method="post" action="/ui/shows">
           <Csrf viewer={viewer} />
-          <Field id="show-id" name="showId" label="Show id" hint="1–64 characters: letters, digits, _ or -" value={value} error={error} attrs={{ required: true }} />
+          <Field
+            id="show-id"
+            name="showId"
+            label="Show id"
+            hint="1–64 characters: letters, digits, _ or -"
+            value={value}
+            error={error}
+            attrs={{ required: true }}
+          />
           <p>
             <button type="submit">Open console</button>
           </p>
@@ -307,7 +366,12 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
       const text = `${result.data.count} question${result.data.count === 1 ? "" : "s"} about “${topic.trim()}” taken out of memory.`;
       return renderConsole(c, showId, { notice: { kind: "ok", text } });
     }
-    return renderConsole(c, showId, { refresh: { values: { topic }, errors: { topic: result.details[0]?.message ?? result.message } } }, result.status);
+    return renderConsole(
+      c,
+      showId,
+      { refresh: { values: { topic }, errors: { topic: result.details[0]?.message ?? result.message } } },
+      result.status,
+    );
   });
 
   for (const [action, enabled] of [

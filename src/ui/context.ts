@@ -34,8 +34,7 @@ export interface FieldIssue {
 }
 
 export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; code: string; message: string; details: FieldIssue[] };
+  { ok: true; status: number; data: T } | { ok: false; status: number; code: string; message: string; details: FieldIssue[] };
 
 export class ApiUnauthorized extends Error {}
 
@@ -43,7 +42,10 @@ export class ApiUnauthorized extends Error {}
 export async function api<T = Record<string, unknown>>(c: UiContext, method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { authorization: `Bearer ${c.get("session").key}` };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const request = forwardRequestId(new Request(new URL(path, c.req.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), c.get("requestId"));
+  const request = forwardRequestId(
+    new Request(new URL(path, c.req.url), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    c.get("requestId"),
+  );
   const response = await c.get("appFetch")(request, c.env, executionContextOf(c));
   if (response.status === 401) throw new ApiUnauthorized();
   const text = await response.text();
@@ -51,7 +53,13 @@ export async function api<T = Record<string, unknown>>(c: UiContext, method: str
   if (response.ok) return { ok: true, status: response.status, data: json as T };
   const error = (json as { error?: { code: string; message: string; details?: unknown } } | null)?.error;
   const details = Array.isArray(error?.details) ? (error.details as FieldIssue[]) : [];
-  return { ok: false, status: response.status, code: error?.code ?? "INTERNAL", message: error?.message ?? "Something went wrong", details };
+  return {
+    ok: false,
+    status: response.status,
+    code: error?.code ?? "INTERNAL",
+    message: error?.message ?? "Something went wrong",
+    details,
+  };
 }
 
 /** Like `api` but a failure is thrown (rendered as an error page): for reads a page cannot do without. */
@@ -89,4 +97,3 @@ export async function formField(c: UiContext, name: string): Promise<string> {
   const value = (await c.req.parseBody())[name];
   return typeof value === "string" ? value : "";
 }
-

@@ -119,8 +119,18 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
     apiData<{ suggestions: Suggestion[] }>(c, "/v1/faqs/suggestions?limit=200"),
     faqHitsPerDay(c.get("services").db, tenantId, id, HIT_CHART_DAYS, c.get("services").clock.now()),
   ]);
-  const current: Version = { versionNumber: faq.version, question: faq.question, answer: faq.answer, tags: faq.tags, changeType: "current", changeReason: null, changedAt: faq.updatedAt };
-  const all = [...versions.versions.filter((v) => v.versionNumber !== faq.version), current].sort((a, b) => a.versionNumber - b.versionNumber);
+  const current: Version = {
+    versionNumber: faq.version,
+    question: faq.question,
+    answer: faq.answer,
+    tags: faq.tags,
+    changeType: "current",
+    changeReason: null,
+    changedAt: faq.updatedAt,
+  };
+  const all = [...versions.versions.filter((v) => v.versionNumber !== faq.version), current].sort(
+    (a, b) => a.versionNumber - b.versionNumber,
+  );
   const to = all.find((v) => v.versionNumber === Number(c.req.query("to"))) ?? current;
   const from = all.find((v) => v.versionNumber === Number(c.req.query("from"))) ?? all[Math.max(0, all.indexOf(to) - 1)]!;
   const mine = suggestions.suggestions.filter((s) => s.faqId === id || s.alternateFaqId === id);
@@ -153,7 +163,13 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
                 <Field id="edit-question" name="question" label="Question" value={edit.values.question} error={edit.errors.question} />
                 <Field id="edit-answer" name="answer" label="Answer" multiline value={edit.values.answer} error={edit.errors.answer} />
                 <Field id="edit-tags" name="tags" label="Tags (comma-separated)" value={edit.values.tags} error={edit.errors.tags} />
-                <Field id="edit-reason" name="changeReason" label="Reason for the change (optional)" value={edit.values.changeReason} error={edit.errors.changeReason} />
+                <Field
+                  id="edit-reason"
+                  name="changeReason"
+                  label="Reason for the change (optional)"
+                  value={edit.values.changeReason}
+                  error={edit.errors.changeReason}
+                />
                 <p>
                   <button type="submit">Save a new version</button>
                 </p>
@@ -241,9 +257,18 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
 }
 
 /** A failed write: the page again with the API's messages beside the fields (or a 403/404 page for those). */
-async function failed(c: UiContext, id: string, result: { status: number; message: string; details: FieldIssue[] }, form: keyof PageState, values: Record<string, string>) {
+async function failed(
+  c: UiContext,
+  id: string,
+  result: { status: number; message: string; details: FieldIssue[] },
+  form: keyof PageState,
+  values: Record<string, string>,
+) {
   if (result.status === 403 || result.status === 404) return c.text(result.message, result.status);
-  const state: PageState = form === "notice" ? { notice: { kind: "error", text: result.message } } : { [form]: { values, errors: fieldErrors(result.details, result.message) } };
+  const state: PageState =
+    form === "notice"
+      ? { notice: { kind: "error", text: result.message } }
+      : { [form]: { values, errors: fieldErrors(result.details, result.message) } };
   return renderFaq(c, id, state, result.status);
 }
 
@@ -253,9 +278,22 @@ export function faqRoutes(ui: Hono<UiEnv>) {
 
   ui.post("/faqs/:id/edit", screen, async (c) => {
     const id = c.req.param("id");
-    const values = { question: await formField(c, "question"), answer: await formField(c, "answer"), tags: await formField(c, "tags"), changeReason: await formField(c, "changeReason") };
-    const tags = values.tags.split(",").map((t) => t.trim()).filter((t) => t !== "");
-    const body = { question: values.question, answer: values.answer, tags, ...(values.changeReason.trim() ? { changeReason: values.changeReason } : {}) };
+    const values = {
+      question: await formField(c, "question"),
+      answer: await formField(c, "answer"),
+      tags: await formField(c, "tags"),
+      changeReason: await formField(c, "changeReason"),
+    };
+    const tags = values.tags
+      .split(",")
+      .map((t) => t.trim())
+      .filter((t) => t !== "");
+    const body = {
+      question: values.question,
+      answer: values.answer,
+      tags,
+      ...(values.changeReason.trim() ? { changeReason: values.changeReason } : {}),
+    };
     const result = await api(c, "PATCH", `/v1/faqs/${encodeURIComponent(id)}`, body);
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "edit", values);
   });
@@ -289,13 +327,20 @@ export function faqRoutes(ui: Hono<UiEnv>) {
 
   ui.post("/faqs/:id/rollback/:version", screen, async (c) => {
     const { id, version } = c.req.param();
-    const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/rollback/${encodeURIComponent(version)}`, { changeReason: `rollback to v${version} from the review desk` });
+    const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/rollback/${encodeURIComponent(version)}`, {
+      changeReason: `rollback to v${version} from the review desk`,
+    });
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
   });
 
   ui.post("/faqs/:id/suggestions/:sid/:action{accept|dismiss}", screen, async (c) => {
     const { id, sid, action } = c.req.param();
-    const result = await api(c, "POST", `/v1/faqs/suggestions/${encodeURIComponent(sid)}/${action}`, action === "accept" ? { faqId: id } : {});
+    const result = await api(
+      c,
+      "POST",
+      `/v1/faqs/suggestions/${encodeURIComponent(sid)}/${action}`,
+      action === "accept" ? { faqId: id } : {},
+    );
     return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
   });
 }

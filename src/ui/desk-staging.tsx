@@ -41,7 +41,19 @@ interface ItemForm {
 
 const STATUSES = ["pending", "approved", "rejected"] as const;
 
-const StagingCard = ({ item, faq, ticket, viewer, form }: { item: StagingItem; faq: FaqBrief | null; ticket: TicketBrief | null; viewer: Viewer; form?: ItemForm | undefined }) => {
+const StagingCard = ({
+  item,
+  faq,
+  ticket,
+  viewer,
+  form,
+}: {
+  item: StagingItem;
+  faq: FaqBrief | null;
+  ticket: TicketBrief | null;
+  viewer: Viewer;
+  form?: ItemForm | undefined;
+}) => {
   const values = form?.values ?? {};
   const errors = form?.errors ?? {};
   const question = values.question ?? (item.action === "MERGE" && faq ? faq.question : item.question);
@@ -77,7 +89,9 @@ const StagingCard = ({ item, faq, ticket, viewer, form }: { item: StagingItem; f
               {faq.variants.length > 0 && <p class="small muted">Variants: {faq.variants.map((v) => `“${v.variantText}”`).join(", ")}</p>}
             </>
           ) : (
-            <p class="muted">{item.faqId ? "That FAQ no longer exists." : "No FAQ close enough to merge into: approving creates a new FAQ."}</p>
+            <p class="muted">
+              {item.faqId ? "That FAQ no longer exists." : "No FAQ close enough to merge into: approving creates a new FAQ."}
+            </p>
           )}
         </div>
       </div>
@@ -96,8 +110,21 @@ const StagingCard = ({ item, faq, ticket, viewer, form }: { item: StagingItem; f
           <form method="post" action={`/ui/staging/${item.id}/approve`}>
             <Csrf viewer={viewer} />
             <input type="hidden" name="originalQuestion" value={values.originalQuestion ?? question} />
-            <Field id={`q-${item.id}`} name="question" label={item.action === "MERGE" ? "FAQ question" : "Question"} value={question} error={errors.question} />
-            <Field id={`a-${item.id}`} name="answer" label={item.action === "MERGE" ? "Merged answer" : "Answer"} multiline value={values.answer ?? item.answer} error={errors.answer} />
+            <Field
+              id={`q-${item.id}`}
+              name="question"
+              label={item.action === "MERGE" ? "FAQ question" : "Question"}
+              value={question}
+              error={errors.question}
+            />
+            <Field
+              id={`a-${item.id}`}
+              name="answer"
+              label={item.action === "MERGE" ? "Merged answer" : "Answer"}
+              multiline
+              value={values.answer ?? item.answer}
+              error={errors.answer}
+            />
             <p>
               <button type="submit">Approve</button> <span class="small muted">Edit the text first if it needs it.</span>
             </p>
@@ -117,7 +144,11 @@ const StagingCard = ({ item, faq, ticket, viewer, form }: { item: StagingItem; f
   );
 };
 
-async function renderQueue(c: UiContext, opts: { status?: string; forms?: Record<string, ItemForm>; notice?: { kind: "ok" | "error"; text: string; faqId?: string | null } } = {}, code = 200) {
+async function renderQueue(
+  c: UiContext,
+  opts: { status?: string; forms?: Record<string, ItemForm>; notice?: { kind: "ok" | "error"; text: string; faqId?: string | null } } = {},
+  code = 200,
+) {
   const status = (STATUSES as readonly string[]).includes(opts.status ?? "") ? opts.status! : "pending";
   const { items } = await apiData<{ items: StagingItem[] }>(c, `/v1/staging?status=${status}&limit=50`);
   const faqIds = [...new Set(items.map((i) => i.faqId).filter((id): id is string => id !== null))];
@@ -141,7 +172,11 @@ async function renderQueue(c: UiContext, opts: { status?: string; forms?: Record
         <h1>Staging queue</h1>
         <nav class="row" aria-label="Status">
           {STATUSES.map((s) => (
-            <a href={`/ui/staging?status=${s}`} aria-current={s === status ? "page" : undefined} class={`button ${s === status ? "" : "secondary"}`}>
+            <a
+              href={`/ui/staging?status=${s}`}
+              aria-current={s === status ? "page" : undefined}
+              class={`button ${s === status ? "" : "secondary"}`}
+            >
               {s}
             </a>
           ))}
@@ -156,7 +191,15 @@ async function renderQueue(c: UiContext, opts: { status?: string; forms?: Record
       {items.length === 0 ? (
         <p class="muted">Nothing {status} right now.</p>
       ) : (
-        items.map((item) => <StagingCard item={item} faq={item.faqId ? (faqs.get(item.faqId) ?? null) : null} ticket={tickets.get(item.id) ?? null} viewer={viewer} form={opts.forms?.[item.id]} />)
+        items.map((item) => (
+          <StagingCard
+            item={item}
+            faq={item.faqId ? (faqs.get(item.faqId) ?? null) : null}
+            ticket={tickets.get(item.id) ?? null}
+            viewer={viewer}
+            form={opts.forms?.[item.id]}
+          />
+        ))
       )}
     </Layout>,
     code as 200,
@@ -189,7 +232,8 @@ const PipelinePage = ({ stats, viewer }: { stats: PipelineStats; viewer: Viewer 
         <b>{stats.variantsPerFaq.mean.toFixed(2)}</b>variants per FAQ
       </div>
       <div class="kpi">
-        <b>{stats.duplicateCreation.rate === null ? "—" : percent(stats.duplicateCreation.rate)}</b>likely duplicate FAQs ({stats.duplicateCreation.checked} checked)
+        <b>{stats.duplicateCreation.rate === null ? "—" : percent(stats.duplicateCreation.rate)}</b>likely duplicate FAQs (
+        {stats.duplicateCreation.checked} checked)
       </div>
     </div>
     <div class="grid">
@@ -238,7 +282,8 @@ const PipelinePage = ({ stats, viewer }: { stats: PipelineStats; viewer: Viewer 
           <li class="spread">
             <span>FAQs · variants (from the pipeline) · most on one FAQ</span>
             <b>
-              {stats.variantsPerFaq.faqs} · {stats.variantsPerFaq.variants} ({stats.variantsPerFaq.pipelineVariants}) · {stats.variantsPerFaq.max}
+              {stats.variantsPerFaq.faqs} · {stats.variantsPerFaq.variants} ({stats.variantsPerFaq.pipelineVariants}) ·{" "}
+              {stats.variantsPerFaq.max}
             </b>
           </li>
         </ul>
@@ -252,14 +297,21 @@ export function stagingRoutes(ui: Hono<UiEnv>) {
     const approved = c.req.query("approved");
     if (approved) {
       const r = await api<StagingItem>(c, "GET", `/v1/staging/${encodeURIComponent(approved)}`);
-      if (r.ok) return renderQueue(c, { notice: { kind: "ok", text: `Approved ticket ${r.data.ticket.ticketId ?? ""}.`, faqId: r.data.resultFaqId } });
+      if (r.ok)
+        return renderQueue(c, {
+          notice: { kind: "ok", text: `Approved ticket ${r.data.ticket.ticketId ?? ""}.`, faqId: r.data.resultFaqId },
+        });
     }
     return renderQueue(c, { status: c.req.query("status") ?? "pending" });
   });
 
   ui.post("/staging/:id/approve", screen, async (c) => {
     const id = c.req.param("id");
-    const values = { question: await formField(c, "question"), answer: await formField(c, "answer"), originalQuestion: await formField(c, "originalQuestion") };
+    const values = {
+      question: await formField(c, "question"),
+      answer: await formField(c, "answer"),
+      originalQuestion: await formField(c, "originalQuestion"),
+    };
     // Only an edited question is sent: an unchanged MERGE keeps the FAQ's own question.
     const body = { answer: values.answer, ...(values.question !== values.originalQuestion ? { question: values.question } : {}) };
     const result = await api<StagingItem>(c, "POST", `/v1/staging/${encodeURIComponent(id)}/approve`, body);
@@ -278,7 +330,11 @@ export function stagingRoutes(ui: Hono<UiEnv>) {
     if (result.ok) return done(c, "/ui/staging?status=rejected");
     if (result.status === 403 || result.status === 404) return c.text(result.message, result.status);
     const error = result.details[0]?.message ?? result.message;
-    return renderQueue(c, { forms: { [id]: { values: { reason }, errors: result.details.length > 0 ? { reason: error } : { form: error } } } }, result.status);
+    return renderQueue(
+      c,
+      { forms: { [id]: { values: { reason }, errors: result.details.length > 0 ? { reason: error } : { form: error } } } },
+      result.status,
+    );
   });
 
   ui.get("/pipeline", screen, async (c) => {

@@ -5,7 +5,9 @@ import type { DailyHits } from "../faqs/hits-daily";
 
 export const WordDiff: FC<{ before: string; after: string; label: string }> = ({ before, after, label }) => (
   <div class="diff" aria-label={label}>
-    {diffWords(before, after).map((part) => (part.added ? <ins>{part.value}</ins> : part.removed ? <del>{part.value}</del> : <span>{part.value}</span>))}
+    {diffWords(before, after).map((part) =>
+      part.added ? <ins>{part.value}</ins> : part.removed ? <del>{part.value}</del> : <span>{part.value}</span>,
+    )}
   </div>
 );
 
@@ -26,7 +28,13 @@ export const HitChart: FC<{ days: DailyHits[] }> = ({ days }) => {
         {days.map((d, i) => {
           const h = d.hits === 0 ? 0 : Math.max(2, (d.hits / max) * (plot - 4));
           return (
-            <rect class="bar" x={(i * slot + slot * 0.15).toFixed(1)} y={(plot - h).toFixed(1)} width={(slot * 0.7).toFixed(1)} height={h.toFixed(1)}>
+            <rect
+              class="bar"
+              x={(i * slot + slot * 0.15).toFixed(1)}
+              y={(plot - h).toFixed(1)}
+              width={(slot * 0.7).toFixed(1)}
+              height={h.toFixed(1)}
+            >
               <title>{`${d.day}: ${d.hits} hit${d.hits === 1 ? "" : "s"}`}</title>
             </rect>
           );

@@ -9,7 +9,12 @@ export interface Viewer {
   csrf: string;
 }
 
-export const Layout: FC<{ title: string; section?: Section; viewer?: Viewer | undefined; children?: Child }> = ({ title, section = "none", viewer, children }) => (
+export const Layout: FC<{ title: string; section?: Section; viewer?: Viewer | undefined; children?: Child }> = ({
+  title,
+  section = "none",
+  viewer,
+  children,
+}) => (
   <html lang="en">
     <head>
       <meta charset="utf-8" />

@@ -48,7 +48,14 @@ const SignIn = ({ error }: { error?: string }) => (
       <h1>Sign in to Recall</h1>
       <p class="muted">Paste an API key. It is kept only in an encrypted, HttpOnly session cookie for 8 hours.</p>
       <form method="post" action="/ui/login">
-        <Field id="api-key" name="key" type="password" label="API key" error={error} attrs={{ autocomplete: "off", required: true, spellcheck: "false" }} />
+        <Field
+          id="api-key"
+          name="key"
+          type="password"
+          label="API key"
+          error={error}
+          attrs={{ autocomplete: "off", required: true, spellcheck: "false" }}
+        />
         <p>
           <button type="submit">Sign in</button>
         </p>
@@ -115,7 +122,8 @@ export function createUi(appFetch: AppFetch) {
   ui.post("/logout", screen, async (c) => {
     const session = await currentSession(c);
     // Only the session's own form may end it (CSRF), but a stale or forged post still loses the cookie.
-    if (session && sameToken(await formField(c, "_csrf"), session.csrf)) await endSession(c.env.CACHE, session, c.get("services").clock.now());
+    if (session && sameToken(await formField(c, "_csrf"), session.csrf))
+      await endSession(c.env.CACHE, session, c.get("services").clock.now());
     deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
     return c.redirect("/ui", 303);
   });
@@ -151,7 +159,9 @@ export function createUi(appFetch: AppFetch) {
     if (error instanceof SessionSecretMissing) return c.html(<ErrorPage status={503} message={error.message} />, 503);
     if (error instanceof UiFailure) {
       const status = error.status === 404 || error.status === 403 || error.status === 409 ? error.status : 502;
-      return isFragment(c) ? c.text(error.message, status) : c.html(<ErrorPage status={status} message={error.message} viewer={viewer} />, status);
+      return isFragment(c)
+        ? c.text(error.message, status)
+        : c.html(<ErrorPage status={status} message={error.message} viewer={viewer} />, status);
     }
     c.get("log").error("ui_error", errorFields(error, { stack: true }));
     const message = `The page could not be built (request ${c.get("requestId")}).`;

@@ -24,7 +24,9 @@ export interface Session {
 
 export class SessionSecretMissing extends Error {
   constructor() {
-    super(`UI_SESSION_SECRET is not set (or shorter than ${MIN_SECRET_LENGTH} characters): set it with 'wrangler secret put UI_SESSION_SECRET' to use /ui`);
+    super(
+      `UI_SESSION_SECRET is not set (or shorter than ${MIN_SECRET_LENGTH} characters): set it with 'wrangler secret put UI_SESSION_SECRET' to use /ui`,
+    );
   }
 }
 

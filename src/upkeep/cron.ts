@@ -56,7 +56,11 @@ export async function runCron(cron: string, services: Services): Promise<Record<
       jobLog.info("cron_task_done", { durationMs: elapsed(jobStarted), result: report[name] });
     } catch (error) {
       report[name] = { error: error instanceof Error ? error.message : String(error) };
-      jobLog.error("cron_task_failed", { durationMs: elapsed(jobStarted), errorCode: errorCodeOf(error), ...errorFields(error, { stack: true }) });
+      jobLog.error("cron_task_failed", {
+        durationMs: elapsed(jobStarted),
+        errorCode: errorCodeOf(error),
+        ...errorFields(error, { stack: true }),
+      });
     }
   }
   log.info("cron_done", { durationMs: elapsed(started), report });

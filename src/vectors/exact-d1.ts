@@ -44,7 +44,10 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
     const key = cacheKey(tenantId, collection, model);
     let version = checked.get(key);
     if (!version) {
-      version = db.prepare("SELECT epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection = ?").bind(tenantId, collection).first<VersionRow>();
+      version = db
+        .prepare("SELECT epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection = ?")
+        .bind(tenantId, collection)
+        .first<VersionRow>();
       checked.set(key, version);
     }
     return version;
@@ -76,9 +79,11 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
     evictFor((count?.n ?? 0) * dimensions);
     const loaded = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, count?.n ?? 0));
     // Pages in primary-key order keep every response a few MB, whatever the collection's size.
-    for (let after = ""; ; ) {
+    for (let after = ""; ;) {
       const { results } = await db
-        .prepare(`SELECT id, hex(vector) AS vector, metadata FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id > ? ORDER BY id LIMIT ${LOAD_PAGE_ROWS}`)
+        .prepare(
+          `SELECT id, hex(vector) AS vector, metadata FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id > ? ORDER BY id LIMIT ${LOAD_PAGE_ROWS}`,
+        )
         .bind(tenantId, collection, model, after)
         .all<{ id: string; vector: string; metadata: string }>();
       for (const row of results) loaded.upsert(row.id, decodeVector(row.vector), JSON.parse(row.metadata) as VectorMetadata);
@@ -119,7 +124,10 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
         );
       }
       const now = Date.now();
-      const results = await db.batch<VersionRow>([...records.map((r) => upsertStatement(db, tenantId, collection, r, now)), bump(tenantId, collection)]);
+      const results = await db.batch<VersionRow>([
+        ...records.map((r) => upsertStatement(db, tenantId, collection, r, now)),
+        bump(tenantId, collection),
+      ]);
       afterWrite(tenantId, collection, results.at(-1)?.results[0], (s) => {
         for (const r of records) s.upsert(r.id, r.vector, r.metadata);
       });
@@ -141,7 +149,9 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
       for (let i = 0; i < ids.length; i += ID_CHUNK) {
         const chunk = ids.slice(i, i + ID_CHUNK);
         const { results } = await db
-          .prepare(`SELECT id, hex(vector) AS vector FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id IN (${chunk.map(() => "?").join(",")})`)
+          .prepare(
+            `SELECT id, hex(vector) AS vector FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id IN (${chunk.map(() => "?").join(",")})`,
+          )
           .bind(tenantId, collection, model, ...chunk)
           .all<{ id: string; vector: string }>();
         for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));

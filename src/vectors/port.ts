@@ -38,7 +38,12 @@ export interface VectorIndex {
    * Cosine of the query to each of the given ids that has a vector (ids without one are absent):
    * scores lexical candidates that the nearest-neighbour list did not reach.
    */
-  similarities(tenantId: string, collection: string, query: Omit<VectorQuery, "topK" | "filter">, ids: readonly string[]): Promise<Map<string, number>>;
+  similarities(
+    tenantId: string,
+    collection: string,
+    query: Omit<VectorQuery, "topK" | "filter">,
+    ids: readonly string[],
+  ): Promise<Map<string, number>>;
   delete(tenantId: string, collection: string, ids: readonly string[]): Promise<void>;
 }
 

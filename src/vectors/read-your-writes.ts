@@ -21,7 +21,10 @@ export function withReadYourWrites(primary: VectorIndex, recent: VectorIndex): V
       await recent.upsert(tenantId, buffer(collection), records);
     },
     async query(tenantId, collection, query) {
-      const [older, newer] = await Promise.all([primary.query(tenantId, collection, query), recent.query(tenantId, buffer(collection), query)]);
+      const [older, newer] = await Promise.all([
+        primary.query(tenantId, collection, query),
+        recent.query(tenantId, buffer(collection), query),
+      ]);
       return mergeMatches(older, newer).slice(0, query.topK);
     },
     async similarities(tenantId, collection, query, ids) {

@@ -121,7 +121,13 @@ export class VectorSnapshot {
   }
 
   /** The best topK by float32 cosine among `count` slots given by `slotAt`. */
-  private floatScan(q: Float32Array, topK: number, count: number, slotAt: (i: number) => number, accepts: ((slot: number) => boolean) | null): VectorMatch[] {
+  private floatScan(
+    q: Float32Array,
+    topK: number,
+    count: number,
+    slotAt: (i: number) => number,
+    accepts: ((slot: number) => boolean) | null,
+  ): VectorMatch[] {
     // The best topK so far, best first; a full sort of every score would cost more than the scan.
     const best: VectorMatch[] = [];
     for (let i = 0; i < count; i++) {

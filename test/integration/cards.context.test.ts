@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 
-const remember = (key: string, scope: string, content: string) => expectJson(apiClient(key).v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
-const search = async (key: string, scope: string, query: string) => (await expectJson(apiClient(key).v1.memories.search.$post({ json: { scope, query } }), 200)).results;
+const remember = (key: string, scope: string, content: string) =>
+  expectJson(apiClient(key).v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
+const search = async (key: string, scope: string, query: string) =>
+  (await expectJson(apiClient(key).v1.memories.search.$post({ json: { scope, query } }), 200)).results;
 
 describe("card boost only for the slot the question asks about (seed 003)", () => {
   it("does not pull 'My name is Dana' into 我是什么用户", async () => {

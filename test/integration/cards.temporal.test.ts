@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 
-const remember = (key: string, scope: string, content: string) => expectJson(apiClient(key).v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
-const cardsOf = async (key: string, scope: string, slot?: string) => (await expectJson(apiClient(key).v1.cards.$get({ query: { scope, ...(slot ? { slot } : {}) } }), 200)).cards;
-const current = (cards: { slot: string; value: string; current: boolean }[]) => cards.filter((c) => c.current).map((c) => [c.slot, c.value]);
-const forget = async (key: string, id: string) => expect((await apiClient(key).v1.memories[":id"].$delete({ param: { id } })).status).toBe(204);
+const remember = (key: string, scope: string, content: string) =>
+  expectJson(apiClient(key).v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
+const cardsOf = async (key: string, scope: string, slot?: string) =>
+  (await expectJson(apiClient(key).v1.cards.$get({ query: { scope, ...(slot ? { slot } : {}) } }), 200)).cards;
+const current = (cards: { slot: string; value: string; current: boolean }[]) =>
+  cards.filter((c) => c.current).map((c) => [c.slot, c.value]);
+const forget = async (key: string, id: string) =>
+  expect((await apiClient(key).v1.memories[":id"].$delete({ param: { id } })).status).toBe(204);
 
 describe("memory cards never forget (seed 003)", () => {
   it("ends the location when the user no longer lives there", async () => {

@@ -34,10 +34,17 @@ function faultyTransport({ lost = () => false, refused = () => false }: Faults =
   return { fetch, sent, attempts: () => attempts };
 }
 
-const fastRetries = (counter: { retries: number }) => ({ baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 6, onRetry: () => counter.retries++ });
+const fastRetries = (counter: { retries: number }) => ({
+  baseDelayMs: 5,
+  maxDelayMs: 50,
+  maxAttempts: 6,
+  onRetry: () => counter.retries++,
+});
 
 async function countRows(sql: string, ...args: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(sql)
+    .bind(...args)
+    .first<{ n: number }>())!.n;
 }
 
 describe("the typed client (recall/client) under transport faults", () => {
@@ -45,7 +52,11 @@ describe("the typed client (recall/client) under transport faults", () => {
     const { tenantId, clientKey } = await newTenant();
     const transport = faultyTransport({ lost: (i) => i < 2 });
     const counter = { retries: 0 };
-    const api = recallClient("https://recall.test", { fetch: transport.fetch, headers: { authorization: `Bearer ${clientKey}` }, retry: fastRetries(counter) });
+    const api = recallClient("https://recall.test", {
+      fetch: transport.fetch,
+      headers: { authorization: `Bearer ${clientKey}` },
+      retry: fastRetries(counter),
+    });
     const res = await api.v1.memories.$post({ json: { scope: "retry:lost", content: "Backups run at 02:00 UTC", memoryType: "fact" } });
     expect(res.status).toBe(201);
     expect(res.headers.get("idempotent-replayed")).toBe("true");
@@ -59,8 +70,15 @@ describe("the typed client (recall/client) under transport faults", () => {
   it("keeps the caller's own Idempotency-Key on every attempt", async () => {
     const { clientKey } = await newTenant();
     const transport = faultyTransport({ refused: (i) => i === 0 });
-    const api = recallClient("https://recall.test", { fetch: transport.fetch, headers: { authorization: `Bearer ${clientKey}` }, retry: fastRetries({ retries: 0 }) });
-    const res = await api.v1.faqs.$post({ json: { question: "Can I pay by invoice?", answer: "Yes, on yearly plans" } }, { headers: { "Idempotency-Key": "caller-key-1" } });
+    const api = recallClient("https://recall.test", {
+      fetch: transport.fetch,
+      headers: { authorization: `Bearer ${clientKey}` },
+      retry: fastRetries({ retries: 0 }),
+    });
+    const res = await api.v1.faqs.$post(
+      { json: { question: "Can I pay by invoice?", answer: "Yes, on yearly plans" } },
+      { headers: { "Idempotency-Key": "caller-key-1" } },
+    );
     expect(res.status).toBe(201);
     expect(transport.sent.map((r) => r.headers.get("idempotency-key"))).toEqual(["caller-key-1", "caller-key-1"]);
   });
@@ -68,7 +86,11 @@ describe("the typed client (recall/client) under transport faults", () => {
   it("does not retry a POST that is neither a create nor carries a key (it could do its work twice)", async () => {
     const { adminKey } = await newTenant();
     const transport = faultyTransport({ lost: (i) => i === 0 });
-    const api = recallClient("https://recall.test", { fetch: transport.fetch, headers: { authorization: `Bearer ${adminKey}` }, retry: fastRetries({ retries: 0 }) });
+    const api = recallClient("https://recall.test", {
+      fetch: transport.fetch,
+      headers: { authorization: `Bearer ${adminKey}` },
+      retry: fastRetries({ retries: 0 }),
+    });
     await expect(api.v1.admin.keys.$post({ json: { role: "client" } })).rejects.toThrow(/fetch failed/);
     expect(transport.attempts()).toBe(1);
     expect(transport.sent[0]!.headers.get("idempotency-key")).toBeNull();
@@ -82,7 +104,10 @@ describe("the typed client (recall/client) under transport faults", () => {
       headers: { authorization: `Bearer ${clientKey}` },
       fetch: async () => {
         attempts++;
-        return Response.json({ error: { code: "UNAVAILABLE", message: "down", requestId: "r" } }, { status: 503, headers: { "retry-after": "0.02" } });
+        return Response.json(
+          { error: { code: "UNAVAILABLE", message: "down", requestId: "r" } },
+          { status: 503, headers: { "retry-after": "0.02" } },
+        );
       },
       retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1000, onRetry: ({ delayMs }) => delays.push(delayMs) },
     });
@@ -103,24 +128,41 @@ describe("concurrent creates through the typed client with lost answers and refu
     const { tenantId, clientKey } = await newTenant();
     const transport = faultyTransport(faults);
     const counter = { retries: 0 };
-    const api = recallClient("https://recall.test", { fetch: transport.fetch, headers: { authorization: `Bearer ${clientKey}` }, retry: fastRetries(counter) });
+    const api = recallClient("https://recall.test", {
+      fetch: transport.fetch,
+      headers: { authorization: `Bearer ${clientKey}` },
+      retry: fastRetries(counter),
+    });
     const answers = await Promise.all(
-      Array.from({ length: N }, (_, i) => api.v1.memories.$post({ json: { scope: "storm:one", content: `Storm fact ${i}: service ${i * 31} restarts nightly`, memoryType: "fact" } })),
+      Array.from({ length: N }, (_, i) =>
+        api.v1.memories.$post({
+          json: { scope: "storm:one", content: `Storm fact ${i}: service ${i * 31} restarts nightly`, memoryType: "fact" },
+        }),
+      ),
     );
     expect(answers.map((a) => a.status).filter((s) => s !== 201)).toEqual([]);
     expect(counter.retries).toBeGreaterThan(N / 5);
     expect(await countRows("SELECT count(*) AS n FROM memories WHERE tenant_id = ? AND scope = 'storm:one'", tenantId)).toBe(N);
-    expect(await countRows("SELECT count(DISTINCT content) AS n FROM memories WHERE tenant_id = ? AND scope = 'storm:one'", tenantId)).toBe(N);
+    expect(await countRows("SELECT count(DISTINCT content) AS n FROM memories WHERE tenant_id = ? AND scope = 'storm:one'", tenantId)).toBe(
+      N,
+    );
   });
 
   it(`stores each of ${N} concurrent POST /v1/shows/:id/questions to one show exactly once`, { timeout: 90_000 }, async () => {
     const { clientKey } = await newTenant();
     const transport = faultyTransport(faults);
     const counter = { retries: 0 };
-    const api = recallClient("https://recall.test", { fetch: transport.fetch, headers: { authorization: `Bearer ${clientKey}` }, retry: fastRetries(counter) });
+    const api = recallClient("https://recall.test", {
+      fetch: transport.fetch,
+      headers: { authorization: `Bearer ${clientKey}` },
+      retry: fastRetries(counter),
+    });
     const answers = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        api.v1.shows[":showId"].questions.$post({ param: { showId: "storm-show" }, json: { questions: [{ text: `Question ${i}: what happens at minute ${i}?` }] } }),
+        api.v1.shows[":showId"].questions.$post({
+          param: { showId: "storm-show" },
+          json: { questions: [{ text: `Question ${i}: what happens at minute ${i}?` }] },
+        }),
       ),
     );
     expect(answers.map((a) => a.status).filter((s) => s !== 201)).toEqual([]);

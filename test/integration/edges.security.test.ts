@@ -87,19 +87,23 @@ describe("JSON body rules on every route", () => {
   it("answers 400 INVALID_JSON to a malformed JSON body on every Bearer POST/PUT/PATCH, optional bodies included", async () => {
     const tenant = await newTenant();
     const doc = (await (await SELF.fetch("https://recall.test/openapi.json")).json()) as Doc;
-    const writes = operations(doc).filter(({ method, op }) => ["post", "put", "patch"].includes(method) && op.security === undefined && !op["x-recall-always-200"]);
+    const writes = operations(doc).filter(
+      ({ method, op }) => ["post", "put", "patch"].includes(method) && op.security === undefined && !op["x-recall-always-200"],
+    );
     expect(writes.length).toBeGreaterThan(30);
     const paths = writes.map(({ path }) => path);
     expect(paths).toContain("/v1/admin/reembed");
     expect(paths).toContain("/v1/shows/{showId}/end");
     for (const { method, path } of writes) {
       const concrete = path.replace(/\{[^}]+\}/g, "edge-json-x");
-      for (const raw of ["{not json", "{\"a\": 1", "   "]) {
+      for (const raw of ["{not json", '{"a": 1', "   "]) {
         // Malformed bodies on every route of the document: sent raw, the typed client would not send them.
         const res = await send(concrete, { method: method.toUpperCase(), key: tenant.adminKey, raw });
         const text = await res.text();
         const code = text ? (JSON.parse(text) as Partial<ApiError>).error?.code : undefined;
-        expect(`${method} ${path} ${JSON.stringify(raw)} → ${res.status} ${code}`).toBe(`${method} ${path} ${JSON.stringify(raw)} → 400 INVALID_JSON`);
+        expect(`${method} ${path} ${JSON.stringify(raw)} → ${res.status} ${code}`).toBe(
+          `${method} ${path} ${JSON.stringify(raw)} → 400 INVALID_JSON`,
+        );
       }
     }
   });

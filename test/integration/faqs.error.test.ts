@@ -30,7 +30,10 @@ describe("POST /v1/faqs · PATCH /v1/faqs/:id with bad input", () => {
 
   it("refuses an empty PATCH, a PATCH of an unknown FAQ (404), keeps answers with newlines and folds a question's", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const faq = await expectJson(api.v1.faqs.$post({ json: { ...faqBody, question: "Subject line\nand the body", answer: "Line one.\n\tLine two." } }), 201);
+    const faq = await expectJson(
+      api.v1.faqs.$post({ json: { ...faqBody, question: "Subject line\nand the body", answer: "Line one.\n\tLine two." } }),
+      201,
+    );
     expect(faq.answer).toBe("Line one.\n\tLine two.");
     expect(faq.question).toBe("Subject line and the body"); // a question is one line: breaks fold into spaces
     await expectError(api.v1.faqs[":id"].$patch({ param: { id: faq.id }, json: { changeReason: "nothing" } }), 400);
@@ -107,7 +110,12 @@ describe("stats and suggestions errors", () => {
   it("refuses out-of-range limits and unknown parameters, and answers 404 for unknown FAQ stats and suggestions", async () => {
     const { clientKey } = await newTenant();
     const api = apiClient(clientKey);
-    for (const path of ["/v1/faqs/stats?limit=0", "/v1/faqs/stats?limit=201", "/v1/faqs/suggestions?limit=x", "/v1/faqs/suggestions?status=open"]) {
+    for (const path of [
+      "/v1/faqs/stats?limit=0",
+      "/v1/faqs/stats?limit=201",
+      "/v1/faqs/suggestions?limit=x",
+      "/v1/faqs/suggestions?status=open",
+    ]) {
       expect((await send(path, { key: clientKey })).status, path).toBe(400);
     }
     await expectError(api.v1.faqs[":id"].stats.$get({ param: { id: "faq_missing" } }), 404);

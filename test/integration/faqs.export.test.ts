@@ -9,12 +9,18 @@ async function exportOf(api: TestClient) {
   return res.text();
 }
 
-const importNdjson = (api: TestClient, body: string) => expectJson(api.v1.faqs.import.$post({}, { headers: { "content-type": "application/x-ndjson" }, init: { body } }), 200);
+const importNdjson = (api: TestClient, body: string) =>
+  expectJson(api.v1.faqs.import.$post({}, { headers: { "content-type": "application/x-ndjson" }, init: { body } }), 200);
 
 describe("GET /v1/faqs/export", () => {
   it("writes one line per live FAQ with variants, versions and links, which the import reads back", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const a = await expectJson(api.v1.faqs.$post({ json: { question: "How do I pay an invoice?", answer: "By card.", tags: ["billing"], metadata: { owner: "finance" } } }), 201);
+    const a = await expectJson(
+      api.v1.faqs.$post({
+        json: { question: "How do I pay an invoice?", answer: "By card.", tags: ["billing"], metadata: { owner: "finance" } },
+      }),
+      201,
+    );
     const b = await expectJson(api.v1.faqs.$post({ json: { question: "How do I get a refund?", answer: "Ask support." } }), 201);
     const deleted = await expectJson(api.v1.faqs.$post({ json: { question: "Old portal?", answer: "Gone." } }), 201);
     const byId = api.v1.faqs[":id"];
@@ -44,7 +50,10 @@ describe("GET /v1/faqs/export", () => {
     expect(refused.errors.map((e) => e.code)).toEqual(["ID_TAKEN", "ID_TAKEN"]);
 
     // A plain line without ids is still a plain import.
-    const plain = await importNdjson(other, JSON.stringify({ question: "Where is my parcel?", answer: "Tracking page.", variants: [{ variantText: "track parcel" }] }));
+    const plain = await importNdjson(
+      other,
+      JSON.stringify({ question: "Where is my parcel?", answer: "Tracking page.", variants: [{ variantText: "track parcel" }] }),
+    );
     expect(plain.counts).toMatchObject({ imported: 1, failed: 0 });
   });
 

@@ -13,7 +13,12 @@ describe("POST /v1/faqs · GET /v1/faqs/:id", () => {
     const api = apiClient(clientKey);
     const created = await expectJson(
       api.v1.faqs.$post({
-        json: { question: "  How do I reset my password? ", answer: "Settings → Security → Reset.", tags: ["Account", "security", "account"], metadata: { owner: "it", priority: 2 } },
+        json: {
+          question: "  How do I reset my password? ",
+          answer: "Settings → Security → Reset.",
+          tags: ["Account", "security", "account"],
+          metadata: { owner: "it", priority: 2 },
+        },
       }),
       201,
     );
@@ -40,7 +45,16 @@ describe("GET /v1/faqs", () => {
     const api = apiClient((await newTenant()).clientKey);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const faq = await expectJson(api.v1.faqs.$post({ json: { question: `Question number ${i} about ${i % 2 ? "billing" : "shipping"}?`, answer: "An answer.", tags: [i % 2 ? "billing" : "shipping"] } }), 201);
+      const faq = await expectJson(
+        api.v1.faqs.$post({
+          json: {
+            question: `Question number ${i} about ${i % 2 ? "billing" : "shipping"}?`,
+            answer: "An answer.",
+            tags: [i % 2 ? "billing" : "shipping"],
+          },
+        }),
+        201,
+      );
       ids.push(faq.id);
     }
     const list = (query: { limit?: string; cursor?: string; tag?: string; q?: string }) => expectJson(api.v1.faqs.$get({ query }), 200);
@@ -60,7 +74,10 @@ describe("GET /v1/faqs", () => {
 describe("PATCH /v1/faqs/:id · versions · rollback", () => {
   it("versions every content change atomically and rolls back (itself versioned, re-embedded)", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const faq = await expectJson(api.v1.faqs.$post({ json: { question: "How long does shipping take?", answer: "3 days.", tags: ["shipping"] } }), 201);
+    const faq = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How long does shipping take?", answer: "3 days.", tags: ["shipping"] } }),
+      201,
+    );
     const byId = api.v1.faqs[":id"];
     const param = { id: faq.id };
     const versions = () => expectJson(byId.versions.$get({ param, query: {} }), 200);
@@ -71,18 +88,43 @@ describe("PATCH /v1/faqs/:id · versions · rollback", () => {
 
     const v2 = await expectJson(byId.$patch({ param, json: { answer: "5 days.", changeReason: "new carrier" } }), 200);
     expect(v2).toMatchObject({ version: 2, answer: "5 days.", question: "How long does shipping take?" });
-    const v3 = await expectJson(byId.$patch({ param, json: { question: "What is the delivery time for kittens?", tags: ["delivery"] } }), 200);
+    const v3 = await expectJson(
+      byId.$patch({ param, json: { question: "What is the delivery time for kittens?", tags: ["delivery"] } }),
+      200,
+    );
     expect(v3).toMatchObject({ version: 3, indexState: "indexed" });
 
     const history = await versions();
     expect(history.currentVersion).toBe(3);
     expect(history.versions).toMatchObject([
-      { versionNumber: 2, question: "How long does shipping take?", answer: "5 days.", tags: ["shipping"], changeType: "update", changeReason: null, changedBy: faq.createdBy },
-      { versionNumber: 1, question: "How long does shipping take?", answer: "3 days.", tags: ["shipping"], changeType: "update", changeReason: "new carrier" },
+      {
+        versionNumber: 2,
+        question: "How long does shipping take?",
+        answer: "5 days.",
+        tags: ["shipping"],
+        changeType: "update",
+        changeReason: null,
+        changedBy: faq.createdBy,
+      },
+      {
+        versionNumber: 1,
+        question: "How long does shipping take?",
+        answer: "3 days.",
+        tags: ["shipping"],
+        changeType: "update",
+        changeReason: "new carrier",
+      },
     ]);
 
     const rolled = await expectJson(byId.rollback[":version"].$post({ param: { id: faq.id, version: "1" } }), 200);
-    expect(rolled).toMatchObject({ version: 4, question: "How long does shipping take?", answer: "3 days.", tags: ["shipping"], metadata: { owner: "ops" }, indexState: "indexed" });
+    expect(rolled).toMatchObject({
+      version: 4,
+      question: "How long does shipping take?",
+      answer: "3 days.",
+      tags: ["shipping"],
+      metadata: { owner: "ops" },
+      indexState: "indexed",
+    });
     const after = await versions();
     expect(after.versions[0]).toMatchObject({
       versionNumber: 3,
@@ -92,9 +134,14 @@ describe("PATCH /v1/faqs/:id · versions · rollback", () => {
       changeReason: "rollback to version 1",
     });
     // Re-embedded: the restored question is found by meaning again, the rolled-back one is not.
-    const found = await expectJson(api.v1.faqs.search.$post({ json: { query: "how many days until my parcel arrives", weights: { bm25: 0, vector: 1 } } }), 200);
+    const found = await expectJson(
+      api.v1.faqs.search.$post({ json: { query: "how many days until my parcel arrives", weights: { bm25: 0, vector: 1 } } }),
+      200,
+    );
     expect(found.results[0]!.id).toBe(faq.id);
-    const vectors = await env.DB.prepare("SELECT COUNT(*) AS n FROM vectors WHERE collection = 'faqs' AND id = ?").bind(faq.id).first<{ n: number }>();
+    const vectors = await env.DB.prepare("SELECT COUNT(*) AS n FROM vectors WHERE collection = 'faqs' AND id = ?")
+      .bind(faq.id)
+      .first<{ n: number }>();
     expect(vectors!.n).toBe(1);
   });
 
@@ -110,7 +157,11 @@ describe("PATCH /v1/faqs/:id · versions · rollback", () => {
           get(target, prop) {
             if (prop === "batch")
               return (statements: D1PreparedStatement[]) =>
-                target.batch(statements.length === 3 ? [statements[0]!, target.prepare("INSERT INTO no_such_table VALUES (1)"), statements[2]!] : statements);
+                target.batch(
+                  statements.length === 3
+                    ? [statements[0]!, target.prepare("INSERT INTO no_such_table VALUES (1)"), statements[2]!]
+                    : statements,
+                );
             const value = Reflect.get(target, prop);
             return typeof value === "function" ? value.bind(target) : value;
           },
@@ -135,7 +186,9 @@ describe("DELETE /v1/faqs/:id", () => {
     await expectError(api.v1.faqs[":id"].$delete({ param }), 404);
     expect((await expectJson(api.v1.faqs.$get({ query: {} }), 200)).faqs).toEqual([]);
     expect((await expectJson(api.v1.faqs.search.$post({ json: { query: "temporary" } }), 200)).results).toEqual([]);
-    const row = await env.DB.prepare("SELECT deleted_at, deleted_by FROM faqs WHERE id = ?").bind(faq.id).first<{ deleted_at: number; deleted_by: string }>();
+    const row = await env.DB.prepare("SELECT deleted_at, deleted_by FROM faqs WHERE id = ?")
+      .bind(faq.id)
+      .first<{ deleted_at: number; deleted_by: string }>();
     expect(row!.deleted_by).toBe(faq.createdBy);
     const versions = await env.DB.prepare("SELECT COUNT(*) AS n FROM faq_versions WHERE faq_id = ?").bind(faq.id).first<{ n: number }>();
     expect(versions!.n).toBe(1);
@@ -150,7 +203,10 @@ describe("/v1/faqs/:id/variants", () => {
     const param = { id: faq.id };
     const a = await expectJson(variants.$post({ param, json: { variantText: "forgot login" } }), 201);
     expect(a).toMatchObject({ faqId: faq.id, variantText: "forgot login", source: "manual", sourceTicketId: null, indexState: "indexed" });
-    const b = await expectJson(variants.$post({ param, json: { variantText: "can't access account", source: "pipeline", sourceTicketId: "T-981" } }), 201);
+    const b = await expectJson(
+      variants.$post({ param, json: { variantText: "can't access account", source: "pipeline", sourceTicketId: "T-981" } }),
+      201,
+    );
     expect(b).toMatchObject({ source: "pipeline", sourceTicketId: "T-981" });
 
     for (const duplicate of ["Forgot  LOGIN", "forgot login!", "how do I reset my password"]) {
@@ -186,17 +242,26 @@ describe("/v1/faqs/:id/related", () => {
     expect(await listRelated(reset.id)).toMatchObject([{ id: change.id, isAutoGenerated: true }]);
 
     // A manual link replaces the auto link on that pair; a second link on the pair is a 409.
-    const manual = await expectJson(related.$post({ param: { id: reset.id }, json: { targetFaqId: change.id, relationshipType: "parent" } }), 201);
+    const manual = await expectJson(
+      related.$post({ param: { id: reset.id }, json: { targetFaqId: change.id, relationshipType: "parent" } }),
+      201,
+    );
     expect(manual).toMatchObject({ id: change.id, relationshipType: "parent", isAutoGenerated: false });
     await expectError(related.$post({ param: { id: change.id }, json: { targetFaqId: reset.id } }), 409);
     // From the other side the parent is a child.
     expect(await listRelated(change.id)).toMatchObject([{ id: reset.id, relationshipType: "child", isAutoGenerated: false }]);
 
     // A change of the question recomputes auto links and never overwrites the manual one.
-    await expectJson(api.v1.faqs[":id"].$patch({ param: { id: change.id }, json: { question: "How do I change my account password?" } }), 200);
+    await expectJson(
+      api.v1.faqs[":id"].$patch({ param: { id: change.id }, json: { question: "How do I change my account password?" } }),
+      200,
+    );
     expect(await listRelated(change.id)).toMatchObject([{ id: reset.id, relationshipType: "child", isAutoGenerated: false }]);
 
-    const seeAlso = await expectJson(related.$post({ param: { id: unrelated.id }, json: { targetFaqId: reset.id, relationshipType: "see_also" } }), 201);
+    const seeAlso = await expectJson(
+      related.$post({ param: { id: unrelated.id }, json: { targetFaqId: reset.id, relationshipType: "see_also" } }),
+      201,
+    );
     const unlink = () => api.v1.faqs.relationships[":id"].$delete({ param: { id: seeAlso.relationshipId } });
     expect((await unlink()).status).toBe(204);
     await expectError(unlink(), 404);
@@ -220,9 +285,17 @@ describe("hit tracking: POST /v1/faqs/search with a sessionId · GET /v1/faqs/st
     await expectJson(at(t0 + day).$post({ json: { query: "invoice", limit: 1 } }), 200); // no session: no hit
 
     const stats = await expectJson(api.v1.faqs[":id"].stats.$get({ param: { id: faq.id } }), 200);
-    expect(stats).toMatchObject({ id: faq.id, totalHits: 3, uniqueSessions: 2, daysWithHits: 2, lastHitAt: new Date(t0 + day).toISOString() });
+    expect(stats).toMatchObject({
+      id: faq.id,
+      totalHits: 3,
+      uniqueSessions: 2,
+      daysWithHits: 2,
+      lastHitAt: new Date(t0 + day).toISOString(),
+    });
     expect(stats.avgScore).toBeGreaterThan(0);
-    const hit = await env.DB.prepare("SELECT query_text, session_id, variant_id FROM faq_hits WHERE faq_id = ? ORDER BY hit_at LIMIT 1").bind(faq.id).first();
+    const hit = await env.DB.prepare("SELECT query_text, session_id, variant_id FROM faq_hits WHERE faq_id = ? ORDER BY hit_at LIMIT 1")
+      .bind(faq.id)
+      .first();
     expect(hit).toEqual({ query_text: "invoice", session_id: "s-1", variant_id: null });
 
     const all = await expectJson(api.v1.faqs.stats.$get({ query: {} }), 200);
@@ -230,14 +303,18 @@ describe("hit tracking: POST /v1/faqs/search with a sessionId · GET /v1/faqs/st
       { id: faq.id, totalHits: 3 },
       { id: other.id, totalHits: 0, lastHitAt: null, avgScore: null },
     ]);
-    expect((await expectJson(api.v1.faqs[":id"].$get({ param: { id: faq.id } }), 200)).stats).toMatchObject({ totalHits: 3, uniqueSessions: 2 });
+    expect((await expectJson(api.v1.faqs[":id"].$get({ param: { id: faq.id } }), 200)).stats).toMatchObject({
+      totalHits: 3,
+      uniqueSessions: 2,
+    });
   });
 });
 
 describe("POST /v1/faqs/import", () => {
   const ndjson = (lines: unknown[]) => lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n");
   /** An NDJSON body through the typed client: the answer is typed, the body is not JSON so it goes as init. */
-  const importNdjson = (api: TestClient, body: string) => api.v1.faqs.import.$post({}, { headers: { "content-type": "application/x-ndjson" }, init: { body } });
+  const importNdjson = (api: TestClient, body: string) =>
+    api.v1.faqs.import.$post({}, { headers: { "content-type": "application/x-ndjson" }, init: { body } });
 
   it("imports the good lines, embeds them, and reports each bad line without dropping the rest", async () => {
     const api = apiClient((await newTenant()).clientKey);
@@ -245,7 +322,12 @@ describe("POST /v1/faqs/import", () => {
       importNdjson(
         api,
         ndjson([
-          { question: "How do I export my data?", answer: "Settings → Export.", tags: ["data"], variants: ["download all my data", "Download all my data!", "data takeout"] },
+          {
+            question: "How do I export my data?",
+            answer: "Settings → Export.",
+            tags: ["data"],
+            variants: ["download all my data", "Download all my data!", "data takeout"],
+          },
           "{not json",
           { question: "", answer: "missing question" },
           "",
@@ -283,7 +365,11 @@ describe("POST /v1/faqs/import", () => {
     const { clientKey } = await newTenant();
     const api = apiClient(clientKey);
     // NDJSON on a JSON route: a deliberately wrong content type, sent raw.
-    const elsewhere = await send("/v1/faqs", { key: clientKey, headers: { "content-type": "application/x-ndjson" }, raw: JSON.stringify({ question: "q", answer: "a" }) });
+    const elsewhere = await send("/v1/faqs", {
+      key: clientKey,
+      headers: { "content-type": "application/x-ndjson" },
+      raw: JSON.stringify({ question: "q", answer: "a" }),
+    });
     expect(elsewhere.status).toBe(415);
     // 300 KiB: over the JSON limit (256 KiB), under the NDJSON one (5 MiB).
     const line = (i: number) => JSON.stringify({ question: `Large import question ${i}?`, answer: "x".repeat(15_000) });

@@ -6,11 +6,31 @@ import { apiClient, expectError, expectJson, type TestClient } from "../support/
 
 /** A small purchasing knowledge base (seed 002's domain). */
 const KB = [
-  { question: "How do I reset my password?", answer: "Open Settings, choose Security, then Reset password. A link is emailed to you.", tags: ["account"] },
-  { question: "How do I track a purchase order?", answer: "Open Purchasing, then Orders; each order shows its shipment status.", tags: ["purchasing"] },
-  { question: "How do I cancel a purchase order?", answer: "Orders can be cancelled until the supplier confirms them.", tags: ["purchasing"] },
-  { question: "Why was my purchase order rejected?", answer: "Order PO-12345 and others are rejected when the budget code is missing.", tags: ["purchasing"] },
-  { question: "What does the checkout failure mean?", answer: "Error E500 at checkout means the payment service is down; retry in a few minutes.", tags: ["errors"] },
+  {
+    question: "How do I reset my password?",
+    answer: "Open Settings, choose Security, then Reset password. A link is emailed to you.",
+    tags: ["account"],
+  },
+  {
+    question: "How do I track a purchase order?",
+    answer: "Open Purchasing, then Orders; each order shows its shipment status.",
+    tags: ["purchasing"],
+  },
+  {
+    question: "How do I cancel a purchase order?",
+    answer: "Orders can be cancelled until the supplier confirms them.",
+    tags: ["purchasing"],
+  },
+  {
+    question: "Why was my purchase order rejected?",
+    answer: "Order PO-12345 and others are rejected when the budget code is missing.",
+    tags: ["purchasing"],
+  },
+  {
+    question: "What does the checkout failure mean?",
+    answer: "Error E500 at checkout means the payment service is down; retry in a few minutes.",
+    tags: ["errors"],
+  },
   { question: "How do I change my shipping address?", answer: "Edit the address under Profile before the order ships.", tags: ["account"] },
   { question: "How can I download my invoices?", answer: "Invoices are under Billing as PDF files.", tags: ["billing"] },
 ];
@@ -29,7 +49,10 @@ describe("POST /v1/faqs/search", () => {
   it("returns the variant's FAQ first when only a variant shares the query's words", async () => {
     const api = apiClient((await newTenant()).clientKey);
     const ids = await seed(api);
-    const variant = await expectJson(api.v1.faqs[":id"].variants.$post({ param: { id: ids[0]! }, json: { variantText: "forgot login, locked out of my account" } }), 201);
+    const variant = await expectJson(
+      api.v1.faqs[":id"].variants.$post({ param: { id: ids[0]! }, json: { variantText: "forgot login, locked out of my account" } }),
+      201,
+    );
 
     // No word of the query is in any canonical question or answer: only the variant's full-text
     // row can match it, and its vector is the closest variant.
@@ -65,8 +88,16 @@ describe("POST /v1/faqs/search", () => {
 
   it("ranks a question-column match above an answer-column match (bm25 column weights 10 : 3)", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const inAnswer = await expectJson(api.v1.faqs.$post({ json: { question: "Which couriers do you use?", answer: "We ship with several couriers; warehouse pickups are possible too." } }), 201);
-    const inQuestion = await expectJson(api.v1.faqs.$post({ json: { question: "Can I pick up at the warehouse?", answer: "Yes, with an appointment." } }), 201);
+    const inAnswer = await expectJson(
+      api.v1.faqs.$post({
+        json: { question: "Which couriers do you use?", answer: "We ship with several couriers; warehouse pickups are possible too." },
+      }),
+      201,
+    );
+    const inQuestion = await expectJson(
+      api.v1.faqs.$post({ json: { question: "Can I pick up at the warehouse?", answer: "Yes, with an appointment." } }),
+      201,
+    );
     const results = await search(api, { query: "warehouse", weights: { bm25: 1, vector: 0 } });
     expect(results.map((r) => r.id)).toEqual([inQuestion.id, inAnswer.id]);
   });
@@ -101,7 +132,10 @@ describe("POST /v1/faqs/search", () => {
   it("leaves deleted FAQs and deleted variants out", async () => {
     const api = apiClient((await newTenant()).clientKey);
     const ids = await seed(api);
-    const variant = await expectJson(api.v1.faqs[":id"].variants.$post({ param: { id: ids[6]! }, json: { variantText: "where are my receipts" } }), 201);
+    const variant = await expectJson(
+      api.v1.faqs[":id"].variants.$post({ param: { id: ids[6]! }, json: { variantText: "where are my receipts" } }),
+      201,
+    );
     expect((await api.v1.faqs[":id"].$delete({ param: { id: ids[0]! } })).status).toBe(204);
     expect((await api.v1.faqs.variants[":variantId"].$delete({ param: { variantId: variant.id } })).status).toBe(204);
     const results = await search(api, { query: "reset password receipts" });

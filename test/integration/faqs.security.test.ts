@@ -7,9 +7,15 @@ describe("another tenant's FAQ ids", () => {
     const owner = apiClient((await newTenant()).clientKey);
     const intruder = apiClient((await newTenant()).clientKey);
     const faq = await expectJson(owner.v1.faqs.$post({ json: { question: "What is the secret launch date?", answer: "March 3rd." } }), 201);
-    const variant = await expectJson(owner.v1.faqs[":id"].variants.$post({ param: { id: faq.id }, json: { variantText: "when do we launch" } }), 201);
+    const variant = await expectJson(
+      owner.v1.faqs[":id"].variants.$post({ param: { id: faq.id }, json: { variantText: "when do we launch" } }),
+      201,
+    );
     const other = await expectJson(owner.v1.faqs.$post({ json: { question: "Who runs the launch?", answer: "Dana." } }), 201);
-    const link = await expectJson(owner.v1.faqs[":id"].related.$post({ param: { id: faq.id }, json: { targetFaqId: other.id, relationshipType: "see_also" } }), 201);
+    const link = await expectJson(
+      owner.v1.faqs[":id"].related.$post({ param: { id: faq.id }, json: { targetFaqId: other.id, relationshipType: "see_also" } }),
+      201,
+    );
     await expectJson(owner.v1.faqs[":id"].$patch({ param: { id: faq.id }, json: { answer: "March 4th." } }), 200);
     const mine = await expectJson(intruder.v1.faqs.$post({ json: { question: "Intruder's own FAQ?", answer: "Yes." } }), 201);
 
@@ -24,7 +30,10 @@ describe("another tenant's FAQ ids", () => {
       ["DELETE /v1/faqs/variants/:variantId", () => faqs.variants[":variantId"].$delete({ param: { variantId: variant.id } })],
       ["GET /v1/faqs/:id/related", () => faqs[":id"].related.$get({ param, query: {} })],
       ["POST /v1/faqs/:id/related (theirs → mine)", () => faqs[":id"].related.$post({ param, json: { targetFaqId: mine.id } })],
-      ["POST /v1/faqs/:id/related (mine → theirs)", () => faqs[":id"].related.$post({ param: { id: mine.id }, json: { targetFaqId: faq.id } })],
+      [
+        "POST /v1/faqs/:id/related (mine → theirs)",
+        () => faqs[":id"].related.$post({ param: { id: mine.id }, json: { targetFaqId: faq.id } }),
+      ],
       ["DELETE /v1/faqs/relationships/:id", () => faqs.relationships[":id"].$delete({ param: { id: link.relationshipId } })],
       ["GET /v1/faqs/:id/versions", () => faqs[":id"].versions.$get({ param, query: {} })],
       ["POST /v1/faqs/:id/rollback/1", () => faqs[":id"].rollback[":version"].$post({ param: { id: faq.id, version: "1" } })],
@@ -43,7 +52,11 @@ describe("another tenant's FAQ ids", () => {
 
     // Nothing changed for the owner.
     const intact = await expectJson(owner.v1.faqs[":id"].$get({ param }), 200);
-    expect(intact).toMatchObject({ answer: "March 4th.", variants: [{ id: variant.id }], related: [{ id: other.id, relationshipType: "see_also" }] });
+    expect(intact).toMatchObject({
+      answer: "March 4th.",
+      variants: [{ id: variant.id }],
+      related: [{ id: other.id, relationshipType: "see_also" }],
+    });
   });
 
   it("needs an API key", async () => {

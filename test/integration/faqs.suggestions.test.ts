@@ -14,14 +14,27 @@ describe("GET /v1/faqs/suggestions · accept · dismiss", () => {
   it("records ambiguous searches as clusters an admin accepts (a variant) or dismisses", async () => {
     const { clientKey } = await newTenant();
     const api = apiClient(clientKey);
-    const reset = await expectJson(api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Use the reset link." } }), 201);
-    const change = await expectJson(api.v1.faqs.$post({ json: { question: "How do I change my password?", answer: "Settings → Security." } }), 201);
+    const reset = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Use the reset link." } }),
+      201,
+    );
+    const change = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I change my password?", answer: "Settings → Security." } }),
+      201,
+    );
     await expectJson(api.v1.faqs.$post({ json: { question: "Where is the Berlin office?", answer: "Alexanderplatz." } }), 201);
     const pair = new Set([reset.id, change.id]);
 
     // Both password FAQs are about equally close to these queries (within the 0.05 margin);
     // "Berlin office" has one clear answer, and an FAQ's own question is nothing to learn.
-    for (const query of ["password help please", "please password help!", "password help please", "password trouble", "Berlin office", "How do I reset my password?"]) {
+    for (const query of [
+      "password help please",
+      "please password help!",
+      "password help please",
+      "password trouble",
+      "Berlin office",
+      "How do I reset my password?",
+    ]) {
       await searchAndWait(clientKey, query);
     }
     const suggestions = await listSuggestions(api);
@@ -50,8 +63,14 @@ describe("GET /v1/faqs/suggestions · accept · dismiss", () => {
     const { clientKey } = await newTenant();
     const api = apiClient(clientKey);
     const intruder = apiClient((await newTenant()).clientKey);
-    const a = await expectJson(api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Use the reset link." } }), 201);
-    const b = await expectJson(api.v1.faqs.$post({ json: { question: "How do I change my password?", answer: "Settings → Security." } }), 201);
+    const a = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Use the reset link." } }),
+      201,
+    );
+    const b = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I change my password?", answer: "Settings → Security." } }),
+      201,
+    );
     await searchAndWait(clientKey, "password help please");
     const [s] = await listSuggestions(api);
     expect([a.id, b.id]).toContain(s!.faqId);

@@ -23,7 +23,8 @@ describe(`daily retention (${RETENTION_CRON}): FAQ versions older than 90 days`,
     await expectJson(at.v1.faqs[":id"].$patch({ param, json: { answer: "v2" } }), 200); // version 1, changed at t0
     clock.set(t0 + 1);
     await expectJson(at.v1.faqs[":id"].$patch({ param, json: { answer: "v3" } }), 200); // version 2, changed at t0 + 1 ms
-    const numbers = async () => (await expectJson(api.v1.faqs[":id"].versions.$get({ param, query: {} }), 200)).versions.map((v) => v.versionNumber);
+    const numbers = async () =>
+      (await expectJson(api.v1.faqs[":id"].versions.$get({ param, query: {} }), 200)).versions.map((v) => v.versionNumber);
     expect(await numbers()).toEqual([2, 1]);
 
     const retention = (now: number) => runCron(RETENTION_CRON, createServices(env, fixedClock(now)));
@@ -45,15 +46,22 @@ describe(`re-index cron (${REINDEX_CRON}) and faults`, () => {
     const { clientKey } = await newTenant();
     const api = apiClient(clientKey);
     const down = clientWith(embedderDown, clientKey);
-    const faq = await expectJson(down.v1.faqs.$post({ json: { question: "Where do I find the VPN settings?", answer: "Under Network." } }), 201);
+    const faq = await expectJson(
+      down.v1.faqs.$post({ json: { question: "Where do I find the VPN settings?", answer: "Under Network." } }),
+      201,
+    );
     expect(faq.indexState).toBe("pending");
-    const variant = await expectJson(down.v1.faqs[":id"].variants.$post({ param: { id: faq.id }, json: { variantText: "remote access configuration" } }), 201);
+    const variant = await expectJson(
+      down.v1.faqs[":id"].variants.$post({ param: { id: faq.id }, json: { variantText: "remote access configuration" } }),
+      201,
+    );
     expect(variant.indexState).toBe("pending");
 
     const lexical = await expectJson(down.v1.faqs.search.$post({ json: { query: "VPN settings" } }), 200);
     expect(lexical).toMatchObject({ degraded: ["embeddings"], results: [{ id: faq.id, matchType: ["canonical_bm25"] }] });
     // Not in the vector index yet: a paraphrase with no shared word finds nothing.
-    const byMeaning = () => expectJson(api.v1.faqs.search.$post({ json: { query: "how can I configure remote access", weights: { bm25: 0, vector: 1 } } }), 200);
+    const byMeaning = () =>
+      expectJson(api.v1.faqs.search.$post({ json: { query: "how can I configure remote access", weights: { bm25: 0, vector: 1 } } }), 200);
     expect((await byMeaning()).results).toEqual([]);
 
     const ctx = createExecutionContext();
@@ -70,8 +78,14 @@ describe(`re-index cron (${REINDEX_CRON}) and faults`, () => {
 
   it("answers lexically with degraded: vector_index when the index cannot be queried", async () => {
     const { clientKey } = await newTenant();
-    const faq = await expectJson(apiClient(clientKey).v1.faqs.$post({ json: { question: "How do I book a meeting room?", answer: "Use the calendar." } }), 201);
-    const res = await expectJson(clientWith(vectorIndexDown, clientKey).v1.faqs.search.$post({ json: { query: "book meeting room" } }), 200);
+    const faq = await expectJson(
+      apiClient(clientKey).v1.faqs.$post({ json: { question: "How do I book a meeting room?", answer: "Use the calendar." } }),
+      201,
+    );
+    const res = await expectJson(
+      clientWith(vectorIndexDown, clientKey).v1.faqs.search.$post({ json: { query: "book meeting room" } }),
+      200,
+    );
     expect(res).toMatchObject({ degraded: ["vector_index"], results: [{ id: faq.id, matchType: ["canonical_bm25"] }] });
   });
 });

@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { newTenant, send } from "../support/api";
 import { apiClient, expectError, expectJson, type TestClient } from "../support/client";
 
-const remember = (api: TestClient, scope: string, content: string) => expectJson(api.v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
+const remember = (api: TestClient, scope: string, content: string) =>
+  expectJson(api.v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
 /** The memories found by keyword (the FTS5 path): the vector path finds near neighbours of anything. */
 const search = async (api: TestClient, scope: string, query: string) =>
-  (await expectJson(api.v1.memories.search.$post({ json: { scope, query } }), 200)).results.filter((r) => r.matchedBy.includes("bm25")).map((r) => r.content);
+  (await expectJson(api.v1.memories.search.$post({ json: { scope, query } }), 200)).results
+    .filter((r) => r.matchedBy.includes("bm25"))
+    .map((r) => r.content);
 
 describe("mixed scripts and variants in memory search (seed 003)", () => {
   it("finds 我用iPhone手机 by 'iphone' and by 手机", async () => {
@@ -67,16 +70,19 @@ describe("POST /v1/admin/fts/rebuild", () => {
     // 150 legacy rows written straight to D1: the API would embed each one, and only the FTS rows matter here.
     await env.DB.batch(
       Array.from({ length: 150 }, (_, i) => [
-        env.DB.prepare("INSERT INTO memories (id, tenant_id, scope, content, memory_type, created_at, updated_at, index_state) VALUES (?, ?, 'user:bulk', '我用iPhone手机', 'fact', ?, ?, 'indexed')").bind(
+        env.DB.prepare(
+          "INSERT INTO memories (id, tenant_id, scope, content, memory_type, created_at, updated_at, index_state) VALUES (?, ?, 'user:bulk', '我用iPhone手机', 'fact', ?, ?, 'indexed')",
+        ).bind(`mem_bulk${String(i).padStart(8, "0")}`, tenantId, now, now),
+        env.DB.prepare("INSERT INTO memories_fts (rowid, body) SELECT seq, ? FROM memories WHERE id = ?").bind(
+          LEGACY,
           `mem_bulk${String(i).padStart(8, "0")}`,
-          tenantId,
-          now,
-          now,
         ),
-        env.DB.prepare("INSERT INTO memories_fts (rowid, body) SELECT seq, ? FROM memories WHERE id = ?").bind(LEGACY, `mem_bulk${String(i).padStart(8, "0")}`),
       ]).flat(),
     );
-    const page = await expectJson(apiClient(adminKey).v1.admin.fts.rebuild.$post({ json: { collection: "memories", batchSize: 200 } }), 200);
+    const page = await expectJson(
+      apiClient(adminKey).v1.admin.fts.rebuild.$post({ json: { collection: "memories", batchSize: 200 } }),
+      200,
+    );
     expect(page).toMatchObject({ collection: "memories", processed: 150, rewritten: 150, nextCursor: null });
   });
 });

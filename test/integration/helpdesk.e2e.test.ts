@@ -21,7 +21,10 @@ describe.each(scenarios)("$provider delivery → queue → staging", (scenario) 
     expect(decided.status).toBe("decided");
     expect(decided.decision).toMatchObject({ action: "NEW", stagingId: expect.any(String) });
     expect(decided.decision!.cleanedQuestion).toContain(QA.question);
-    const staged = await expectJson(apiClient(tenant.adminKey).v1.staging[":id"].$get({ param: { id: decided.decision!.stagingId! } }), 200);
+    const staged = await expectJson(
+      apiClient(tenant.adminKey).v1.staging[":id"].$get({ param: { id: decided.decision!.stagingId! } }),
+      200,
+    );
     expect(staged).toMatchObject({ action: "NEW", status: "pending" });
     expect(staged.question).toContain(QA.question);
     expect(staged.answer).toContain(QA.answer);

@@ -58,7 +58,11 @@ describe("POST /v1/webhooks/tickets/:provider/:connectionId: bad input", () => {
     const app = createApp({ services: (e) => createServices({ ...e, SECRETS_KEK: "" }) });
     const body = JSON.stringify(standard.solved("kek-1")[0]);
     const requests = [
-      new Request(`https://recall.test${conn.path}`, { method: "POST", headers: { "content-type": "application/json", ...(await sign.standard(conn.secret, body)) }, body }),
+      new Request(`https://recall.test${conn.path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(await sign.standard(conn.secret, body)) },
+        body,
+      }),
       new Request("https://recall.test/v1/admin/helpdesk-connections", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${tenant.adminKey}` },

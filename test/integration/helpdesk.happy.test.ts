@@ -15,7 +15,12 @@ describe.each(scenarios)("POST /v1/webhooks/tickets/$provider/:connectionId", (s
     const conn = await connect(tenant, scenario.provider);
     const id = freshId();
     const { ticket } = await expectDelivery(sendAll(scenario, conn, scenario.solved(id)), "queued");
-    expect(ticket).toMatchObject({ ticketId: `${scenario.provider}:${scenario.externalId(id)}`, status: "received", source: scenario.provider, tags: expect.arrayContaining(["billing"]) });
+    expect(ticket).toMatchObject({
+      ticketId: `${scenario.provider}:${scenario.externalId(id)}`,
+      status: "received",
+      source: scenario.provider,
+      tags: expect.arrayContaining(["billing"]),
+    });
     expect(ticket.question).toContain(QA.question);
     expect(ticket.answer).toContain(QA.answer);
     expect(ticket.answer).not.toMatch(/internal|sent from my|wrote:|<p>|blockquote/i);
@@ -42,18 +47,20 @@ describe.each(scenarios)("POST /v1/webhooks/tickets/$provider/:connectionId", (s
     expect(await countRows("tickets", tenant.tenantId)).toBe(0);
     expect((await deliveries(tenant, conn.id))[0]).toMatchObject({ outcome: "skipped", reason: skipped.reason });
   });
-
 });
 
-describe.each(scenarios.filter((s) => s.noteOnly !== null))("POST /v1/webhooks/tickets/$provider/:connectionId: internal notes", (scenario) => {
-  it("never takes an internal note as the answer: a solved ticket with only a note is skipped", async () => {
-    const tenant = await newTenant();
-    const conn = await connect(tenant, scenario.provider);
-    const skipped = await expectDelivery(sendAll(scenario, conn, scenario.noteOnly!(freshId())), "skipped");
-    expect(skipped.reason).toMatch(/no public (?:agent|admin) reply/);
-    expect(await countRows("tickets", tenant.tenantId)).toBe(0);
-  });
-});
+describe.each(scenarios.filter((s) => s.noteOnly !== null))(
+  "POST /v1/webhooks/tickets/$provider/:connectionId: internal notes",
+  (scenario) => {
+    it("never takes an internal note as the answer: a solved ticket with only a note is skipped", async () => {
+      const tenant = await newTenant();
+      const conn = await connect(tenant, scenario.provider);
+      const skipped = await expectDelivery(sendAll(scenario, conn, scenario.noteOnly!(freshId())), "skipped");
+      expect(skipped.reason).toMatch(/no public (?:agent|admin) reply/);
+      expect(await countRows("tickets", tenant.tenantId)).toBe(0);
+    });
+  },
+);
 
 describe("gathered conversations (Zendesk event subscriptions)", () => {
   it("keeps the public staff comment and completes it on ticket.status_changed → SOLVED", async () => {
@@ -63,13 +70,22 @@ describe("gathered conversations (Zendesk event subscriptions)", () => {
     const conn = await connect(tenant, "zendesk");
     const id = freshId();
     const events = [
-      zendeskEvent(id, "ticket.comment_added", { comment: { id: "1", body: QA.question, is_public: true, author: { id: "7", is_staff: false, name: "Ann" } } }),
-      zendeskEvent(id, "ticket.comment_added", { comment: { id: "2", body: QA.answer, is_public: true, author: { id: "8", is_staff: true, name: "Maya" } } }),
-      zendeskEvent(id, "ticket.comment_added", { comment: { id: "3", body: "Internal: refund by hand", is_public: false, author: { id: "8", is_staff: true, name: "Maya" } } }),
+      zendeskEvent(id, "ticket.comment_added", {
+        comment: { id: "1", body: QA.question, is_public: true, author: { id: "7", is_staff: false, name: "Ann" } },
+      }),
+      zendeskEvent(id, "ticket.comment_added", {
+        comment: { id: "2", body: QA.answer, is_public: true, author: { id: "8", is_staff: true, name: "Maya" } },
+      }),
+      zendeskEvent(id, "ticket.comment_added", {
+        comment: { id: "3", body: "Internal: refund by hand", is_public: false, author: { id: "8", is_staff: true, name: "Maya" } },
+      }),
     ];
     for (const e of events) expect((await send(zendesk, conn, conn.secret, e)).status).toBe(202);
     expect(await countRows("helpdesk_threads", tenant.tenantId)).toBe(1);
-    const solved = await expectDelivery(send(zendesk, conn, conn.secret, zendeskEvent(id, "ticket.status_changed", { current: "SOLVED", previous: "OPEN" })), "queued");
+    const solved = await expectDelivery(
+      send(zendesk, conn, conn.secret, zendeskEvent(id, "ticket.status_changed", { current: "SOLVED", previous: "OPEN" })),
+      "queued",
+    );
     expect(solved.ticket).toMatchObject({ ticketId: `zendesk:${id}`, question: QA.question, answer: QA.answer });
     expect(await countRows("helpdesk_threads", tenant.tenantId)).toBe(0);
   });

@@ -21,12 +21,19 @@ async function expectRejected(res: DeliveryResponse | Promise<DeliveryResponse>)
 }
 
 describe.each(scenarios)("POST /v1/webhooks/tickets/$provider: verification", (scenario) => {
-  const wrongSecret = scenario.provider === "standard" ? "whsec_d3JvbmctYnV0LXdlbGwtZm9ybWVkLXNlY3JldC0zMmI=" : "wrong-but-well-formed-secret-0123456789";
+  const wrongSecret =
+    scenario.provider === "standard" ? "whsec_d3JvbmctYnV0LXdlbGwtZm9ybWVkLXNlY3JldC0zMmI=" : "wrong-but-well-formed-secret-0123456789";
 
   it("refuses a wrong secret, one changed byte, no signature and a signature for another connection (401, nothing stored)", async () => {
     const tenant = await newTenant();
     const conn = await connect(tenant, scenario.provider);
-    const other = await connect(tenant, scenario.provider, scenario.provider === "standard" || scenario.provider === "helpscout" || scenario.provider === "freshdesk" ? undefined : `${SUPPLIED[scenario.provider]}-other`);
+    const other = await connect(
+      tenant,
+      scenario.provider,
+      scenario.provider === "standard" || scenario.provider === "helpscout" || scenario.provider === "freshdesk"
+        ? undefined
+        : `${SUPPLIED[scenario.provider]}-other`,
+    );
     const payload = scenario.solved(freshId()).at(-1);
     const body = JSON.stringify(payload);
     await expectRejected(send(scenario, conn, wrongSecret, payload));
@@ -81,7 +88,6 @@ describe.each(scenarios.filter((s) => TIMESTAMPED.has(s.provider)))("POST /v1/we
     await expectRejected(send(scenario, conn, conn.secret, payload, { at: Date.now() + 6 * MIN }));
     expect(await countRows("webhook_deliveries", tenant.tenantId)).toBe(0);
   });
-
 });
 
 describe("/v1/admin/helpdesk-connections", () => {
@@ -98,13 +104,20 @@ describe("/v1/admin/helpdesk-connections", () => {
     expect(text).not.toContain(standard.secret);
     expect(text).not.toContain(standard.secret.slice(14));
     expect(text).not.toContain(zendesk.secret);
-    expect(listed.connections.find((c) => c.id === zendesk.id)).toMatchObject({ provider: "zendesk", status: "active", webhookPath: `/v1/webhooks/tickets/zendesk/${zendesk.id}`, secrets: [{ prefix: "", active: true }] });
+    expect(listed.connections.find((c) => c.id === zendesk.id)).toMatchObject({
+      provider: "zendesk",
+      status: "active",
+      webhookPath: `/v1/webhooks/tickets/zendesk/${zendesk.id}`,
+      secrets: [{ prefix: "", active: true }],
+    });
   });
 
   it("stores secrets encrypted: no D1 row holds a secret in plaintext", async () => {
     const tenant = await newTenant();
     const conn = await connect(tenant, "standard");
-    const { results } = await env.DB.prepare("SELECT * FROM webhook_secrets WHERE connection_id = ?").bind(conn.id).all<Record<string, unknown>>();
+    const { results } = await env.DB.prepare("SELECT * FROM webhook_secrets WHERE connection_id = ?")
+      .bind(conn.id)
+      .all<Record<string, unknown>>();
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ secret: null, key_id: "test1" });
     expect(JSON.stringify(results)).not.toContain(conn.secret.slice(6, 30));

@@ -7,7 +7,8 @@ import { clientWith, countingEmbedder } from "../support/app";
 import { apiClient, expectJson, type TestClient } from "../support/client";
 
 const HOOK = "/v1/hooks/claude-code";
-const hook = (api: TestClient, json: Record<string, unknown> & { hook_event_name: string }, query: { scope?: string } = {}) => api.v1.hooks["claude-code"].$post({ query, json });
+const hook = (api: TestClient, json: Record<string, unknown> & { hook_event_name: string }, query: { scope?: string } = {}) =>
+  api.v1.hooks["claude-code"].$post({ query, json });
 
 /** Claude Code's UserPromptSubmit input (hooks reference). */
 function promptInput(prompt: string, extra: Record<string, unknown> = {}) {
@@ -22,7 +23,8 @@ function promptInput(prompt: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-const remember = (api: TestClient, json: { scope: string; content: string; memoryType: "question"; sessionId?: string }) => expectJson(api.v1.memories.$post({ json }), 201);
+const remember = (api: TestClient, json: { scope: string; content: string; memoryType: "question"; sessionId?: string }) =>
+  expectJson(api.v1.memories.$post({ json }), 201);
 
 /** Waits until the scope holds `count` memories of a type (writes after the response land a little later). */
 async function waitForMemories(api: TestClient, scope: string, query: string, predicate: (results: unknown[]) => boolean) {
@@ -41,7 +43,9 @@ describe("POST /v1/hooks/claude-code (UserPromptSubmit)", () => {
     await remember(api, { scope, content: "How do I deploy to Vercel?", memoryType: "question", sessionId: "older" });
 
     const res = await expectJson(hook(api, promptInput("What's the best way to deploy on Vercel?")), 200);
-    expect(res).toEqual({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: expect.stringContaining(SIMILAR_QUESTIONS_HEADING) } });
+    expect(res).toEqual({
+      hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: expect.stringContaining(SIMILAR_QUESTIONS_HEADING) },
+    });
     expect(res).toMatchObject({ hookSpecificOutput: { additionalContext: expect.stringContaining("How do I deploy to Vercel?") } });
   });
 
@@ -63,7 +67,9 @@ describe("POST /v1/hooks/claude-code (UserPromptSubmit)", () => {
       expect(await expectJson(hook(counted, promptInput(prompt)), 200)).toEqual({});
     }
     expect(calls).toEqual([]);
-    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM memories m JOIN api_keys k ON k.tenant_id = m.tenant_id WHERE k.key_prefix = ?")
+    const stored = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM memories m JOIN api_keys k ON k.tenant_id = m.tenant_id WHERE k.key_prefix = ?",
+    )
       .bind(clientKey.slice(0, 10))
       .first<{ n: number }>();
     expect(stored?.n).toBe(0);
@@ -72,7 +78,9 @@ describe("POST /v1/hooks/claude-code (UserPromptSubmit)", () => {
   it("answers {} when nothing is remembered, and does not record a statement", async () => {
     const api = apiClient((await newTenant()).clientKey);
     const scope = "team:hooks-statement";
-    expect(await expectJson(hook(api, promptInput("Refactor the checkout module to use the new payment client"), { scope }), 200)).toEqual({});
+    expect(await expectJson(hook(api, promptInput("Refactor the checkout module to use the new payment client"), { scope }), 200)).toEqual(
+      {},
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const search = await expectJson(api.v1.memories.search.$post({ json: { scope, query: "checkout payment client" } }), 200);
     expect(search.results).toEqual([]);
@@ -102,15 +110,26 @@ describe("POST /v1/hooks/claude-code (PostToolUse)", () => {
       tool_use_id: "toolu_01",
     });
     expect(await expectJson(res, 200)).toEqual({});
-    const context = await expectJson(api.v1.context.$post({ json: { scope: "any", prompt: "why was this changed recently?", sessionId } }), 200);
+    const context = await expectJson(
+      api.v1.context.$post({ json: { scope: "any", prompt: "why was this changed recently?", sessionId } }),
+      200,
+    );
     expect(context.enrichedQuery).toContain("checkout.ts");
   });
 
   it("ignores tools that touch no file", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const res = hook(api, { session_id: "s-bash", cwd: "/x", hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" } });
+    const res = hook(api, {
+      session_id: "s-bash",
+      cwd: "/x",
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+    });
     expect(await expectJson(res, 200)).toEqual({});
-    const files = await env.DB.prepare("SELECT COUNT(*) AS n FROM session_files WHERE session_id = ?").bind("s-bash").first<{ n: number }>();
+    const files = await env.DB.prepare("SELECT COUNT(*) AS n FROM session_files WHERE session_id = ?")
+      .bind("s-bash")
+      .first<{ n: number }>();
     expect(files?.n).toBe(0);
   });
 });

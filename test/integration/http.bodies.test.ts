@@ -9,8 +9,14 @@ describe("request bodies", () => {
   it("accepts a POST with no body at all on a route that takes none (rollback)", async () => {
     const { clientKey } = await newTenant();
     const api = apiClient(clientKey);
-    const created = await expectJson(api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Use the reset link." } }), 201);
-    await expectJson(api.v1.faqs[":id"].$patch({ param: { id: created.id }, json: { answer: "Use the reset link on the login page." } }), 200);
+    const created = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Use the reset link." } }),
+      201,
+    );
+    await expectJson(
+      api.v1.faqs[":id"].$patch({ param: { id: created.id }, json: { answer: "Use the reset link on the login page." } }),
+      200,
+    );
     // The client sends a POST without a json input with no body and no content type.
     const rolled = await expectJson(api.v1.faqs[":id"].rollback[":version"].$post({ param: { id: created.id, version: "1" } }), 200);
     expect(rolled.answer).toBe("Use the reset link.");
@@ -18,7 +24,9 @@ describe("request bodies", () => {
 
   it("still refuses a body that is not JSON (415) and a JSON route called without one (400)", async () => {
     const { clientKey } = await newTenant();
-    expect((await send("/v1/memories", { key: clientKey, raw: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(415);
+    expect(
+      (await send("/v1/memories", { key: clientKey, raw: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } })).status,
+    ).toBe(415);
     expect((await send("/v1/memories", { method: "POST", key: clientKey })).status).toBe(400);
   });
 
@@ -33,7 +41,11 @@ describe("request bodies", () => {
         controller.close();
       },
     });
-    const sent = await SELF.fetch("https://recall.test/v1/admin/keys", { method: "POST", headers: { authorization: `Bearer ${adminKey}` }, body: stream });
+    const sent = await SELF.fetch("https://recall.test/v1/admin/keys", {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminKey}` },
+      body: stream,
+    });
     expect(sent.status).toBe(415);
     expect(((await sent.json()) as { error: { code: string } }).error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
     expect((await send("/v1/admin/keys", { method: "POST", key: adminKey })).status).toBe(201);

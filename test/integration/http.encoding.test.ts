@@ -31,7 +31,9 @@ describe("request encoding", () => {
       body: JSON.stringify({ files: [{ path: "a.ts" }] }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { code: "BAD_REQUEST", message: "The request path is not valid percent-encoding" } });
+    expect(await response.json()).toMatchObject({
+      error: { code: "BAD_REQUEST", message: "The request path is not valid percent-encoding" },
+    });
     // A valid encoding still works.
     const fine = await SELF.fetch("https://recall.test/v1/sessions/s%C3%A9ance/files", {
       method: "POST",

@@ -14,7 +14,9 @@ const memory = (scope: string, content = "The deploy runs from the main branch")
 const idempotencyKey = (key: string) => ({ headers: { [KEY_HEADER]: key } });
 
 async function countRows(sql: string, ...args: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(sql)
+    .bind(...args)
+    .first<{ n: number }>())!.n;
 }
 
 describe("POST /v1/memories with an Idempotency-Key", () => {
@@ -36,8 +38,13 @@ describe("POST /v1/memories with an Idempotency-Key", () => {
     const { tenantId, clientKey } = await newTenant();
     const memories = apiClient(clientKey, {}, oneAttempt).v1.memories;
     await expectJson(memories.$post({ json: memory("idem:b") }, idempotencyKey("mem-retry-2")), 201);
-    const other = await expectError(memories.$post({ json: memory("idem:b", "Something else entirely") }, idempotencyKey("mem-retry-2")), 409);
-    expect(other).toEqual({ error: { code: "IDEMPOTENCY_KEY_REUSED", message: expect.stringMatching(/another request/), requestId: expect.any(String) } });
+    const other = await expectError(
+      memories.$post({ json: memory("idem:b", "Something else entirely") }, idempotencyKey("mem-retry-2")),
+      409,
+    );
+    expect(other).toEqual({
+      error: { code: "IDEMPOTENCY_KEY_REUSED", message: expect.stringMatching(/another request/), requestId: expect.any(String) },
+    });
     expect(await countRows("SELECT count(*) AS n FROM memories WHERE tenant_id = ? AND scope = 'idem:b'", tenantId)).toBe(1);
   });
 
@@ -88,7 +95,11 @@ describe("POST /v1/shows/:showId/questions with an Idempotency-Key", () => {
     const { clientKey } = await newTenant();
     const counting = countingEmbedder();
     const questions = clientWith(counting.override, clientKey, oneAttempt).v1.shows[":showId"].questions;
-    const add = () => questions.$post({ param: { showId: "idem-show" }, json: { questions: [{ text: "What did the guest say about the launch date?" }] } }, idempotencyKey("show-q-1"));
+    const add = () =>
+      questions.$post(
+        { param: { showId: "idem-show" }, json: { questions: [{ text: "What did the guest say about the launch date?" }] } },
+        idempotencyKey("show-q-1"),
+      );
     const first = await add();
     const again = await add();
     const firstBody = await expectJson(first, 201);
@@ -103,11 +114,16 @@ describe("POST /v1/shows/:showId/questions with an Idempotency-Key", () => {
   it("keeps no 5xx answer: after a 503 (embedder down) a retry with the same key runs and stores the question", async () => {
     const { clientKey } = await newTenant();
     const add = { param: { showId: "idem-retry" }, json: { questions: [{ text: "Which city hosts the final?" }] } };
-    await expectError(clientWith(embedderDown, clientKey, oneAttempt).v1.shows[":showId"].questions.$post(add, idempotencyKey("show-q-2")), 503);
+    await expectError(
+      clientWith(embedderDown, clientKey, oneAttempt).v1.shows[":showId"].questions.$post(add, idempotencyKey("show-q-2")),
+      503,
+    );
     const retried = await clientWith((s) => s, clientKey, oneAttempt).v1.shows[":showId"].questions.$post(add, idempotencyKey("show-q-2"));
     await expectJson(retried, 201);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
-    expect((await expectJson(apiClient(clientKey).v1.shows[":showId"].status.$get({ param: { showId: "idem-retry" } }), 200)).questionCount).toBe(1);
+    expect(
+      (await expectJson(apiClient(clientKey).v1.shows[":showId"].status.$get({ param: { showId: "idem-retry" } }), 200)).questionCount,
+    ).toBe(1);
   });
 });
 
@@ -139,11 +155,16 @@ describe("POST /v1/faqs/import with an Idempotency-Key", () => {
       .join("\n");
     const api = apiClient(adminKey, {}, oneAttempt);
     // An NDJSON body: not JSON, so it goes as init (as in faqs.happy.test.ts).
-    const importOnce = () => api.v1.faqs.import.$post({}, { headers: { "content-type": "application/x-ndjson", [KEY_HEADER]: "import-1" }, init: { body } });
+    const importOnce = () =>
+      api.v1.faqs.import.$post({}, { headers: { "content-type": "application/x-ndjson", [KEY_HEADER]: "import-1" }, init: { body } });
     const first = await importOnce();
     const again = await importOnce();
     expect(first.status).toBeLessThan(300);
-    expect([again.status, again.headers.get("idempotent-replayed"), await again.json()]).toEqual([first.status, "true", await first.json()]);
+    expect([again.status, again.headers.get("idempotent-replayed"), await again.json()]).toEqual([
+      first.status,
+      "true",
+      await first.json(),
+    ]);
     expect(await countRows("SELECT count(*) AS n FROM faqs WHERE tenant_id = ?", tenantId)).toBe(2);
   });
 });
@@ -174,9 +195,13 @@ describe("GET /openapi.json", () => {
       ["/v1/staging/{id}/approve", "post"],
     ] as const) {
       const op = doc.paths![path]![method]!;
-      expect(op.parameters, path).toEqual(expect.arrayContaining([expect.objectContaining({ in: "header", name: KEY_HEADER, required: false })]));
+      expect(op.parameters, path).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: "header", name: KEY_HEADER, required: false })]),
+      );
       expect(op.responses["409"]!.description, path).toMatch(/IDEMPOTENCY_KEY_REUSED.*IDEMPOTENCY_IN_PROGRESS/);
     }
-    expect(doc.paths!["/v1/faqs/{id}/variants"]!.post!.responses["409"]!.description).toMatch(/^CONFLICT: the FAQ already has that phrasing/);
+    expect(doc.paths!["/v1/faqs/{id}/variants"]!.post!.responses["409"]!.description).toMatch(
+      /^CONFLICT: the FAQ already has that phrasing/,
+    );
   });
 });

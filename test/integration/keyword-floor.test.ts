@@ -3,8 +3,10 @@ import { newTenant } from "../support/api";
 import { clientWith, embedderDown } from "../support/app";
 import { apiClient, expectJson, type TestClient } from "../support/client";
 
-const remember = (api: TestClient, scope: string, content: string) => expectJson(api.v1.memories.$post({ json: { scope, content, memoryType: "question" } }), 201);
-const similar = async (api: TestClient, scope: string, text: string) => (await expectJson(api.v1.questions.similar.$post({ json: { scope, text, record: false } }), 200)).questions;
+const remember = (api: TestClient, scope: string, content: string) =>
+  expectJson(api.v1.memories.$post({ json: { scope, content, memoryType: "question" } }), 201);
+const similar = async (api: TestClient, scope: string, text: string) =>
+  (await expectJson(api.v1.questions.similar.$post({ json: { scope, text, record: false } }), 200)).questions;
 
 describe("a keyword-only match needs a floor (seed 000)", () => {
   it("does not offer 'best practices for state management' for a Vercel question", async () => {
@@ -40,6 +42,8 @@ describe("a keyword-only match needs a floor (seed 000)", () => {
     const api = apiClient((await newTenant()).clientKey);
     const scope = "user:codes";
     await remember(api, scope, "Why does order PO-12345 show error E500?");
-    expect((await similar(api, scope, "what is wrong with PO-12345?")).map((q) => q.content)).toEqual(["Why does order PO-12345 show error E500?"]);
+    expect((await similar(api, scope, "what is wrong with PO-12345?")).map((q) => q.content)).toEqual([
+      "Why does order PO-12345 show error E500?",
+    ]);
   });
 });

@@ -3,7 +3,14 @@
  * status, duration, tenant, error code), the same request id on every line a request writes, job
  * lines for the cron and the queue consumer, and never a key, a secret or a body.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  env,
+  getQueueResult,
+  runDurableObjectAlarm,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/http/app";
 import { createServices, type Services } from "../../src/services";
@@ -34,7 +41,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function send(path: string, init: { key?: string; body?: unknown; method?: string } = {}, override: (s: Services) => Services = (s) => s) {
+async function send(
+  path: string,
+  init: { key?: string; body?: unknown; method?: string } = {},
+  override: (s: Services) => Services = (s) => s,
+) {
   const app = createApp({ services: (e) => override(createServices(e)) });
   const ctx = createExecutionContext();
   const headers: Record<string, string> = init.key ? { authorization: `Bearer ${init.key}` } : {};
@@ -90,8 +101,22 @@ describe("access log", () => {
     expect(missing.status).toBe(404);
 
     expect(accessLines()).toEqual([
-      expect.objectContaining({ level: "warn", route: "/v1/memories", method: "POST", status: 400, errorCode: "VALIDATION_FAILED", tenant: tenant.tenantId }),
-      expect.objectContaining({ level: "warn", route: "/v1/memories/:id", method: "GET", status: 401, errorCode: "UNAUTHORIZED", tenant: null }),
+      expect.objectContaining({
+        level: "warn",
+        route: "/v1/memories",
+        method: "POST",
+        status: 400,
+        errorCode: "VALIDATION_FAILED",
+        tenant: tenant.tenantId,
+      }),
+      expect.objectContaining({
+        level: "warn",
+        route: "/v1/memories/:id",
+        method: "GET",
+        status: 401,
+        errorCode: "UNAUTHORIZED",
+        tenant: null,
+      }),
       expect.objectContaining({ level: "warn", route: null, status: 404, errorCode: "NOT_FOUND" }),
     ]);
     const body = (await bad.json()) as { error: { requestId: string } };
@@ -104,14 +129,30 @@ describe("access log", () => {
       ...s,
       embedder: { ...s.embedder, canEmbed: () => true, embed: () => Promise.reject(new Error("embedder exploded at 0xdead")) },
     });
-    const response = await send("/v1/shows/log-show/questions", { key: tenant.clientKey, body: { questions: [{ text: "Where is the tour this year?" }] } }, broken);
+    const response = await send(
+      "/v1/shows/log-show/questions",
+      { key: tenant.clientKey, body: { questions: [{ text: "Where is the tour this year?" }] } },
+      broken,
+    );
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain("0xdead");
 
     const failure = lines.find((l) => l.event === "unhandled_error");
     const access = accessLines()[0];
-    expect(access).toMatchObject({ level: "error", route: "/v1/shows/:showId/questions", method: "POST", status: 500, errorCode: "INTERNAL", tenant: tenant.tenantId });
-    expect(failure).toMatchObject({ level: "error", requestId: access!.requestId, tenant: tenant.tenantId, error: { name: "Error", message: "embedder exploded at 0xdead" } });
+    expect(access).toMatchObject({
+      level: "error",
+      route: "/v1/shows/:showId/questions",
+      method: "POST",
+      status: 500,
+      errorCode: "INTERNAL",
+      tenant: tenant.tenantId,
+    });
+    expect(failure).toMatchObject({
+      level: "error",
+      requestId: access!.requestId,
+      tenant: tenant.tenantId,
+      error: { name: "Error", message: "embedder exploded at 0xdead" },
+    });
     expect(failure!.error.stack).toContain("embedder exploded");
   });
 
@@ -126,7 +167,8 @@ describe("access log", () => {
 
     expect(raw.length).toBeGreaterThanOrEqual(4);
     const all = raw.join("\n");
-    for (const secret of [tenant.clientKey, tenant.adminKey, newKey, "rk_wrong_secret_key_value", "X1234567", "Bearer"]) expect(all).not.toContain(secret);
+    for (const secret of [tenant.clientKey, tenant.adminKey, newKey, "rk_wrong_secret_key_value", "X1234567", "Bearer"])
+      expect(all).not.toContain(secret);
   });
 });
 
@@ -145,13 +187,25 @@ describe("job logs", () => {
     const task = lines.filter((l) => l.event === "cron_task_failed");
     const done = lines.find((l) => l.event === "cron_done");
     expect(task.length).toBeGreaterThan(0);
-    expect(task[0]).toMatchObject({ level: "error", job: "cron", cron: RETENTION_CRON, task: expect.any(String), durationMs: expect.any(Number), errorCode: expect.any(String) });
+    expect(task[0]).toMatchObject({
+      level: "error",
+      job: "cron",
+      cron: RETENTION_CRON,
+      task: expect.any(String),
+      durationMs: expect.any(Number),
+      errorCode: expect.any(String),
+    });
     expect(done).toMatchObject({ level: "info", job: "cron", cron: RETENTION_CRON, durationMs: expect.any(Number) });
     expect(new Set(lines.filter((l) => l.job === "cron").map((l) => l.runId)).size).toBe(1);
 
     lines = [];
     await runCron(RETENTION_CRON, createServices(env));
-    expect(lines.filter((l) => l.event === "cron_task_done").map((l) => l.task)).toEqual(["showArchive", "faqVersions", "latencySamples", "webhookDeliveries"]);
+    expect(lines.filter((l) => l.event === "cron_task_done").map((l) => l.task)).toEqual([
+      "showArchive",
+      "faqVersions",
+      "latencySamples",
+      "webhookDeliveries",
+    ]);
   });
 
   it("queue consumer: a line per message with the message id, tenant, outcome and duration; a malformed message is a warning", async () => {
@@ -164,19 +218,37 @@ describe("job logs", () => {
     await consumeTickets(batch, createServices(env));
     await getQueueResult(batch, ctx);
     expect(lines).toEqual([
-      expect.objectContaining({ level: "info", event: "ticket_processed", job: "queue", queue: "recall-tickets", messageId: "m-missing", tenant: tenant.tenantId, kind: "missing", durationMs: expect.any(Number) }),
+      expect.objectContaining({
+        level: "info",
+        event: "ticket_processed",
+        job: "queue",
+        queue: "recall-tickets",
+        messageId: "m-missing",
+        tenant: tenant.tenantId,
+        kind: "missing",
+        durationMs: expect.any(Number),
+      }),
       expect.objectContaining({ level: "warn", event: "ticket_message_malformed", job: "queue", messageId: "m-bad" }),
     ]);
   });
 
   it("show Durable Object: the retention alarm writes one line bound to the object", async () => {
     const { clientKey, tenantId } = await newTenant();
-    await showClient(clientKey, systemClock).show("log-alarm").addQuestions({ questions: [{ text: "Who painted the ceiling?" }] });
+    await showClient(clientKey, systemClock)
+      .show("log-alarm")
+      .addQuestions({ questions: [{ text: "Who painted the ceiling?" }] });
     lines = [];
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:log-alarm`));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(lines.filter((l) => l.event === "show_retention")).toEqual([
-      expect.objectContaining({ level: "info", job: "durable_object", object: "ShowMemory", objectId: stub.id.toString(), deleted: 0, durationMs: expect.any(Number) }),
+      expect.objectContaining({
+        level: "info",
+        job: "durable_object",
+        object: "ShowMemory",
+        objectId: stub.id.toString(),
+        deleted: 0,
+        durationMs: expect.any(Number),
+      }),
     ]);
   });
 });

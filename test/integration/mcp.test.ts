@@ -20,7 +20,17 @@ function textOf(result: Awaited<ReturnType<Client["callTool"]>>): string {
   return (result.content as { type: string; text: string }[])[0]!.text;
 }
 
-const TOOLS = ["remember", "search_memories", "similar_questions", "get_context", "analyze_query", "faq_search", "faq_get", "show_rank_candidates", "show_mark_used"];
+const TOOLS = [
+  "remember",
+  "search_memories",
+  "similar_questions",
+  "get_context",
+  "analyze_query",
+  "faq_search",
+  "faq_get",
+  "show_rank_candidates",
+  "show_mark_used",
+];
 
 describe("POST /mcp", () => {
   it("lists every tool with the API's input schema", async () => {
@@ -47,7 +57,10 @@ describe("POST /mcp", () => {
     const { clientKey } = await newTenant();
     const client = await connect(clientKey);
     const scope = "user:mcp";
-    const stored = await client.callTool({ name: "remember", arguments: { scope, content: "How do I deploy to Vercel?", memoryType: "question" } });
+    const stored = await client.callTool({
+      name: "remember",
+      arguments: { scope, content: "How do I deploy to Vercel?", memoryType: "question" },
+    });
     expect(stored.isError).toBeFalsy();
     const memory = JSON.parse(textOf(stored));
     expect(memory).toMatchObject({ id: expect.stringMatching(/^mem_/), content: "How do I deploy to Vercel?" });
@@ -56,11 +69,18 @@ describe("POST /mcp", () => {
     expect(search.results[0].id).toBe(memory.id);
 
     const similar = JSON.parse(
-      textOf(await client.callTool({ name: "similar_questions", arguments: { scope, text: "What's the best way to deploy on Vercel?", record: false } })),
+      textOf(
+        await client.callTool({
+          name: "similar_questions",
+          arguments: { scope, text: "What's the best way to deploy on Vercel?", record: false },
+        }),
+      ),
     );
     expect(similar.questions[0].id).toBe(memory.id);
 
-    const context = textOf(await client.callTool({ name: "get_context", arguments: { scope, prompt: "What's the best way to deploy on Vercel?" } }));
+    const context = textOf(
+      await client.callTool({ name: "get_context", arguments: { scope, prompt: "What's the best way to deploy on Vercel?" } }),
+    );
     expect(context).toContain("How do I deploy to Vercel?");
     expect(context).toContain("## Similar Questions You've Asked Before");
 
@@ -80,7 +100,9 @@ describe("POST /mcp", () => {
   it("searches the FAQ knowledge base and gets one FAQ", async () => {
     const { clientKey, adminKey } = await newTenant();
     const created = await expectJson(
-      apiClient(adminKey).v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Use the 'Forgot password' link on the sign-in page." } }),
+      apiClient(adminKey).v1.faqs.$post({
+        json: { question: "How do I reset my password?", answer: "Use the 'Forgot password' link on the sign-in page." },
+      }),
       201,
     );
     const client = await connect(clientKey);
@@ -112,7 +134,10 @@ describe("POST /mcp", () => {
     expect(ranked.picks).toHaveLength(1);
     const used = await client.callTool({ name: "show_mark_used", arguments: { showId: "mcp-show", id: ranked.picks[0].id } });
     expect(used.isError).toBeFalsy();
-    const history = await expectJson(apiClient(clientKey).v1.shows[":showId"].history.$get({ param: { showId: "mcp-show" }, query: {} }), 200);
+    const history = await expectJson(
+      apiClient(clientKey).v1.shows[":showId"].history.$get({ param: { showId: "mcp-show" }, query: {} }),
+      200,
+    );
     expect(history.questions.find((q) => q.id === ranked.picks[0].id)).toMatchObject({ wasUsed: true });
     await client.close();
   });
@@ -127,7 +152,10 @@ describe("POST /mcp", () => {
 
     const badPath = await client.callTool({ name: "show_rank_candidates", arguments: { showId: "no spaces allowed", candidates: [] } });
     expect(badPath.isError).toBe(true);
-    expect(JSON.parse(textOf(badPath)).error).toMatchObject({ code: "VALIDATION_FAILED", details: [expect.objectContaining({ path: "showId" })] });
+    expect(JSON.parse(textOf(badPath)).error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: [expect.objectContaining({ path: "showId" })],
+    });
 
     // The client still works after a tool error.
     expect((await client.listTools()).tools.length).toBe(TOOLS.length);
@@ -137,7 +165,10 @@ describe("POST /mcp", () => {
   it("returns the API's NOT_FOUND as a tool error for another tenant's FAQ", async () => {
     const owner = await newTenant();
     const other = await newTenant();
-    const created = await expectJson(apiClient(owner.adminKey).v1.faqs.$post({ json: { question: "Where is the invoice?", answer: "Billing page." } }), 201);
+    const created = await expectJson(
+      apiClient(owner.adminKey).v1.faqs.$post({ json: { question: "Where is the invoice?", answer: "Billing page." } }),
+      201,
+    );
     const client = await connect(other.clientKey);
     const result = await client.callTool({ name: "faq_get", arguments: { id: created.id } });
     expect(result.isError).toBe(true);
@@ -165,7 +196,11 @@ describe("POST /mcp", () => {
     await expect(connect(null)).rejects.toThrow();
     await expect(connect("rk_wrong")).rejects.toThrow();
     // JSON-RPC over /mcp is not part of the typed API (notInApiDocument): sent raw.
-    const raw = send("/mcp", { key: "rk_wrong", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { accept: "application/json, text/event-stream" } });
+    const raw = send("/mcp", {
+      key: "rk_wrong",
+      body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      headers: { accept: "application/json, text/event-stream" },
+    });
     await expectError(raw, 401, "UNAUTHORIZED");
     const get = await send("/mcp", { headers: { accept: "text/event-stream" } });
     expect(get.status).toBe(401);

@@ -20,7 +20,11 @@ describe("POST /v1/memories with bad input", () => {
 
   it("answers 400 listing every missing or mistyped field", async () => {
     const { clientKey } = await newTenant();
-    const res = await expectEnvelope(send("/v1/memories", { key: clientKey, body: { scope: 42, importance: "high" } }), 400, "VALIDATION_FAILED");
+    const res = await expectEnvelope(
+      send("/v1/memories", { key: clientKey, body: { scope: 42, importance: "high" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
     const paths = res.error.details!.map((d) => d.path);
     expect(paths).toEqual(expect.arrayContaining(["scope", "content", "memoryType", "importance"]));
   });
@@ -43,12 +47,20 @@ describe("POST /v1/memories with bad input", () => {
 
   it("answers 413 for a body over the size limit", async () => {
     const { clientKey } = await newTenant();
-    await expectEnvelope(send("/v1/memories", { key: clientKey, raw: JSON.stringify({ ...valid, content: "y".repeat(300_000) }) }), 413, "PAYLOAD_TOO_LARGE");
+    await expectEnvelope(
+      send("/v1/memories", { key: clientKey, raw: JSON.stringify({ ...valid, content: "y".repeat(300_000) }) }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
   });
 
   it("answers 415 for a body that is not JSON", async () => {
     const { clientKey } = await newTenant();
-    await expectEnvelope(send("/v1/memories", { key: clientKey, raw: "scope=x", headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    await expectEnvelope(
+      send("/v1/memories", { key: clientKey, raw: "scope=x", headers: { "content-type": "text/plain" } }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
   });
 });
 

@@ -22,7 +22,10 @@ describe("when the embedder is down", () => {
     const { clientKey } = await newTenant();
     const down = clientWith(embedderDown, clientKey);
     const scope = "faults:embedder";
-    const stored = await expectJson(down.v1.memories.$post({ json: { scope, content: "Our staging database lives in Frankfurt", memoryType: "fact" } }), 201);
+    const stored = await expectJson(
+      down.v1.memories.$post({ json: { scope, content: "Our staging database lives in Frankfurt", memoryType: "fact" } }),
+      201,
+    );
     expect(stored.indexState).toBe("pending");
 
     const found = await expectJson(down.v1.memories.search.$post({ json: { scope, query: "where is the staging database?" } }), 200);
@@ -37,7 +40,9 @@ describe("when the vector upsert fails", () => {
     const api = apiClient(clientKey);
     const scope = "faults:upsert";
     const stored = await expectJson(
-      clientWith(upsertFails, clientKey).v1.memories.$post({ json: { scope, content: "The cat sleeps on the warm windowsill every afternoon", memoryType: "fact" } }),
+      clientWith(upsertFails, clientKey).v1.memories.$post({
+        json: { scope, content: "The cat sleeps on the warm windowsill every afternoon", memoryType: "fact" },
+      }),
       201,
     );
     expect(stored.indexState).toBe("pending");
@@ -59,8 +64,14 @@ describe("when the vector index query fails", () => {
   it("answers lexically with degraded: vector_index", async () => {
     const { clientKey } = await newTenant();
     const scope = "faults:query";
-    await expectJson(apiClient(clientKey).v1.memories.$post({ json: { scope, content: "Backups run nightly at 2am", memoryType: "fact" } }), 201);
-    const found = await expectJson(clientWith(vectorIndexDown, clientKey).v1.memories.search.$post({ json: { scope, query: "when do backups run" } }), 200);
+    await expectJson(
+      apiClient(clientKey).v1.memories.$post({ json: { scope, content: "Backups run nightly at 2am", memoryType: "fact" } }),
+      201,
+    );
+    const found = await expectJson(
+      clientWith(vectorIndexDown, clientKey).v1.memories.search.$post({ json: { scope, query: "when do backups run" } }),
+      200,
+    );
     expect(found.degraded).toEqual(["vector_index"]);
     expect(found.results[0]!.content).toBe("Backups run nightly at 2am");
   });

@@ -5,7 +5,9 @@ import { apiClient } from "../support/client";
 describe("POST /v1/memories", () => {
   it("stores a memory and indexes its vector at once", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const res = await api.v1.memories.$post({ json: { scope: "user:1", content: "How do I deploy to Vercel?", memoryType: "question", tags: ["deploy"] } });
+    const res = await api.v1.memories.$post({
+      json: { scope: "user:1", content: "How do I deploy to Vercel?", memoryType: "question", tags: ["deploy"] },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get("x-request-id")).toBeTruthy();
     if (res.status !== 201) return;
@@ -23,7 +25,11 @@ describe("POST /v1/memories/search", () => {
   it("finds a memory by a paraphrase that shares no word with it (vector path)", async () => {
     const api = apiClient((await newTenant()).clientKey);
     const scope = "user:paraphrase";
-    for (const content of ["The cat sleeps on the warm windowsill every afternoon", "Quarterly revenue grew by twelve percent", "How do I reset my password?"]) {
+    for (const content of [
+      "The cat sleeps on the warm windowsill every afternoon",
+      "Quarterly revenue grew by twelve percent",
+      "How do I reset my password?",
+    ]) {
       expect((await api.v1.memories.$post({ json: { scope, content, memoryType: "fact" } })).status).toBe(201);
     }
     const res = await api.v1.memories.search.$post({ json: { scope, query: "kitten napping by a sunny window" } });

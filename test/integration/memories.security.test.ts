@@ -47,7 +47,10 @@ describe("tenant isolation", () => {
     const alice = apiClient((await newTenant("alice")).clientKey);
     const mallory = apiClient((await newTenant("mallory")).clientKey);
     const scope = "shared-scope-name";
-    const created = await expectJson(alice.v1.memories.$post({ json: { scope, content: "Alice's secret launch date is March 3", memoryType: "fact" } }), 201);
+    const created = await expectJson(
+      alice.v1.memories.$post({ json: { scope, content: "Alice's secret launch date is March 3", memoryType: "fact" } }),
+      201,
+    );
     const param = { id: created.id };
 
     const get = await expectError(mallory.v1.memories[":id"].$get({ param }), 404);
@@ -67,7 +70,10 @@ describe("DELETE /v1/memories/:id", () => {
   it("removes the memory from reads and from both search paths", async () => {
     const api = apiClient((await newTenant()).clientKey);
     const scope = "delete-me";
-    const created = await expectJson(api.v1.memories.$post({ json: { scope, content: "Temporary note about Kubernetes", memoryType: "fact" } }), 201);
+    const created = await expectJson(
+      api.v1.memories.$post({ json: { scope, content: "Temporary note about Kubernetes", memoryType: "fact" } }),
+      201,
+    );
     const param = { id: created.id };
     expect((await api.v1.memories[":id"].$delete({ param })).status).toBe(204);
     await expectError(api.v1.memories[":id"].$get({ param }), 404);

@@ -19,7 +19,13 @@ async function document(): Promise<Doc> {
 function servedRoutes(app: { routes: RouterRoute[] }): Set<string> {
   const routes = app.routes.filter((r) => (METHODS as readonly string[]).includes(r.method.toLowerCase()));
   const key = (r: RouterRoute) => `${r.method.toUpperCase()} ${openApiPath(r.path)}`;
-  const hidden = new Set(routes.filter((r) => (findTargetHandler(r.handler) as { [uniqueSymbol]?: { spec?: { hide?: boolean } } })[uniqueSymbol]?.spec?.hide === true).map(key));
+  const hidden = new Set(
+    routes
+      .filter(
+        (r) => (findTargetHandler(r.handler) as { [uniqueSymbol]?: { spec?: { hide?: boolean } } })[uniqueSymbol]?.spec?.hide === true,
+      )
+      .map(key),
+  );
   return new Set(routes.map(key).filter((r) => !hidden.has(r)));
 }
 
@@ -28,7 +34,11 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(?:\{[^}]*\}
 
 describe("GET /openapi.json", () => {
   it("is a public OpenAPI 3.1 document with the bearer scheme, the webhook signature and a tag per resource", async () => {
-    const doc = (await document()) as Doc & { openapi: string; tags: { name: string }[]; components: { securitySchemes: Record<string, unknown> } };
+    const doc = (await document()) as Doc & {
+      openapi: string;
+      tags: { name: string }[];
+      components: { securitySchemes: Record<string, unknown> };
+    };
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.security).toEqual([{ bearer: [] }]);
     expect(doc.components.securitySchemes).toMatchObject({
@@ -38,7 +48,11 @@ describe("GET /openapi.json", () => {
     const webhook = doc.paths["/v1/webhooks/tickets"]!.post!;
     expect(webhook.security).toEqual([{ webhookSignature: [] }]);
     expect(webhook.parameters).toEqual(
-      expect.arrayContaining(["X-Recall-Tenant", "X-Recall-Timestamp", "X-Recall-Signature"].map((name) => expect.objectContaining({ in: "header", name, required: true }))),
+      expect.arrayContaining(
+        ["X-Recall-Tenant", "X-Recall-Timestamp", "X-Recall-Signature"].map((name) =>
+          expect.objectContaining({ in: "header", name, required: true }),
+        ),
+      ),
     );
     const used = new Set(operations(doc).flatMap(({ op }) => op.tags ?? []));
     expect([...used].sort()).toEqual(doc.tags.map((t) => t.name).sort());
@@ -48,8 +62,14 @@ describe("GET /openapi.json", () => {
     const doc = await document();
     const served = servedRoutes(createApp());
     const documented = new Set(operations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
-    expect([...served].filter((r) => !documented.has(r)), "served but not documented").toEqual([]);
-    expect([...documented].filter((r) => !served.has(r)), "documented but not served").toEqual([]);
+    expect(
+      [...served].filter((r) => !documented.has(r)),
+      "served but not documented",
+    ).toEqual([]);
+    expect(
+      [...documented].filter((r) => !served.has(r)),
+      "documented but not served",
+    ).toEqual([]);
     expect(documented.size).toBeGreaterThanOrEqual(59);
   });
 

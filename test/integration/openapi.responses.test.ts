@@ -35,9 +35,24 @@ describe("the documented responses", () => {
     await expectOk("GET", "/docs");
 
     // Memories, questions, context, sessions, query, cards
-    const memory = await expectOk("POST", "/v1/memories", { key, body: { scope: "oa", content: "I live in Austin", memoryType: "fact" } }, 201);
-    await expectOk("POST", "/v1/memories", { key, body: { scope: "oa", content: "How do I deploy to Vercel?", memoryType: "question" } }, 201);
-    await expectOk("POST", "/v1/memories", { key, body: { scope: "oa", content: "How do I deploy to Vercel?", memoryType: "question" } }, 200);
+    const memory = await expectOk(
+      "POST",
+      "/v1/memories",
+      { key, body: { scope: "oa", content: "I live in Austin", memoryType: "fact" } },
+      201,
+    );
+    await expectOk(
+      "POST",
+      "/v1/memories",
+      { key, body: { scope: "oa", content: "How do I deploy to Vercel?", memoryType: "question" } },
+      201,
+    );
+    await expectOk(
+      "POST",
+      "/v1/memories",
+      { key, body: { scope: "oa", content: "How do I deploy to Vercel?", memoryType: "question" } },
+      200,
+    );
     await expectOk("POST", "/v1/memories/search", { key, body: { scope: "oa", query: "where do I live?" } });
     await expectOk("GET", `/v1/memories/${memory.id}`, { key });
     await expectOk("POST", "/v1/questions/similar", { key, body: { scope: "oa", text: "How can I deploy on Vercel?", sessionId: "s-1" } });
@@ -50,10 +65,21 @@ describe("the documented responses", () => {
     // Shows
     const rank = await expectOk("POST", "/v1/shows/oa-show/rank", {
       key,
-      body: { candidates: [{ text: "What evidence supports machine consciousness?", model: "gpt" }, { text: "Can we prove AI systems are conscious?", model: "claude" }], topN: 1 },
+      body: {
+        candidates: [
+          { text: "What evidence supports machine consciousness?", model: "gpt" },
+          { text: "Can we prove AI systems are conscious?", model: "claude" },
+        ],
+        topN: 1,
+      },
     });
     await expectOk("POST", "/v1/shows/oa-show/check", { key, body: { text: "Can we prove AI systems are conscious?" } });
-    const added = await expectOk("POST", "/v1/shows/oa-show/questions", { key, body: { questions: [{ text: "Who funds consciousness research?" }] } }, 201);
+    const added = await expectOk(
+      "POST",
+      "/v1/shows/oa-show/questions",
+      { key, body: { questions: [{ text: "Who funds consciousness research?" }] } },
+      201,
+    );
     await expectOk("POST", `/v1/shows/oa-show/questions/${added.ids[0]}/used`, { key, body: {} });
     await expectOk("POST", "/v1/shows/oa-show/refresh", { key, body: { questionIds: [rank.picks[0].id] } });
     await expectOk("GET", "/v1/shows/oa-show/history?minutes=60", { key });
@@ -63,11 +89,22 @@ describe("the documented responses", () => {
     await expectOk("GET", "/v1/shows", { key });
 
     // FAQs
-    const reset = await expectOk("POST", "/v1/faqs", { key, body: { question: "How do I reset my password?", answer: "Use the reset link.", tags: ["account"] } }, 201);
-    const change = await expectOk("POST", "/v1/faqs", { key, body: { question: "How do I change my password?", answer: "Settings → Security." } }, 201);
+    const reset = await expectOk(
+      "POST",
+      "/v1/faqs",
+      { key, body: { question: "How do I reset my password?", answer: "Use the reset link.", tags: ["account"] } },
+      201,
+    );
+    const change = await expectOk(
+      "POST",
+      "/v1/faqs",
+      { key, body: { question: "How do I change my password?", answer: "Settings → Security." } },
+      201,
+    );
     await expectOk("GET", "/v1/faqs?limit=5", { key });
     await expectOk("POST", "/v1/faqs/search", { key, body: { query: "reset password", sessionId: "s-1" } });
-    for (const query of ["password help please", "password trouble"]) expect((await clientWith((s) => s, key).v1.faqs.search.$post({ json: { query } })).status).toBe(200);
+    for (const query of ["password help please", "password trouble"])
+      expect((await clientWith((s) => s, key).v1.faqs.search.$post({ json: { query } })).status).toBe(200);
     await expectOk("POST", "/v1/faqs/import", {
       key,
       raw: `${JSON.stringify({ question: "Do you ship to Norway?", answer: "Yes.", variants: ["Can I order from Norway?"] })}\nnot json\n`,
@@ -80,11 +117,19 @@ describe("the documented responses", () => {
     await expectOk("POST", `/v1/faqs/suggestions/${suggestions[0].id}/accept`, { key }, 201);
     await expectOk("POST", `/v1/faqs/suggestions/${suggestions[1].id}/dismiss`, { key, body: {} }, 204);
     await expectOk("GET", `/v1/faqs/${reset.id}`, { key });
-    await expectOk("PATCH", `/v1/faqs/${reset.id}`, { key, body: { answer: "Use the reset link in the sign-in page.", changeReason: "clearer" } });
+    await expectOk("PATCH", `/v1/faqs/${reset.id}`, {
+      key,
+      body: { answer: "Use the reset link in the sign-in page.", changeReason: "clearer" },
+    });
     const variant = await expectOk("POST", `/v1/faqs/${reset.id}/variants`, { key, body: { variantText: "I forgot my password" } }, 201);
     await expectOk("GET", `/v1/faqs/${reset.id}/variants`, { key });
     await expectOk("DELETE", `/v1/faqs/variants/${variant.id}`, { key }, 204);
-    const link = await expectOk("POST", `/v1/faqs/${reset.id}/related`, { key, body: { targetFaqId: change.id, relationshipType: "see_also" } }, 201);
+    const link = await expectOk(
+      "POST",
+      `/v1/faqs/${reset.id}/related`,
+      { key, body: { targetFaqId: change.id, relationshipType: "see_also" } },
+      201,
+    );
     await expectOk("GET", `/v1/faqs/${reset.id}/related`, { key });
     await expectOk("DELETE", `/v1/faqs/relationships/${link.relationshipId}`, { key }, 204);
     await expectOk("GET", `/v1/faqs/${reset.id}/versions`, { key });
@@ -108,7 +153,12 @@ describe("the documented responses", () => {
     await expectOk("PATCH", "/v1/admin/settings", { key: admin, body: { cards: { confidenceThreshold: 0.75 } } });
 
     // Helpdesk connections and a helpdesk's own webhook
-    const connection = await expectOk("POST", "/v1/admin/helpdesk-connections", { key: admin, body: { provider: "standard", name: "contract" } }, 201);
+    const connection = await expectOk(
+      "POST",
+      "/v1/admin/helpdesk-connections",
+      { key: admin, body: { provider: "standard", name: "contract" } },
+      201,
+    );
     await expectOk("GET", "/v1/admin/helpdesk-connections", { key: admin });
     const event = JSON.stringify(standardPayload("OA-HD-1"));
     const standardSigned = { ...(await sign.standard(connection.secret, event)), "content-type": "application/json" };
@@ -119,13 +169,36 @@ describe("the documented responses", () => {
     await expectOk("DELETE", `/v1/admin/helpdesk-connections/${connection.id}`, { key: admin }, 204);
 
     // The Claude Code hook
-    await expectOk("POST", "/v1/hooks/claude-code?scope=oa", { key, body: { hook_event_name: "UserPromptSubmit", session_id: "s-9", prompt: "how do I deploy this app to Vercel?" } }, 200);
-    await expectOk("POST", "/v1/hooks/claude-code", { key, body: { hook_event_name: "PostToolUse", session_id: "s-9", tool_name: "Read", tool_input: { file_path: "/repo/src/app.ts" } } }, 200);
+    await expectOk(
+      "POST",
+      "/v1/hooks/claude-code?scope=oa",
+      { key, body: { hook_event_name: "UserPromptSubmit", session_id: "s-9", prompt: "how do I deploy this app to Vercel?" } },
+      200,
+    );
+    await expectOk(
+      "POST",
+      "/v1/hooks/claude-code",
+      {
+        key,
+        body: { hook_event_name: "PostToolUse", session_id: "s-9", tool_name: "Read", tool_input: { file_path: "/repo/src/app.ts" } },
+      },
+      200,
+    );
 
     // Webhook, tickets, staging, pipeline
-    const raw = JSON.stringify({ ticketId: "OA-1", question: "How long until I get my refund?", answer: "5-10 business days.", resolvedAt: "2026-11-01T10:00:00Z" });
+    const raw = JSON.stringify({
+      ticketId: "OA-1",
+      question: "How long until I get my refund?",
+      answer: "5-10 business days.",
+      resolvedAt: "2026-11-01T10:00:00Z",
+    });
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const signed = { "x-recall-tenant": tenant.tenantId, "x-recall-timestamp": timestamp, "x-recall-signature": await signPayload(rotated.secret, timestamp, raw), "content-type": "application/json" };
+    const signed = {
+      "x-recall-tenant": tenant.tenantId,
+      "x-recall-timestamp": timestamp,
+      "x-recall-signature": await signPayload(rotated.secret, timestamp, raw),
+      "content-type": "application/json",
+    };
     const delivered = await expectOk("POST", "/v1/webhooks/tickets", { raw, headers: signed }, 202);
     await expectOk("POST", "/v1/webhooks/tickets", { raw, headers: signed }, 200);
     await expectOk("GET", "/v1/tickets", { key });
@@ -133,7 +206,19 @@ describe("the documented responses", () => {
     await env.DB.prepare("UPDATE tickets SET status = 'dead_letter' WHERE id = ?").bind(delivered.id).run();
     await expectOk("POST", `/v1/tickets/${delivered.id}/requeue`, { key: admin }, 202);
     const staged = async (question: string) => {
-      const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: `OA-${crypto.randomUUID()}`, subject: "", question, answer: "Yes, next-day delivery costs 9 EUR.", tags: [], resolvedAt: 0 }, Date.now());
+      const { row } = await insertTicket(
+        env.DB,
+        tenant.tenantId,
+        {
+          ticketId: `OA-${crypto.randomUUID()}`,
+          subject: "",
+          question,
+          answer: "Yes, next-day delivery costs 9 EUR.",
+          tags: [],
+          resolvedAt: 0,
+        },
+        Date.now(),
+      );
       await processTicket(createServices(env), { tenantId: tenant.tenantId, ticketRowId: row.id });
       return (await expectOk("GET", `/v1/tickets/${row.id}`, { key })).decision.stagingId as string;
     };
@@ -146,6 +231,9 @@ describe("the documented responses", () => {
     await expectOk("GET", "/v1/pipeline/stats?days=7", { key });
 
     expect(results.filter((r) => r.problems.length > 0)).toEqual([]);
-    expect(all.filter((id) => !visited.has(id)), "operations without a representative request").toEqual([]);
+    expect(
+      all.filter((id) => !visited.has(id)),
+      "operations without a representative request",
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,11 @@ interface PageQuery {
  * Follows nextCursor from the first page to the last; returns every row (of the page's `field`)
  * and the page sizes. `page` fetches one page through the typed client and asserts its 200.
  */
-async function walk<F extends string, P extends Record<F, unknown[]> & { nextCursor: string | null }>(field: F, limit: number, page: (query: PageQuery) => Promise<P>) {
+async function walk<F extends string, P extends Record<F, unknown[]> & { nextCursor: string | null }>(
+  field: F,
+  limit: number,
+  page: (query: PageQuery) => Promise<P>,
+) {
   const rows: P[F][number][] = [];
   const sizes: number[] = [];
   let cursor: string | null = null;
@@ -86,7 +90,12 @@ describe("admin lists: keys, webhook secrets, helpdesk connections", () => {
     const { rows } = await walk("secrets", 2, (query) => expectJson(secrets.$get({ query }), 200));
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((s) => s.id)).size).toBe(5);
-    expect(rows.map((s) => s.createdAt)).toEqual(rows.map((s) => s.createdAt).sort().reverse());
+    expect(rows.map((s) => s.createdAt)).toEqual(
+      rows
+        .map((s) => s.createdAt)
+        .sort()
+        .reverse(),
+    );
   });
 
   it("pages through helpdesk connections, each once", async () => {
@@ -125,7 +134,10 @@ describe("shows", () => {
   it("GET /v1/shows pages through the tenant's shows", async () => {
     const api = apiClient((await newTenant()).clientKey);
     for (const show of ["s-a", "s-b", "s-c"]) {
-      await expectJson(api.v1.shows[":showId"].questions.$post({ param: { showId: show }, json: { questions: [{ text: `What is ${show}?` }] } }), 201);
+      await expectJson(
+        api.v1.shows[":showId"].questions.$post({ param: { showId: show }, json: { questions: [{ text: `What is ${show}?` }] } }),
+        201,
+      );
     }
     const { rows, sizes } = await walk("shows", 2, (query) => expectJson(api.v1.shows.$get({ query }), 200));
     expect(rows.map((s) => s.showId).sort()).toEqual(["s-a", "s-b", "s-c"]);
@@ -173,7 +185,8 @@ describe("more lists: variants, cards, helpdesk deliveries, top lists", () => {
 
   it("GET /v1/faqs/stats says when its top list is cut", async () => {
     const tenant = await newTenant();
-    for (const q of ["Where is my order?", "How do I return an item?", "Do you ship abroad?"]) await seedFaq(tenant, q, "See the help centre.");
+    for (const q of ["Where is my order?", "How do I return an item?", "Do you ship abroad?"])
+      await seedFaq(tenant, q, "See the help centre.");
     const faqs = apiClient(tenant.clientKey).v1.faqs;
     const cut = await expectJson(faqs.stats.$get({ query: { limit: "2" } }), 200);
     expect(cut).toMatchObject({ truncated: true });
@@ -188,7 +201,10 @@ describe("more lists: variants, cards, helpdesk deliveries, top lists", () => {
     const admin = apiClient(tenant.adminKey);
     for (const q of ["Can I export my data first?", "Is deletion reversible?", "What happens to my invoices?"]) {
       const target = await seedFaq(tenant, q, "See the help centre.");
-      await expectJson(admin.v1.faqs[":id"].related.$post({ param: { id: hub }, json: { targetFaqId: target, relationshipType: "see_also" } }), 201);
+      await expectJson(
+        admin.v1.faqs[":id"].related.$post({ param: { id: hub }, json: { targetFaqId: target, relationshipType: "see_also" } }),
+        201,
+      );
     }
     const related = (limit: string) => apiClient(tenant.clientKey).v1.faqs[":id"].related.$get({ param: { id: hub }, query: { limit } });
     const cut = await expectJson(related("2"), 200);
@@ -208,7 +224,8 @@ describe("lists that had cursors of their own now share the convention", () => {
     expect(new Set(faqs.rows.map((f) => f.id)).size).toBe(3);
 
     const secret = await newWebhookSecret(tenant);
-    for (let i = 0; i < 3; i++) expect((await deliver(tenant, secret, ticket(`How do I change plan ${i}?`, "Settings → Plan."))).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect((await deliver(tenant, secret, ticket(`How do I change plan ${i}?`, "Settings → Plan."))).status).toBe(202);
     const admin = apiClient(tenant.adminKey);
     const tickets = await walk("tickets", 2, (query) => expectJson(admin.v1.tickets.$get({ query }), 200));
     expect(tickets.sizes).toEqual([2, 1]);

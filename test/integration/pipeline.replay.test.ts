@@ -27,9 +27,15 @@ const FAQS: [question: string, answer: string][] = [
   ["Which payment methods do you accept?", "We accept Visa, Mastercard, American Express and PayPal."],
   ["How can I track my order?", "Open Orders and click Track: the tracking link appears once the parcel ships."],
   ["How do I return an item?", "Print the return label from your order page and drop the parcel at any post office within 30 days."],
-  ["How do I change the email address on my account?", "Open Profile, edit the email field and confirm the link we send to the new address."],
+  [
+    "How do I change the email address on my account?",
+    "Open Profile, edit the email field and confirm the link we send to the new address.",
+  ],
   ["Where can I download my invoices?", "Invoices are under Billing → Invoices; each one downloads as a PDF."],
-  ["How do I turn on two-factor authentication?", "Open Security settings, choose Two-factor authentication and scan the QR code with an authenticator app."],
+  [
+    "How do I turn on two-factor authentication?",
+    "Open Security settings, choose Two-factor authentication and scan the QR code with an authenticator app.",
+  ],
 ];
 
 /** [topic, question, answer]: topics 0–9 are the seeded FAQs, 10+ are new. */
@@ -37,11 +43,19 @@ const TICKETS: [number, string, string][] = [
   [0, "Hi, I forgot my password. How can I reset it?\nThanks,\nMaria", "Use 'Forgot password' on the sign-in page; we email you a link."],
   [0, "How can I reset my password?", "Click Forgot password on the login page."],
   [0, "I can't remember my password, what do I do?", "Use the Forgot password link on the sign-in page."],
-  [0, "Reset password please, how?", "The sign-in page has a Forgot password link; the email link is valid for 24 hours and can be used once."],
+  [
+    0,
+    "Reset password please, how?",
+    "The sign-in page has a Forgot password link; the email link is valid for 24 hours and can be used once.",
+  ],
   [1, "How long until I get my refund?", "Refunds reach your card within 5 to 10 business days."],
   [1, "Hello team,\nWhen will my refund arrive?\nBest regards,\nTom", "Within 5 to 10 business days after the return arrives."],
   [1, "How many days does a refund take?", "5 to 10 business days after we receive the return."],
-  [1, "Refund still not here, how long does it usually take?", "PayPal refunds arrive instantly; card refunds take 5 to 10 business days; bank transfers need three extra working days."],
+  [
+    1,
+    "Refund still not here, how long does it usually take?",
+    "PayPal refunds arrive instantly; card refunds take 5 to 10 business days; bank transfers need three extra working days.",
+  ],
   [2, "Can I change the delivery address after ordering?", "Yes, until it ships, edit the address on the order."],
   [2, "Can I update my shipping address after I placed an order?", "Yes, before the order ships."],
   [2, "I typed the wrong address on my order, can I fix it?", "Edit the address on the order page until it ships."],
@@ -106,7 +120,12 @@ it("replays ~50 tickets against 10 seeded FAQs and reports duplicates, variants 
   for (const [n, [topic, question, answer]] of TICKETS.entries()) {
     const known = faqOfTopic.has(topic);
     if (known) paraphrases++;
-    const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: `R-${n}`, subject: "", question, answer, tags: [], resolvedAt: 0 }, Date.now());
+    const { row } = await insertTicket(
+      env.DB,
+      tenant.tenantId,
+      { ticketId: `R-${n}`, subject: "", question, answer, tags: [], resolvedAt: 0 },
+      Date.now(),
+    );
     const outcome = await processTicket(services, { tenantId: tenant.tenantId, ticketRowId: row.id });
     expect(outcome.kind).toBe("decided");
     const t = await readTicket(tenant, row.id);
@@ -125,7 +144,9 @@ it("replays ~50 tickets against 10 seeded FAQs and reports duplicates, variants 
       wrongFaq++;
       verdict = "WRONG_FAQ";
     }
-    lines.push(`${String(n).padStart(2)} topic ${String(topic).padStart(2)} ${d.action.padEnd(11)} ${(d.similarity ?? 0).toFixed(3)} ${verdict.padEnd(10)} ${d.cleanedQuestion}`);
+    lines.push(
+      `${String(n).padStart(2)} topic ${String(topic).padStart(2)} ${d.action.padEnd(11)} ${(d.similarity ?? 0).toFixed(3)} ${verdict.padEnd(10)} ${d.cleanedQuestion}`,
+    );
     // The reviewer approves every staging item at once (worst case for duplicates).
     if (d.stagingId) {
       const approved = await approveStaging(services, tenant.tenantId, d.stagingId, "reviewer", {});

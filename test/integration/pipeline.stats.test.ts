@@ -8,7 +8,12 @@ import { apiClient, expectJson } from "../support/client";
 import { seedFaq } from "../support/tickets";
 
 async function decide(tenant: TestTenant, question: string, answer: string) {
-  const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: `P-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 }, Date.now());
+  const { row } = await insertTicket(
+    env.DB,
+    tenant.tenantId,
+    { ticketId: `P-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 },
+    Date.now(),
+  );
   await processTicket(createServices(env), { tenantId: tenant.tenantId, ticketRowId: row.id });
   return expectJson(apiClient(tenant.adminKey).v1.tickets[":id"].$get({ param: { id: row.id } }), 200);
 }
@@ -27,7 +32,10 @@ describe("GET /v1/pipeline/stats", () => {
     const { items } = await expectJson(admin.v1.staging.$get({ query: { status: "pending" } }), 200);
     const password = items.find((i) => i.question.includes("password"))!;
     const student = items.find((i) => i.question.includes("student"))!;
-    await expectJson(admin.v1.staging[":id"].approve.$post({ param: { id: password.id }, json: { question: "When will my refund arrive?" } }), 200);
+    await expectJson(
+      admin.v1.staging[":id"].approve.$post({ param: { id: password.id }, json: { question: "When will my refund arrive?" } }),
+      200,
+    );
     await expectJson(admin.v1.staging[":id"].approve.$post({ param: { id: student.id }, json: {} }), 200);
 
     const stats = await expectJson(apiClient(tenant.clientKey).v1.pipeline.stats.$get({ query: {} }), 200);

@@ -24,16 +24,14 @@ describe("exactD1Index (real local D1)", () => {
   });
 
   it("refuses to mix models in one collection, and vectors of the wrong size", async () => {
-    await exactD1Index(env.DB, "old-model", 2).upsert("t_mix", "c", [
-      { id: "a", vector: v(1, 0), model: "old-model", metadata: {} },
-    ]);
+    await exactD1Index(env.DB, "old-model", 2).upsert("t_mix", "c", [{ id: "a", vector: v(1, 0), model: "old-model", metadata: {} }]);
     const index = exactD1Index(env.DB, "new-model", 2);
     await expect(index.upsert("t_mix", "c", [{ id: "b", vector: v(1, 0), model: "new-model", metadata: {} }])).rejects.toThrow(
       /holds vectors of model old-model/,
     );
-    await expect(
-      index.upsert("t_other", "c", [{ id: "b", vector: v(1, 0, 0), model: "new-model", metadata: {} }]),
-    ).rejects.toThrow(VectorModelMismatch);
+    await expect(index.upsert("t_other", "c", [{ id: "b", vector: v(1, 0, 0), model: "new-model", metadata: {} }])).rejects.toThrow(
+      VectorModelMismatch,
+    );
   });
 
   it("upserts idempotently and deletes", async () => {
@@ -100,13 +98,9 @@ describe("exactD1Index snapshot coherence", () => {
     expect((await ours.query("t_coh", "c", { vector: v(0, 1), model: "coherence-model", topK: 1 }))[0]!.id).toBe("a");
     // Another isolate writes straight to D1 (simulated: the same SQL the adapter runs, version bumped).
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO vectors (tenant_id, collection, id, model, dimensions, vector, metadata, updated_at) VALUES (?, ?, ?, ?, 2, ?, '{}', 0)").bind(
-        "t_coh",
-        "c",
-        "b",
-        "coherence-model",
-        v(0, 1).buffer,
-      ),
+      env.DB.prepare(
+        "INSERT INTO vectors (tenant_id, collection, id, model, dimensions, vector, metadata, updated_at) VALUES (?, ?, ?, ?, 2, ?, '{}', 0)",
+      ).bind("t_coh", "c", "b", "coherence-model", v(0, 1).buffer),
       env.DB.prepare("UPDATE vector_collections SET counter = counter + 1 WHERE tenant_id = ? AND collection = ?").bind("t_coh", "c"),
     ]);
     // The next request (a new index object, as createServices makes per request) sees it.

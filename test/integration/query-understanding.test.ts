@@ -13,8 +13,10 @@ import { apiClient, expectError, expectJson, type TestClient } from "../support/
 
 const remember = (api: TestClient, scope: string, content: string, memoryType: "fact" | "question" = "fact") =>
   expectJson(api.v1.memories.$post({ json: { scope, content, memoryType } }), 201);
-const searchMemories = async (api: TestClient, scope: string, query: string) => (await expectJson(api.v1.memories.search.$post({ json: { scope, query } }), 200)).results;
-const listCards = async (api: TestClient, query: { scope: string; slot?: string }) => (await expectJson(api.v1.cards.$get({ query }), 200)).cards;
+const searchMemories = async (api: TestClient, scope: string, query: string) =>
+  (await expectJson(api.v1.memories.search.$post({ json: { scope, query } }), 200)).results;
+const listCards = async (api: TestClient, query: { scope: string; slot?: string }) =>
+  (await expectJson(api.v1.cards.$get({ query }), 200)).cards;
 
 describe("POST /v1/memories/search with question types and cards", () => {
   it("answers 我是什么用户 with 我是安卓玩机用户 first (seed 003), through the card and lexical paths", async () => {
@@ -135,7 +137,12 @@ describe("POST /v1/query/analyze", () => {
 
   it("says why a prompt is trivial", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    expect(await analyze(api, "/commit")).toMatchObject({ class: "trivial", reason: "slash command", isQuestion: false, questionType: "Generic" });
+    expect(await analyze(api, "/commit")).toMatchObject({
+      class: "trivial",
+      reason: "slash command",
+      isQuestion: false,
+      questionType: "Generic",
+    });
   });
 
   it.each([

@@ -52,7 +52,12 @@ const untouchableDb = new Proxy({} as D1Database, {
 });
 
 async function signedTicket(secretless: string, tenantId: string, ip: string) {
-  const body = JSON.stringify({ ticketId: `T-${crypto.randomUUID()}`, question: "How do I reset it?", answer: "Hold the button.", resolvedAt: "2026-11-01T10:00:00Z" });
+  const body = JSON.stringify({
+    ticketId: `T-${crypto.randomUUID()}`,
+    question: "How do I reset it?",
+    answer: "Hold the button.",
+    resolvedAt: "2026-11-01T10:00:00Z",
+  });
   const timestamp = String(Math.floor(Date.now() / 1000));
   return {
     method: "POST",
@@ -82,7 +87,8 @@ describe("rate limits: the API, per key", () => {
   it("does not count requests without a valid key (401 first)", async () => {
     await roomInWindow();
     const tight = { API_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
-    for (let i = 0; i < TIGHT + 2; i++) expect((await send(tight, "/v1/faqs", { headers: { authorization: "Bearer rk_nope" } })).status).toBe(401);
+    for (let i = 0; i < TIGHT + 2; i++)
+      expect((await send(tight, "/v1/faqs", { headers: { authorization: "Bearer rk_nope" } })).status).toBe(401);
   });
 
   it("counts MCP tool calls as the API calls they make", async () => {
@@ -91,8 +97,17 @@ describe("rate limits: the API, per key", () => {
     await roomInWindow();
     const toolCall = (id: number) => ({
       method: "POST",
-      headers: { authorization: `Bearer ${tenant.clientKey}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "analyze_query", arguments: { text: "how do I reset my password?" } } }),
+      headers: {
+        authorization: `Bearer ${tenant.clientKey}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "analyze_query", arguments: { text: "how do I reset my password?" } },
+      }),
     });
     for (let i = 0; i < TIGHT; i++) expect((await send(tight, "/mcp", toolCall(i))).json!.result!.isError).toBeFalsy();
     const refused = await send(tight, "/mcp", toolCall(9));
@@ -107,8 +122,11 @@ describe("rate limits: webhooks, per source address and per tenant, before any D
     const tight = { WEBHOOK_SOURCE_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
     await roomInWindow();
-    for (let i = 0; i < TIGHT; i++) expect((await send(tight, "/v1/webhooks/tickets", await signedTicket("whsec_x", `t_other_${i}`, ip))).status).toBe(401);
-    expectRateLimited(await send({ ...tight, DB: untouchableDb }, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenant.tenantId, ip)));
+    for (let i = 0; i < TIGHT; i++)
+      expect((await send(tight, "/v1/webhooks/tickets", await signedTicket("whsec_x", `t_other_${i}`, ip))).status).toBe(401);
+    expectRateLimited(
+      await send({ ...tight, DB: untouchableDb }, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenant.tenantId, ip)),
+    );
     expect((await send(tight, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenant.tenantId, "203.0.113.7"))).status).toBe(401);
   });
 
@@ -116,15 +134,22 @@ describe("rate limits: webhooks, per source address and per tenant, before any D
     const tenantId = `t_claimed_${crypto.randomUUID()}`;
     const tight = { WEBHOOK_TENANT_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
     await roomInWindow();
-    for (let i = 0; i < TIGHT; i++) expect((await send(tight, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenantId, `192.0.2.${i}`))).status).toBe(401);
-    expectRateLimited(await send({ ...tight, DB: untouchableDb }, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenantId, "192.0.2.99")));
+    for (let i = 0; i < TIGHT; i++)
+      expect((await send(tight, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenantId, `192.0.2.${i}`))).status).toBe(401);
+    expectRateLimited(
+      await send({ ...tight, DB: untouchableDb }, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenantId, "192.0.2.99")),
+    );
   });
 
   it("counts a helpdesk connection's deliveries as its tenant's, before the connection is looked up", async () => {
     const tenant = await newTenant();
     const conn = await connect(tenant, "zendesk");
     const tight = { WEBHOOK_TENANT_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
-    const unsigned = (i: number) => ({ method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": `192.0.2.${100 + i}` }, body: "{}" });
+    const unsigned = (i: number) => ({
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": `192.0.2.${100 + i}` },
+      body: "{}",
+    });
     await roomInWindow();
     for (let i = 0; i < TIGHT; i++) expect((await send(tight, conn.path, unsigned(i))).status).toBe(401);
     expectRateLimited(await send({ ...tight, DB: untouchableDb }, conn.path, unsigned(9)));
@@ -133,7 +158,11 @@ describe("rate limits: webhooks, per source address and per tenant, before any D
 
 describe("rate limits: configuration", () => {
   const limitsOf = (section: string) =>
-    [...section.matchAll(/\[\[(?:env\.\w+\.)?ratelimits\]\]\s*name = "(\w+)"\s*namespace_id = "(\d+)"\s*simple = \{ limit = (\d+), period = (\d+) \}/g)].map((m) => m.slice(1).join(" "));
+    [
+      ...section.matchAll(
+        /\[\[(?:env\.\w+\.)?ratelimits\]\]\s*name = "(\w+)"\s*namespace_id = "(\d+)"\s*simple = \{ limit = (\d+), period = (\d+) \}/g,
+      ),
+    ].map((m) => m.slice(1).join(" "));
   const [production = "", rest = ""] = wranglerToml.split(/^\[env\.local\]$/m);
   const local = rest.split(/^\[env\.test\]$/m)[0] ?? "";
 

@@ -12,8 +12,10 @@ import { apiClient, expectError, expectJson, type TestClient } from "../support/
 
 const DAY = 24 * 3600 * 1000;
 
-const remember = (api: TestClient, memory: Omit<z.input<typeof newMemorySchema>, "memoryType"> & Partial<Pick<z.input<typeof newMemorySchema>, "memoryType">>) =>
-  expectJson(api.v1.memories.$post({ json: { memoryType: "fact", ...memory } }), [200, 201]);
+const remember = (
+  api: TestClient,
+  memory: Omit<z.input<typeof newMemorySchema>, "memoryType"> & Partial<Pick<z.input<typeof newMemorySchema>, "memoryType">>,
+) => expectJson(api.v1.memories.$post({ json: { memoryType: "fact", ...memory } }), [200, 201]);
 /** The question a call to /v1/questions/similar recorded (only a question is recorded). */
 function recordedOf(res: { isQuestion: boolean; recorded?: { id: string; deduplicated: boolean } }) {
   expect(res.recorded).toBeDefined();
@@ -29,7 +31,10 @@ describe("POST /v1/questions/similar", () => {
     await remember(api, { scope, content: "What is the capital of Australia?", memoryType: "question" });
     await remember(api, { scope, content: "Vercel is our hosting provider", memoryType: "fact" });
 
-    const res = await expectJson(api.v1.questions.similar.$post({ json: { scope, text: "What's the best way to deploy on Vercel?", record: false } }), 200);
+    const res = await expectJson(
+      api.v1.questions.similar.$post({ json: { scope, text: "What's the best way to deploy on Vercel?", record: false } }),
+      200,
+    );
     expect(res.isQuestion).toBe(true);
     expect(res.questions[0]).toMatchObject({ id: target.id, context: "Category: work_context" });
     expect(res.questions.map((q) => q.content)).not.toContain("Vercel is our hosting provider");
@@ -40,7 +45,10 @@ describe("POST /v1/questions/similar", () => {
   it("does not search for a statement", async () => {
     const { clientKey } = await newTenant();
     const { calls, override } = countingEmbedder();
-    const res = await expectJson(clientWith(override, clientKey).v1.questions.similar.$post({ json: { scope: "s", text: "The build is green again." } }), 200);
+    const res = await expectJson(
+      clientWith(override, clientKey).v1.questions.similar.$post({ json: { scope: "s", text: "The build is green again." } }),
+      200,
+    );
     expect(res).toEqual({ isQuestion: false, questions: [], degraded: [] });
     expect(calls).toEqual([]);
   });
@@ -48,7 +56,8 @@ describe("POST /v1/questions/similar", () => {
   it("records the question, so the very next call finds it, and counts a repeat instead of storing it twice", async () => {
     const api = apiClient((await newTenant()).clientKey);
     const scope = "user:ryw";
-    const similar = (text: string, sessionId: string) => expectJson(api.v1.questions.similar.$post({ json: { scope, text, sessionId } }), 200);
+    const similar = (text: string, sessionId: string) =>
+      expectJson(api.v1.questions.similar.$post({ json: { scope, text, sessionId } }), 200);
     const first = await similar("How do I rotate the webhook secret?", "s1");
     expect(first.questions).toEqual([]);
     expect(recordedOf(first).deduplicated).toBe(false);
@@ -75,23 +84,28 @@ describe("POST /v1/questions/similar", () => {
     const api = apiClient((await newTenant()).clientKey);
     const scope = "user:session";
     await remember(api, { scope, content: "How do I enable dark mode?", memoryType: "question", sessionId: "current" });
-    const res = await expectJson(api.v1.questions.similar.$post({ json: { scope, text: "How can I turn on dark mode?", excludeSessionId: "current", record: false } }), 200);
+    const res = await expectJson(
+      api.v1.questions.similar.$post({ json: { scope, text: "How can I turn on dark mode?", excludeSessionId: "current", record: false } }),
+      200,
+    );
     expect(res.questions).toEqual([]);
   });
 
-  it.each([
-    [{ scope: "s", text: "why?", limit: 0 }],
-    [{ scope: "s", text: "why?", limit: 11 }],
-    [{ scope: "s" }],
-  ])("answers 400 for %j", async (body) => {
-    const { clientKey } = await newTenant();
-    // Off the schema (a missing text among them): sent raw.
-    await expectError(send("/v1/questions/similar", { key: clientKey, body }), 400);
-  });
+  it.each([[{ scope: "s", text: "why?", limit: 0 }], [{ scope: "s", text: "why?", limit: 11 }], [{ scope: "s" }]])(
+    "answers 400 for %j",
+    async (body) => {
+      const { clientKey } = await newTenant();
+      // Off the schema (a missing text among them): sent raw.
+      await expectError(send("/v1/questions/similar", { key: clientKey, body }), 400);
+    },
+  );
 
   it("answers an unknown scope with no questions, not an error", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const res = await expectJson(api.v1.questions.similar.$post({ json: { scope: "nobody-here", text: "Is anyone there?", record: false } }), 200);
+    const res = await expectJson(
+      api.v1.questions.similar.$post({ json: { scope: "nobody-here", text: "Is anyone there?", record: false } }),
+      200,
+    );
     expect(res.questions).toEqual([]);
   });
 });
@@ -117,10 +131,15 @@ describe("POST /v1/context", () => {
     await remember(api, { scope, content: "I'm a frontend developer", memoryType: "fact" });
 
     const { calls, override } = countingEmbedder();
-    const res = await expectJson(clientWith(override, clientKey).v1.context.$post({ json: { scope, prompt: "How can I make my React app faster?" } }), 200);
+    const res = await expectJson(
+      clientWith(override, clientKey).v1.context.$post({ json: { scope, prompt: "How can I make my React app faster?" } }),
+      200,
+    );
     expect(calls).toHaveLength(1); // embedded once for all three lookups
     expect(res.class).toBe("searchable");
-    expect(res.markdown).toContain(`${SIMILAR_QUESTIONS_HEADING}\n\n1. How do I optimize React performance?\n   Context: Category: work_context`);
+    expect(res.markdown).toContain(
+      `${SIMILAR_QUESTIONS_HEADING}\n\n1. How do I optimize React performance?\n   Context: Category: work_context`,
+    );
     expect(res.markdown).toContain("**NOTE:** These are questions you've asked in past conversations.");
     expect(res.markdown).toContain("[decision] We decided to memoize expensive React components");
     expect(res.sections!.similarQuestions).toHaveLength(1);
@@ -131,10 +150,17 @@ describe("POST /v1/context", () => {
     const api = apiClient((await newTenant()).clientKey);
     const scope = "user:budget";
     for (let i = 0; i < 8; i++) {
-      await remember(api, { scope, content: `Release checklist item ${i}: verify the staging deploy of service ${i} with the smoke tests`, memoryType: "fact" });
+      await remember(api, {
+        scope,
+        content: `Release checklist item ${i}: verify the staging deploy of service ${i} with the smoke tests`,
+        memoryType: "fact",
+      });
     }
     for (const tokenBudget of [60, 120, 500]) {
-      const res = await expectJson(api.v1.context.$post({ json: { scope, prompt: "what is on the release checklist for the staging deploy", tokenBudget } }), 200);
+      const res = await expectJson(
+        api.v1.context.$post({ json: { scope, prompt: "what is on the release checklist for the staging deploy", tokenBudget } }),
+        200,
+      );
       expect(res.tokens).toBeLessThanOrEqual(tokenBudget);
       expect(estimateTokens(res.markdown)).toBe(res.tokens);
     }
@@ -153,7 +179,10 @@ describe("POST /v1/context", () => {
     const { clientKey } = await newTenant();
     const scope = "user:down";
     await remember(apiClient(clientKey), { scope, content: "How do I rotate the database password?", memoryType: "question" });
-    const res = await expectJson(clientWith(embedderDown, clientKey).v1.context.$post({ json: { scope, prompt: "how do I rotate the password for the database?" } }), 200);
+    const res = await expectJson(
+      clientWith(embedderDown, clientKey).v1.context.$post({ json: { scope, prompt: "how do I rotate the password for the database?" } }),
+      200,
+    );
     expect(res.degraded).toContain("embeddings");
     expect(res.sections!.similarQuestions[0]).toMatchObject({ content: "How do I rotate the database password?", similarity: null });
   });
@@ -162,7 +191,12 @@ describe("POST /v1/context", () => {
     const { clientKey } = await newTenant();
     const scope = "user:index-down";
     await remember(apiClient(clientKey), { scope, content: "How do I rotate the database password?", memoryType: "question" });
-    const res = await expectJson(clientWith(vectorIndexDown, clientKey).v1.context.$post({ json: { scope, prompt: "how do I rotate the password for the database?" } }), 200);
+    const res = await expectJson(
+      clientWith(vectorIndexDown, clientKey).v1.context.$post({
+        json: { scope, prompt: "how do I rotate the password for the database?" },
+      }),
+      200,
+    );
     expect(res.degraded).toContain("vector_index");
     expect(res.sections!.similarQuestions[0]!.content).toBe("How do I rotate the database password?");
   });
@@ -187,7 +221,9 @@ describe("POST /v1/context", () => {
 describe("session enrichment", () => {
   it("appends the session's most recent distinct file names, capped", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const files = ["src/a.ts", "src/b.rs", "/home/me/proj/src/a.ts", "lib/c.py", "d.go", "e.md", "f.toml", "g.json"].map((path) => ({ path }));
+    const files = ["src/a.ts", "src/b.rs", "/home/me/proj/src/a.ts", "lib/c.py", "d.go", "e.md", "f.toml", "g.json"].map((path) => ({
+      path,
+    }));
     await expectJson(api.v1.sessions[":sessionId"].files.$post({ param: { sessionId: "sess-1" }, json: { files } }), 201);
     const res = await expectJson(api.v1.context.$post({ json: { scope: "s", prompt: "why was this changed?", sessionId: "sess-1" } }), 200);
     expect(res.enrichedQuery).toBe("why was this changed?\n\n[Context: recently touched files: g.json, f.toml, e.md, d.go, c.py]");
@@ -197,7 +233,10 @@ describe("session enrichment", () => {
     const api = apiClient((await newTenant()).clientKey);
     const none = await expectJson(api.v1.context.$post({ json: { scope: "s", prompt: "why was this changed?" } }), 200);
     expect(none.enrichedQuery).toBeUndefined();
-    const empty = await expectJson(api.v1.context.$post({ json: { scope: "s", prompt: "why was this changed?", sessionId: "no-files" } }), 200);
+    const empty = await expectJson(
+      api.v1.context.$post({ json: { scope: "s", prompt: "why was this changed?", sessionId: "no-files" } }),
+      200,
+    );
     expect(empty.enrichedQuery).toBeUndefined();
   });
 
@@ -217,7 +256,9 @@ describe("POST /v1/memories/search ranking", () => {
     }
     const keyword = await remember(api, { scope, content: "Ticket ZQX-7781 tracks the flaky printer driver" });
     const res = await expectJson(
-      api.v1.memories.search.$post({ json: { scope, query: "deploy the web app to production ZQX-7781", limit: 5, weights: { vector: 0.05, text: 0.9 } } }),
+      api.v1.memories.search.$post({
+        json: { scope, query: "deploy the web app to production ZQX-7781", limit: 5, weights: { vector: 0.05, text: 0.9 } },
+      }),
       200,
     );
     const hit = res.results.find((r) => r.id === keyword.id);
@@ -266,8 +307,8 @@ describe("read-your-writes over an eventually consistent index", () => {
     const index = withReadYourWrites(eventual, exactD1Index(env.DB, "m", 2));
     await index.upsert("t_ryw", "memories", [{ id: "fresh", vector: Float32Array.from([1, 0]), model: "m", metadata: { scope: "s" } }]);
     expect(await eventual.query("t_ryw", "memories", { vector: Float32Array.from([1, 0]), model: "m", topK: 5 })).toEqual([]);
-    expect(await index.query("t_ryw", "memories", { vector: Float32Array.from([1, 0]), model: "m", topK: 5, filter: { scope: "s" } })).toEqual([
-      { id: "fresh", score: 1 },
-    ]);
+    expect(
+      await index.query("t_ryw", "memories", { vector: Float32Array.from([1, 0]), model: "m", topK: 5, filter: { scope: "s" } }),
+    ).toEqual([{ id: "fresh", score: 1 }]);
   });
 });

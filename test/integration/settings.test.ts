@@ -10,10 +10,12 @@ const DEFAULTS = {
 };
 
 type Client = TestClient;
-const remember = (api: Client, scope: string, content: string) => expectJson(api.v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
+const remember = (api: Client, scope: string, content: string) =>
+  expectJson(api.v1.memories.$post({ json: { scope, content, memoryType: "fact" } }), 201);
 const cardsOf = async (api: Client, scope: string) => (await expectJson(api.v1.cards.$get({ query: { scope } }), 200)).cards;
 const readSettings = (api: Client) => expectJson(api.v1.admin.settings.$get(), 200);
-const patchSettings = (api: Client, json: z.input<typeof tenantSettingsPatchSchema>) => expectJson(api.v1.admin.settings.$patch({ json }), 200);
+const patchSettings = (api: Client, json: z.input<typeof tenantSettingsPatchSchema>) =>
+  expectJson(api.v1.admin.settings.$patch({ json }), 200);
 
 describe("GET/PATCH /v1/admin/settings (seed 003's switches, per tenant)", () => {
   it("answers the defaults, then merges a partial change, for the admin's tenant only", async () => {
@@ -21,7 +23,10 @@ describe("GET/PATCH /v1/admin/settings (seed 003's switches, per tenant)", () =>
     const bob = apiClient((await newTenant()).adminKey);
     expect(await readSettings(alice)).toMatchObject({ settings: DEFAULTS, updatedAt: null });
     const changed = await patchSettings(alice, { cards: { confidenceThreshold: 0.8 }, query: { expansion: false } });
-    expect(changed.settings).toEqual({ cards: { ...DEFAULTS.cards, confidenceThreshold: 0.8 }, query: { ...DEFAULTS.query, expansion: false } });
+    expect(changed.settings).toEqual({
+      cards: { ...DEFAULTS.cards, confidenceThreshold: 0.8 },
+      query: { ...DEFAULTS.query, expansion: false },
+    });
     expect((await readSettings(alice)).settings).toEqual(changed.settings);
     expect((await readSettings(bob)).settings).toEqual(DEFAULTS);
   });
@@ -29,7 +34,13 @@ describe("GET/PATCH /v1/admin/settings (seed 003's switches, per tenant)", () =>
   it("refuses bad values, unknown switches and client keys", async () => {
     const { adminKey, clientKey } = await newTenant();
     // Off the schema: sent raw.
-    for (const body of [{ cards: { confidenceThreshold: 1.5 } }, { cards: { enabled: "yes" } }, { query: { synonyms: true } }, { theme: "dark" }, []]) {
+    for (const body of [
+      { cards: { confidenceThreshold: 1.5 } },
+      { cards: { enabled: "yes" } },
+      { query: { synonyms: true } },
+      { theme: "dark" },
+      [],
+    ]) {
       await expectError(send("/v1/admin/settings", { method: "PATCH", key: adminKey, body }), 400, "VALIDATION_FAILED");
     }
     const client = apiClient(clientKey);
@@ -62,7 +73,8 @@ describe("the settings drive the code paths", () => {
   it("stops the card path when cards are disabled or question-type detection is off", async () => {
     const { admin, client } = await clients();
     await remember(client, "s", "我是安卓玩机用户");
-    const search = async () => (await expectJson(client.v1.memories.search.$post({ json: { scope: "s", query: "我是什么用户" } }), 200)).results;
+    const search = async () =>
+      (await expectJson(client.v1.memories.search.$post({ json: { scope: "s", query: "我是什么用户" } }), 200)).results;
     expect((await search())[0]!.matchedBy).toContain("card");
     await patchSettings(admin, { cards: { enabled: false } });
     expect((await search()).flatMap((r) => r.matchedBy)).not.toContain("card");
@@ -73,7 +85,10 @@ describe("the settings drive the code paths", () => {
   it("searches the query's own words, all of them, when expansion is off", async () => {
     const { admin, client } = await clients();
     await remember(client, "s", "My phone battery drains fast");
-    const lexical = async (query: string) => (await expectJson(client.v1.memories.search.$post({ json: { scope: "s", query } }), 200)).results.filter((r) => r.matchedBy.includes("bm25"));
+    const lexical = async (query: string) =>
+      (await expectJson(client.v1.memories.search.$post({ json: { scope: "s", query } }), 200)).results.filter((r) =>
+        r.matchedBy.includes("bm25"),
+      );
     expect(await lexical("手机电池")).toHaveLength(1);
     expect(await lexical("phone charger")).toHaveLength(1);
     await patchSettings(admin, { query: { expansion: false } });

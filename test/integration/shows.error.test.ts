@@ -1,10 +1,4 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  runDurableObjectAlarm,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fixedClock, systemClock } from "../../src/clock";
 import { createServices } from "../../src/services";
@@ -60,7 +54,9 @@ const listShows = async (key: string) => (await expectJson(apiClient(key).v1.sho
 describe("show faults", () => {
   it("answers 503 with the envelope when the embedder is down, and writes nothing", async () => {
     const { clientKey, tenantId } = await newTenant();
-    const down = showClient(clientKey, fixedClock(T0), (real) => createServices({ ...env, EMBEDDER_URL: "http://127.0.0.1:9" }, real.clock)).show("down");
+    const down = showClient(clientKey, fixedClock(T0), (real) =>
+      createServices({ ...env, EMBEDDER_URL: "http://127.0.0.1:9" }, real.clock),
+    ).show("down");
     await expectError(down.rank({ candidates: [candidate("A question nobody has embedded before, about glaciers?")] }), 503, "UNAVAILABLE");
     await expectError(down.addQuestions({ questions: [{ text: "Another unseen question about moss?" }] }), 503);
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:down`));
@@ -104,8 +100,18 @@ describe("show retention", () => {
 
   it("the daily cron prunes show archive rows idle for 30 days", async () => {
     const { clientKey } = await newTenant();
-    await expectJson(showClient(clientKey, fixedClock(Date.now() - 31 * DAY)).show("stale").addQuestions({ questions: [{ text: "Stale?" }] }), 201);
-    await expectJson(showClient(clientKey, systemClock).show("fresh").addQuestions({ questions: [{ text: "Fresh?" }] }), 201);
+    await expectJson(
+      showClient(clientKey, fixedClock(Date.now() - 31 * DAY))
+        .show("stale")
+        .addQuestions({ questions: [{ text: "Stale?" }] }),
+      201,
+    );
+    await expectJson(
+      showClient(clientKey, systemClock)
+        .show("fresh")
+        .addQuestions({ questions: [{ text: "Fresh?" }] }),
+      201,
+    );
     expect((await listShows(clientKey)).map((s) => s.showId)).toEqual(["fresh", "stale"]);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: RETENTION_CRON, scheduledTime: Date.now() }), env, ctx);

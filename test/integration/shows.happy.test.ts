@@ -154,7 +154,13 @@ describe("POST /v1/shows/:showId/rank", () => {
     );
     // a near-verbatim repeat is blocked; a reworded one (lexical 0.78) is only penalized
     expect(again.filtered).toEqual([
-      expect.objectContaining({ text: "人工智能有没有意识呢？", reason: "similar_to_recent", method: "lexical", rawCosine: null, mostSimilarQuestion: "人工智能有没有意识？" }),
+      expect.objectContaining({
+        text: "人工智能有没有意识呢？",
+        reason: "similar_to_recent",
+        method: "lexical",
+        rawCosine: null,
+        mostSimilarQuestion: "人工智能有没有意识？",
+      }),
     ]);
     expect(again.picks[0]!.warnings![0]).toMatchObject({ kind: "penalized", method: "lexical", similarity: 0.7826 });
   });
@@ -198,7 +204,14 @@ describe("the rest of the show API", () => {
     expect(usedCheck).toMatchObject({ isSimilar: true, minutesAgo: 45 });
 
     const status = await expectJson(show.status(), 200);
-    expect(status).toMatchObject({ showId: "full", questionsInMemory: 2, questionCount: 2, usedCount: 1, showDurationMinutes: 45, enabled: true });
+    expect(status).toMatchObject({
+      showId: "full",
+      questionsInMemory: 2,
+      questionCount: 2,
+      usedCount: 1,
+      showDurationMinutes: 45,
+      enabled: true,
+    });
 
     const refreshed = await expectJson(show.refresh({ topic: "urbanism" }), 200);
     expect(refreshed.forgotten).toEqual([carsId]);

@@ -18,7 +18,10 @@ function insertQuestion(sql: SqlStorage, id: string, text: string, askedAt: numb
 }
 
 const tables = (sql: SqlStorage) =>
-  sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf%' ESCAPE '\\' ORDER BY name").toArray().map((r) => r.name);
+  sql
+    .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf%' ESCAPE '\\' ORDER BY name")
+    .toArray()
+    .map((r) => r.name);
 
 describe("ShowMemory storage migrations", () => {
   it("brings a new object to the latest version and records each migration once", async () => {
@@ -27,7 +30,11 @@ describe("ShowMemory storage migrations", () => {
       state.storage.sql.exec<{ version: number; name: string }>("SELECT version, name FROM _migrations ORDER BY version").toArray(),
     );
     expect(recorded.map((r) => r.version)).toEqual(SHOW_MIGRATIONS.map((m) => m.version));
-    expect(await runInDurableObject(stub, (_o: ShowMemory, state) => tables(state.storage.sql))).toEqual(["_migrations", "show_meta", "show_questions"]);
+    expect(await runInDurableObject(stub, (_o: ShowMemory, state) => tables(state.storage.sql))).toEqual([
+      "_migrations",
+      "show_meta",
+      "show_questions",
+    ]);
   });
 
   it("wakes an object stored before the schema was versioned, migrates it and keeps its rows and window", async () => {
@@ -72,7 +79,10 @@ describe("ShowMemory storage migrations", () => {
         first,
         second,
         placeholderRows: sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM questions").one().n,
-        questions: sql.exec<{ id: string }>("SELECT id FROM show_questions").toArray().map((r) => r.id),
+        questions: sql
+          .exec<{ id: string }>("SELECT id FROM show_questions")
+          .toArray()
+          .map((r) => r.id),
       };
     });
     expect(outcome.first).toEqual(SHOW_MIGRATIONS.filter((m) => m.version > 1).map((m) => m.version));

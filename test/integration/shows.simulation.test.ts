@@ -18,46 +18,122 @@ import { showClient } from "../support/shows";
 // topic → items → paraphrases of one question
 const POOLS: string[][][] = [
   [
-    ["What evidence supports machine consciousness?", "Is there any proof that machines can be conscious?", "What would count as evidence that an AI is conscious?"],
-    ["Should AI systems have legal rights?", "Do artificial intelligences deserve rights under the law?", "Could an AI ever be granted legal personhood?"],
+    [
+      "What evidence supports machine consciousness?",
+      "Is there any proof that machines can be conscious?",
+      "What would count as evidence that an AI is conscious?",
+    ],
+    [
+      "Should AI systems have legal rights?",
+      "Do artificial intelligences deserve rights under the law?",
+      "Could an AI ever be granted legal personhood?",
+    ],
     ["Will AI replace software engineers?", "Are programmers going to lose their jobs to AI?", "Could AI make human coders unnecessary?"],
-    ["How do large language models actually work?", "What happens inside a language model when it writes text?", "Can you explain how an LLM generates its answers?"],
-    ["Who is responsible when a self-driving car crashes?", "If an autonomous car causes an accident, who is to blame?", "Who should be liable for crashes of driverless cars?"],
+    [
+      "How do large language models actually work?",
+      "What happens inside a language model when it writes text?",
+      "Can you explain how an LLM generates its answers?",
+    ],
+    [
+      "Who is responsible when a self-driving car crashes?",
+      "If an autonomous car causes an accident, who is to blame?",
+      "Who should be liable for crashes of driverless cars?",
+    ],
   ],
   [
-    ["Is nuclear power the answer to climate change?", "Should we build more nuclear plants to cut emissions?", "Can nuclear energy save us from global warming?"],
-    ["Why are electric cars still so expensive?", "What keeps the price of electric vehicles high?", "Why do EVs cost more than petrol cars?"],
-    ["Can planting trees really offset carbon emissions?", "Does reforestation actually cancel out our CO2?", "How much carbon can new forests absorb?"],
+    [
+      "Is nuclear power the answer to climate change?",
+      "Should we build more nuclear plants to cut emissions?",
+      "Can nuclear energy save us from global warming?",
+    ],
+    [
+      "Why are electric cars still so expensive?",
+      "What keeps the price of electric vehicles high?",
+      "Why do EVs cost more than petrol cars?",
+    ],
+    [
+      "Can planting trees really offset carbon emissions?",
+      "Does reforestation actually cancel out our CO2?",
+      "How much carbon can new forests absorb?",
+    ],
     ["Should meat be taxed to protect the climate?", "Is a carbon tax on beef a good idea?", "Would taxing meat reduce greenhouse gases?"],
-    ["How fast are the polar ice caps melting?", "At what rate is Arctic ice disappearing?", "How quickly is the ice at the poles shrinking?"],
+    [
+      "How fast are the polar ice caps melting?",
+      "At what rate is Arctic ice disappearing?",
+      "How quickly is the ice at the poles shrinking?",
+    ],
   ],
   [
-    ["Is a four-day work week good for productivity?", "Do people get more done working four days a week?", "Would a shorter work week make employees more productive?"],
+    [
+      "Is a four-day work week good for productivity?",
+      "Do people get more done working four days a week?",
+      "Would a shorter work week make employees more productive?",
+    ],
     ["Will remote work outlast the pandemic?", "Is working from home here to stay?", "Are offices going to come back after remote work?"],
     ["Should the minimum wage be raised?", "Is it time to increase the minimum wage?", "Would a higher minimum wage help workers?"],
     ["How do you negotiate a higher salary?", "What is the best way to ask for a raise?", "How can I get my boss to pay me more?"],
-    ["Is a university degree still worth the cost?", "Does college still pay off financially?", "Are degrees worth the student debt today?"],
+    [
+      "Is a university degree still worth the cost?",
+      "Does college still pay off financially?",
+      "Are degrees worth the student debt today?",
+    ],
   ],
   [
     ["Is there life on Mars?", "Could Mars be home to living organisms?", "Have we found signs of life on Mars?"],
     ["When will humans land on Mars?", "How soon could astronauts reach Mars?", "What year will people first walk on Mars?"],
     ["What is dark matter made of?", "What do scientists think dark matter is?", "Which particles could explain dark matter?"],
-    ["Should we mine asteroids for metals?", "Is asteroid mining worth the investment?", "Could mining asteroids supply Earth with rare metals?"],
-    ["How dangerous is space debris for satellites?", "Is orbital junk a threat to our satellites?", "What risk does space garbage pose to satellites?"],
+    [
+      "Should we mine asteroids for metals?",
+      "Is asteroid mining worth the investment?",
+      "Could mining asteroids supply Earth with rare metals?",
+    ],
+    [
+      "How dangerous is space debris for satellites?",
+      "Is orbital junk a threat to our satellites?",
+      "What risk does space garbage pose to satellites?",
+    ],
   ],
   [
-    ["Does social media harm teenagers' mental health?", "Is Instagram bad for the wellbeing of teens?", "How does social media affect young people's mental health?"],
-    ["How much sleep does an adult really need?", "What is the ideal number of hours of sleep for adults?", "Do grown-ups need eight hours of sleep?"],
-    ["Is intermittent fasting healthy?", "Does skipping meals on a fasting schedule improve health?", "What are the health effects of intermittent fasting?"],
-    ["Can meditation reduce anxiety?", "Does mindfulness practice help with anxiety?", "Is meditation an effective treatment for stress and worry?"],
-    ["Should phones be banned in schools?", "Would banning smartphones in classrooms help students?", "Do schools need to prohibit mobile phones?"],
+    [
+      "Does social media harm teenagers' mental health?",
+      "Is Instagram bad for the wellbeing of teens?",
+      "How does social media affect young people's mental health?",
+    ],
+    [
+      "How much sleep does an adult really need?",
+      "What is the ideal number of hours of sleep for adults?",
+      "Do grown-ups need eight hours of sleep?",
+    ],
+    [
+      "Is intermittent fasting healthy?",
+      "Does skipping meals on a fasting schedule improve health?",
+      "What are the health effects of intermittent fasting?",
+    ],
+    [
+      "Can meditation reduce anxiety?",
+      "Does mindfulness practice help with anxiety?",
+      "Is meditation an effective treatment for stress and worry?",
+    ],
+    [
+      "Should phones be banned in schools?",
+      "Would banning smartphones in classrooms help students?",
+      "Do schools need to prohibit mobile phones?",
+    ],
   ],
   [
     ["Why did the Roman Empire fall?", "What caused the collapse of ancient Rome?", "Which factors brought down the Roman Empire?"],
     ["Who really built the pyramids of Giza?", "How were the Egyptian pyramids constructed?", "What workforce built the great pyramids?"],
-    ["Was the printing press the most important invention?", "Did Gutenberg's press change the world more than anything else?", "How did the printing press transform society?"],
+    [
+      "Was the printing press the most important invention?",
+      "Did Gutenberg's press change the world more than anything else?",
+      "How did the printing press transform society?",
+    ],
     ["What started the First World War?", "Why did World War One break out?", "What were the causes of the Great War?"],
-    ["How did the Black Death change Europe?", "What were the consequences of the plague in medieval Europe?", "How did the bubonic plague reshape European society?"],
+    [
+      "How did the Black Death change Europe?",
+      "What were the consequences of the plague in medieval Europe?",
+      "How did the bubonic plague reshape European society?",
+    ],
   ],
 ];
 const MODELS = ["gpt-4o", "claude", "gemini"];
@@ -140,7 +216,9 @@ describe("a simulated 3-hour show (90 analyses × 8–12 candidates)", () => {
       `, embedding calls ${r.embedCalls}`;
     console.log(`[show simulation] ${line("memory on ", withMemory)}`);
     console.log(`[show simulation] ${line("memory off", baseline)}`);
-    console.log(`[show simulation] status: ${JSON.stringify({ questionsInMemory: withMemory.status.questionsInMemory, showDurationMinutes: withMemory.status.showDurationMinutes, averageNovelty: withMemory.status.averageNovelty })}`);
+    console.log(
+      `[show simulation] status: ${JSON.stringify({ questionsInMemory: withMemory.status.questionsInMemory, showDurationMinutes: withMemory.status.showDurationMinutes, averageNovelty: withMemory.status.averageNovelty })}`,
+    );
     expect(withMemory.embedCalls).toBe(ANALYSES); // one batch call per analysis
     expect(withMemory.duplicateRate).toBeLessThan(baseline.duplicateRate / 2);
     expect(withMemory.averageNovelty!).toBeGreaterThan(0.6);

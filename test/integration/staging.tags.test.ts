@@ -11,7 +11,12 @@ describe("POST /v1/staging/:id/approve", () => {
   it("gives the new FAQ only the ticket's tags an FAQ can have, lower-cased (npm run fuzz found FAQs with 'k=B')", async () => {
     const tenant = await newTenant();
     const tags = ["Billing Issue", " Refunds ", "k=B", "eu/shipping"];
-    const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: "TAGS-1", subject: "", question: "Do you ship to Iceland?", answer: "Yes, in 5 days.", tags, resolvedAt: 0 }, Date.now());
+    const { row } = await insertTicket(
+      env.DB,
+      tenant.tenantId,
+      { ticketId: "TAGS-1", subject: "", question: "Do you ship to Iceland?", answer: "Yes, in 5 days.", tags, resolvedAt: 0 },
+      Date.now(),
+    );
     await processTicket(createServices(env), { tenantId: tenant.tenantId, ticketRowId: row.id });
     const admin = apiClient(tenant.adminKey);
     const stagingId = (await readTicket(tenant, row.id)).decision!.stagingId!;

@@ -12,7 +12,12 @@ const REFUND_A = "Refunds reach your card within 5 to 10 business days after we 
 
 /** Stores a ticket and runs the consumer on it directly (no queue): returns the staging item id. */
 async function staged(tenant: TestTenant, question: string, answer: string): Promise<{ stagingId: string; ticketRowId: string }> {
-  const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: `S-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 }, Date.now());
+  const { row } = await insertTicket(
+    env.DB,
+    tenant.tenantId,
+    { ticketId: `S-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 },
+    Date.now(),
+  );
   const outcome = await processTicket(createServices(env), { tenantId: tenant.tenantId, ticketRowId: row.id });
   expect(outcome.kind).toBe("decided");
   const t = await expectJson(apiClient(tenant.adminKey).v1.tickets[":id"].$get({ param: { id: row.id } }), 200);
@@ -20,7 +25,8 @@ async function staged(tenant: TestTenant, question: string, answer: string): Pro
   return { stagingId: t.decision!.stagingId!, ticketRowId: row.id };
 }
 
-const items = async (api: TestClient, status: "pending" | "approved" | "rejected") => (await expectJson(api.v1.staging.$get({ query: { status } }), 200)).items;
+const items = async (api: TestClient, status: "pending" | "approved" | "rejected") =>
+  (await expectJson(api.v1.staging.$get({ query: { status } }), 200)).items;
 
 describe("/v1/staging", () => {
   it("lists pending items; approving a NEW item creates the FAQ (with edits); approving twice is a 409", async () => {
@@ -32,7 +38,10 @@ describe("/v1/staging", () => {
     expect((await items(client, "pending")).map((i) => i.id)).toEqual([stagingId]);
 
     await expectError(client.v1.staging[":id"].approve.$post({ param, json: {} }), 403);
-    const approved = await expectJson(admin.v1.staging[":id"].approve.$post({ param, json: { answer: "Yes: next-day delivery costs 9 EUR in the EU." } }), 200);
+    const approved = await expectJson(
+      admin.v1.staging[":id"].approve.$post({ param, json: { answer: "Yes: next-day delivery costs 9 EUR in the EU." } }),
+      200,
+    );
     expect(approved).toMatchObject({ status: "approved", action: "NEW", resultFaqId: expect.any(String) });
     const faq = await expectJson(admin.v1.faqs[":id"].$get({ param: { id: approved.resultFaqId! } }), 200);
     expect(faq).toMatchObject({ question: "Do you offer express delivery?", answer: "Yes: next-day delivery costs 9 EUR in the EU." });

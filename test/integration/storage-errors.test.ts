@@ -50,7 +50,11 @@ describe("withStorageErrors (Services.db)", () => {
   });
 
   it("recognises D1's retryable failures as StorageUnavailable", () => {
-    for (const message of ["D1_ERROR: D1 DB is overloaded. Requests queued for too long.", "Network connection lost.", "SQLITE_BUSY: database is locked"]) {
+    for (const message of [
+      "D1_ERROR: D1 DB is overloaded. Requests queued for too long.",
+      "Network connection lost.",
+      "SQLITE_BUSY: database is locked",
+    ]) {
       expect(storageError(new Error(message))).toBeInstanceOf(StorageUnavailable);
     }
     const other = new Error("no such table: nope");
@@ -63,7 +67,10 @@ describe("the error envelope decides by type", () => {
     const app = new Hono<AppEnv>()
       .use(async (c, next) => {
         c.set("requestId", "req-typed");
-        c.set("log", createLogger({}, () => {}));
+        c.set(
+          "log",
+          createLogger({}, () => {}),
+        );
         await next();
       })
       .get("/", thrown)

@@ -7,7 +7,11 @@ import { deliver, expectDelivered, newWebhookSecret, seedFaq, ticket, waitForDec
 describe("ticket pipeline: cleaning before ADD_VARIANT (seed 002)", () => {
   it("adds 'how long until I get my refund?' without 'Thanks, Ann'", async () => {
     const tenant = await newTenant();
-    const faqId = await seedFaq(tenant, "How long does a refund take to arrive?", "Refunds reach your card within 5 to 10 business days after we receive the return.");
+    const faqId = await seedFaq(
+      tenant,
+      "How long does a refund take to arrive?",
+      "Refunds reach your card within 5 to 10 business days after we receive the return.",
+    );
     const secret = await newWebhookSecret(tenant);
     const body = ticket("Hi team, how long until I get my refund? Thanks, Ann", "Refunds reach your card within 5 to 10 business days.");
     const decided = await waitForDecision(tenant, (await expectDelivered(deliver(tenant, secret, body))).id);

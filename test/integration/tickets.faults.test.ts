@@ -20,12 +20,20 @@ const REFUND_Q = "How long does a refund take to arrive?";
 const REFUND_A = "Refunds reach your card within 5 to 10 business days after we receive the return.";
 
 async function stored(tenant: TestTenant, question: string, answer = "Within 5 to 10 business days.") {
-  const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: `F-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 }, Date.now());
+  const { row } = await insertTicket(
+    env.DB,
+    tenant.tenantId,
+    { ticketId: `F-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 },
+    Date.now(),
+  );
   return row.id;
 }
 
 async function consume(services: Services, messages: { id: string; attempts: number; body: unknown }[]) {
-  const batch = createMessageBatch("recall-tickets", messages.map((m) => ({ ...m, timestamp: new Date() })));
+  const batch = createMessageBatch(
+    "recall-tickets",
+    messages.map((m) => ({ ...m, timestamp: new Date() })),
+  );
   const ctx = createExecutionContext();
   await consumeTickets(batch, services);
   return getQueueResult(batch, ctx);
@@ -89,7 +97,9 @@ describe("TICKETS consumer faults", () => {
     await seedFaq(tenant, REFUND_Q, REFUND_A);
     const id = await stored(tenant, "How long until my refund gets back to me?");
     const down = embedderDown(createServices(env));
-    const early = await consume(down, [{ id: "m", attempts: TICKET_MAX_ATTEMPTS - 1, body: { tenantId: tenant.tenantId, ticketRowId: id } }]);
+    const early = await consume(down, [
+      { id: "m", attempts: TICKET_MAX_ATTEMPTS - 1, body: { tenantId: tenant.tenantId, ticketRowId: id } },
+    ]);
     expect(early.retryMessages).toHaveLength(1);
     const last = await consume(down, [{ id: "m", attempts: TICKET_MAX_ATTEMPTS, body: { tenantId: tenant.tenantId, ticketRowId: id } }]);
     expect(last.explicitAcks).toEqual(["m"]);
@@ -97,7 +107,9 @@ describe("TICKETS consumer faults", () => {
 
     const admin = apiClient(tenant.adminKey);
     const listed = await expectJson(admin.v1.tickets.$get({ query: { status: "dead_letter" } }), 200);
-    expect(listed.tickets).toEqual([expect.objectContaining({ id, status: "dead_letter", decision: null, lastError: expect.stringContaining("PipelineUnavailable") })]);
+    expect(listed.tickets).toEqual([
+      expect.objectContaining({ id, status: "dead_letter", decision: null, lastError: expect.stringContaining("PipelineUnavailable") }),
+    ]);
 
     const requeue = () => admin.v1.tickets[":id"].requeue.$post({ param: { id } });
     expect((await expectJson(requeue(), 202)).status).toBe("received");
@@ -129,7 +141,10 @@ describe("TICKETS consumer faults", () => {
       },
     };
     const services = { ...createServices(env), judge: workersAiJudge(garbageAi) };
-    expect(await processTicket(services, { tenantId: tenant.tenantId, ticketRowId: id })).toEqual({ kind: "decided", action: "ADD_VARIANT" });
+    expect(await processTicket(services, { tenantId: tenant.tenantId, ticketRowId: id })).toEqual({
+      kind: "decided",
+      action: "ADD_VARIANT",
+    });
     expect(calls).toBe(2);
     const t = await status(tenant, id);
     expect(t.decision!.judge).toBe("workers-ai:@cf/meta/llama-3.1-8b-instruct → heuristic (unusable model answer)");

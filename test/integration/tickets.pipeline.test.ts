@@ -21,7 +21,8 @@ const ADDRESS_Q = "Can I change the shipping address after ordering?";
 const ADDRESS_A = "Yes, until the order ships: open the order and edit the address.";
 
 const readFaq = (tenant: TestTenant, id: string) => expectJson(apiClient(tenant.adminKey).v1.faqs[":id"].$get({ param: { id } }), 200);
-const readStaging = (tenant: TestTenant, id: string) => expectJson(apiClient(tenant.adminKey).v1.staging[":id"].$get({ param: { id } }), 200);
+const readStaging = (tenant: TestTenant, id: string) =>
+  expectJson(apiClient(tenant.adminKey).v1.staging[":id"].$get({ param: { id } }), 200);
 
 async function run(tenant: TestTenant, body: ReturnType<typeof ticket>) {
   const secret = await newWebhookSecret(tenant);
@@ -34,7 +35,12 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const faqId = await seedFaq(tenant, PASSWORD_Q, PASSWORD_A);
     const decided = await run(tenant, ticket("Hello,\nHow can I reset my password?\nThanks,\nBob", PASSWORD_A));
     expect(decided.status).toBe("decided");
-    expect(decided.decision).toMatchObject({ action: "SKIP", matchedFaqId: faqId, similarityMethod: "calibrated", cleanedQuestion: "How can I reset my password?" });
+    expect(decided.decision).toMatchObject({
+      action: "SKIP",
+      matchedFaqId: faqId,
+      similarityMethod: "calibrated",
+      cleanedQuestion: "How can I reset my password?",
+    });
     expect(decided.decision!.similarity).toBeGreaterThanOrEqual(0.95);
     const faq = await readFaq(tenant, faqId);
     expect(faq.variants).toHaveLength(0);
@@ -50,10 +56,18 @@ describe("ticket pipeline: decisions by similarity band", () => {
     expect(decided.decision!.similarity).toBeLessThan(0.95);
     const faq = await readFaq(tenant, faqId);
     expect(faq.variants).toEqual([
-      expect.objectContaining({ id: decided.decision!.variantId, variantText: "How long until I get my refund?", source: "pipeline", sourceTicketId: body.ticketId }),
+      expect.objectContaining({
+        id: decided.decision!.variantId,
+        variantText: "How long until I get my refund?",
+        source: "pipeline",
+        sourceTicketId: body.ticketId,
+      }),
     ]);
     // The variant is searchable at once
-    const found = await expectJson(apiClient(tenant.clientKey).v1.faqs.search.$post({ json: { query: "How long until I get my refund?" } }), 200);
+    const found = await expectJson(
+      apiClient(tenant.clientKey).v1.faqs.search.$post({ json: { query: "How long until I get my refund?" } }),
+      200,
+    );
     expect(found.results[0]!.id).toBe(faqId);
   });
 
@@ -62,11 +76,20 @@ describe("ticket pipeline: decisions by similarity band", () => {
     const faqId = await seedFaq(tenant, REFUND_Q, REFUND_A);
     const decided = await run(
       tenant,
-      ticket("How long until I get my refund?", "PayPal refunds arrive instantly; bank transfers need three extra working days because of clearing."),
+      ticket(
+        "How long until I get my refund?",
+        "PayPal refunds arrive instantly; bank transfers need three extra working days because of clearing.",
+      ),
     );
     expect(decided.decision).toMatchObject({ action: "MERGE", matchedFaqId: faqId, judge: "heuristic", variantId: null });
     const staged = await readStaging(tenant, decided.decision!.stagingId!);
-    expect(staged).toMatchObject({ action: "MERGE", status: "pending", faqId, question: REFUND_Q, variantText: "How long until I get my refund?" });
+    expect(staged).toMatchObject({
+      action: "MERGE",
+      status: "pending",
+      faqId,
+      question: REFUND_Q,
+      variantText: "How long until I get my refund?",
+    });
     expect(staged.answer).toContain(REFUND_A);
     expect(staged.answer).toContain("PayPal refunds arrive instantly");
   });
@@ -74,7 +97,10 @@ describe("ticket pipeline: decisions by similarity band", () => {
   it("asks the judge in the 0.70–0.85 band (0.742: 'My login code never arrives by email'): a different question is NEW", async () => {
     const tenant = await newTenant();
     const faqId = await seedFaq(tenant, PASSWORD_Q, PASSWORD_A);
-    const decided = await run(tenant, ticket("My login code never arrives by email", "Check the spam folder; codes come from no-reply@example.com."));
+    const decided = await run(
+      tenant,
+      ticket("My login code never arrives by email", "Check the spam folder; codes come from no-reply@example.com."),
+    );
     expect(decided.decision).toMatchObject({ action: "NEW", matchedFaqId: faqId, judge: "heuristic" });
     expect(decided.decision!.similarity).toBeGreaterThanOrEqual(0.7);
     expect(decided.decision!.similarity).toBeLessThan(0.85);
@@ -92,7 +118,19 @@ describe("ticket pipeline: decisions by similarity band", () => {
       mergeOrNew: async () => ({ action: "MERGE", rationale: "same topic", judge: "always-merge" }),
     };
     const services = { ...createServices(env), judge: mergeJudge };
-    const { row } = await insertTicket(env.DB, tenant.tenantId, { ticketId: "T-judge-merge", subject: "", question: "My login code never arrives by email", answer: "Check spam.", tags: [], resolvedAt: 0 }, Date.now());
+    const { row } = await insertTicket(
+      env.DB,
+      tenant.tenantId,
+      {
+        ticketId: "T-judge-merge",
+        subject: "",
+        question: "My login code never arrives by email",
+        answer: "Check spam.",
+        tags: [],
+        resolvedAt: 0,
+      },
+      Date.now(),
+    );
     expect(await processTicket(services, { tenantId: tenant.tenantId, ticketRowId: row.id })).toEqual({ kind: "decided", action: "MERGE" });
     const t = await readTicket(tenant, row.id);
     expect(t.decision).toMatchObject({ action: "MERGE", judge: "always-merge" });
@@ -101,7 +139,10 @@ describe("ticket pipeline: decisions by similarity band", () => {
   it("makes a < 0.70 match NEW (0.557: 'How do I return an item?' vs the refund FAQ) with no judge", async () => {
     const tenant = await newTenant();
     const faqId = await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const decided = await run(tenant, ticket("How do I return an item?", "Print the return label from your order page and drop the parcel at any post office."));
+    const decided = await run(
+      tenant,
+      ticket("How do I return an item?", "Print the return label from your order page and drop the parcel at any post office."),
+    );
     expect(decided.decision).toMatchObject({ action: "NEW", judge: null, matchedFaqId: faqId });
     expect(decided.decision!.similarity).toBeGreaterThan(0.5);
     expect(decided.decision!.similarity).toBeLessThan(0.7);
@@ -124,7 +165,13 @@ describe("ticket pipeline: decisions by similarity band", () => {
   it("matches over variants too: a ticket that repeats a variant is SKIPped with the variant named", async () => {
     const tenant = await newTenant();
     const faqId = await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const v = await expectJson(apiClient(tenant.adminKey).v1.faqs[":id"].variants.$post({ param: { id: faqId }, json: { variantText: "Can I get store credit instead of money back?" } }), 201);
+    const v = await expectJson(
+      apiClient(tenant.adminKey).v1.faqs[":id"].variants.$post({
+        param: { id: faqId },
+        json: { variantText: "Can I get store credit instead of money back?" },
+      }),
+      201,
+    );
     const decided = await run(tenant, ticket("Can I get store credit instead of money back?", "Yes."));
     expect(decided.decision).toMatchObject({ action: "SKIP", matchedFaqId: faqId, matchedVariantId: v.id });
   });

@@ -12,17 +12,28 @@ describe("the cron's stranded-ticket sweep", () => {
   it("sends again a ticket still received long after it arrived, and leaves fresh ones to the queue", async () => {
     const { tenantId } = await newTenant();
     const now = Date.UTC(2026, 10, 22, 12);
-    const ticket = (ticketId: string) => ({ ticketId, subject: "Refunds", question: "How long do refunds take?", answer: "Five days.", tags: [], resolvedAt: now });
+    const ticket = (ticketId: string) => ({
+      ticketId,
+      subject: "Refunds",
+      question: "How long do refunds take?",
+      answer: "Five days.",
+      tags: [],
+      resolvedAt: now,
+    });
     const stranded = await insertTicket(env.DB, tenantId, ticket("T-stranded"), now - STRANDED_AFTER_MS - 1000);
     await insertTicket(env.DB, tenantId, ticket("T-fresh"), now - 60_000);
 
     const sent: MessageSendRequest<TicketMessage>[] = [];
     const real = env.TICKETS as Queue<TicketMessage>;
     // The real queue, recording what goes through it.
-    const recording = { ...real, send: real.send.bind(real), sendBatch: async (messages: Iterable<MessageSendRequest<TicketMessage>>) => {
-      sent.push(...messages);
-      return real.sendBatch(messages);
-    } } as Queue<TicketMessage>;
+    const recording = {
+      ...real,
+      send: real.send.bind(real),
+      sendBatch: async (messages: Iterable<MessageSendRequest<TicketMessage>>) => {
+        sent.push(...messages);
+        return real.sendBatch(messages);
+      },
+    } as Queue<TicketMessage>;
 
     expect(await resendStrandedTickets(env.DB, recording, now)).toEqual({ resent: 1 });
     expect(sent.map((m) => m.body)).toEqual([{ tenantId, ticketRowId: stranded.row.id }]);

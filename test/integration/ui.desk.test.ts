@@ -26,7 +26,11 @@ describe("faqHitsPerDay", () => {
   it("counts hits per UTC day over the range, zeros included, for that tenant and FAQ only", async () => {
     const now = Date.UTC(2026, 10, 23, 12);
     const insert = (tenant: string, faq: string, at: number) =>
-      env.DB.prepare("INSERT INTO faq_hits (tenant_id, faq_id, variant_id, query_text, score, session_id, hit_at) VALUES (?, ?, NULL, 'q', 0.1, 's', ?)").bind(tenant, faq, at).run();
+      env.DB.prepare(
+        "INSERT INTO faq_hits (tenant_id, faq_id, variant_id, query_text, score, session_id, hit_at) VALUES (?, ?, NULL, 'q', 0.1, 's', ?)",
+      )
+        .bind(tenant, faq, at)
+        .run();
     await insert("t_hits", "faq_a", now);
     await insert("t_hits", "faq_a", now - 3600_000);
     await insert("t_hits", "faq_a", now - 2 * DAY);
@@ -47,8 +51,14 @@ describe("GET /ui/faqs/:id", () => {
     const owner = await newTenant();
     const stranger = await newTenant();
     const api = apiClient(owner.adminKey);
-    const created = await expectJson(api.v1.faqs.$post({ json: { question: "How do I export my data?", answer: "Settings → Export.", tags: ["data"] } }), 201);
-    await expectJson(api.v1.faqs[":id"].variants.$post({ param: { id: created.id }, json: { variantText: "Can I download everything?" } }), 201);
+    const created = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I export my data?", answer: "Settings → Export.", tags: ["data"] } }),
+      201,
+    );
+    await expectJson(
+      api.v1.faqs[":id"].variants.$post({ param: { id: created.id }, json: { variantText: "Can I download everything?" } }),
+      201,
+    );
     const mine = await get(`/ui/faqs/${created.id}`, await session(owner.clientKey));
     expect(mine.status).toBe(200);
     expect(mine.html).toContain("How do I export my data?");
@@ -91,8 +101,14 @@ describe("POST /ui/faqs/:id/suggestions/:sid/accept|dismiss", () => {
     const tenant = await newTenant();
     const cookie = await session(tenant.adminKey);
     const api = apiClient(tenant.adminKey);
-    const faq = await expectJson(api.v1.faqs.$post({ json: { question: "How do I close my account?", answer: "Settings → Account → Close." } }), 201);
-    const other = await expectJson(api.v1.faqs.$post({ json: { question: "How do I pause my subscription?", answer: "Settings → Billing → Pause." } }), 201);
+    const faq = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I close my account?", answer: "Settings → Account → Close." } }),
+      201,
+    );
+    const other = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I pause my subscription?", answer: "Settings → Billing → Pause." } }),
+      201,
+    );
     const insert = (id: string, query: string) =>
       env.DB.prepare(
         `INSERT INTO faq_suggestions (id, tenant_id, cluster_key, faq_id, alternate_faq_id, query_text, samples, count, status, first_seen_at, last_seen_at)

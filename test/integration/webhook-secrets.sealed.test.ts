@@ -21,7 +21,9 @@ const row = (id: string) => env.DB.prepare("SELECT id, secret, ciphertext, key_i
 
 async function legacyPlaintextSecret(tenantId: string, secret: string): Promise<string> {
   const id = `whs_legacy_${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO webhook_secrets (id, tenant_id, secret, secret_prefix, created_at, expires_at) VALUES (?, ?, ?, ?, ?, NULL)")
+  await env.DB.prepare(
+    "INSERT INTO webhook_secrets (id, tenant_id, secret, secret_prefix, created_at, expires_at) VALUES (?, ?, ?, ?, ?, NULL)",
+  )
     .bind(id, tenantId, secret, secret.slice(0, 12), Date.now())
     .run();
   return id;
@@ -41,9 +43,13 @@ describe("webhook secrets at rest", () => {
   it("a legacy plaintext secret verifies and is sealed by that first read", async () => {
     const tenant = await newTenant();
     const id = await legacyPlaintextSecret(tenant.tenantId, "whsec_legacy_plaintext_secret_1");
-    expect((await deliver(tenant, "whsec_legacy_plaintext_secret_1", ticket("How do I export invoices?", "Billing → Export."))).status).toBe(202);
+    expect(
+      (await deliver(tenant, "whsec_legacy_plaintext_secret_1", ticket("How do I export invoices?", "Billing → Export."))).status,
+    ).toBe(202);
     expect(await row(id)).toMatchObject({ secret: null, key_id: "test1", ciphertext: expect.any(String) });
-    expect((await deliver(tenant, "whsec_legacy_plaintext_secret_1", ticket("How do I export invoices?", "Billing → Export."))).status).toBe(202);
+    expect(
+      (await deliver(tenant, "whsec_legacy_plaintext_secret_1", ticket("How do I export invoices?", "Billing → Export."))).status,
+    ).toBe(202);
   });
 
   it("the 5-minute cron seals plaintext rows nobody read, and a KEK rotation re-seals every row under the new key", async () => {
@@ -60,14 +66,20 @@ describe("webhook secrets at rest", () => {
     expect(await row(id)).toMatchObject({ secret: null, key_id: "k2" });
     // Still verifies under the rotated keyring (the route reads through it).
     const { activeWebhookSecrets } = await import("../../src/tickets/secrets");
-    expect(await activeWebhookSecrets(env.DB, await services.secretBox(), tenant.tenantId, null, Date.now(), services.log)).toEqual(["whsec_legacy_plaintext_secret_2"]);
+    expect(await activeWebhookSecrets(env.DB, await services.secretBox(), tenant.tenantId, null, Date.now(), services.log)).toEqual([
+      "whsec_legacy_plaintext_secret_2",
+    ]);
   });
 
   it("a damaged ciphertext loses only that secret (logged), the tenant's other secret still verifies", async () => {
     const tenant = await newTenant();
     const first = await newWebhookSecret(tenant);
     const second = await newWebhookSecret(tenant, { overlapHours: 1 });
-    await env.DB.prepare("UPDATE webhook_secrets SET ciphertext = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE tenant_id = ? AND secret_prefix = ?").bind(tenant.tenantId, first.slice(0, 12)).run();
+    await env.DB.prepare(
+      "UPDATE webhook_secrets SET ciphertext = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE tenant_id = ? AND secret_prefix = ?",
+    )
+      .bind(tenant.tenantId, first.slice(0, 12))
+      .run();
     expect((await deliver(tenant, first, ticket("How do I export invoices?", "Billing → Export."))).status).toBe(401);
     expect((await deliver(tenant, second, ticket("How do I export invoices?", "Billing → Export."))).status).toBe(202);
   });
@@ -76,10 +88,14 @@ describe("webhook secrets at rest", () => {
     const tenant = await newTenant();
     const first = await newWebhookSecret(tenant);
     await newWebhookSecret(tenant, { overlapHours: 0 });
-    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_secrets WHERE tenant_id = ?").bind(tenant.tenantId).first<{ n: number }>();
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_secrets WHERE tenant_id = ?")
+      .bind(tenant.tenantId)
+      .first<{ n: number }>();
     expect(before!.n).toBe(2);
     await pruneEndedSecrets(env.DB, Date.now() + 1);
-    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_secrets WHERE tenant_id = ?").bind(tenant.tenantId).first<{ n: number }>();
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_secrets WHERE tenant_id = ?")
+      .bind(tenant.tenantId)
+      .first<{ n: number }>();
     expect(after!.n).toBe(1);
     expect((await deliver(tenant, first, ticket("How do I export invoices?", "Billing → Export."))).status).toBe(401);
   });

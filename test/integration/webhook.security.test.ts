@@ -98,11 +98,20 @@ describe("POST /v1/webhooks/tickets: bad input", () => {
 
   it("refuses non-UTF-8 bytes with 400", async () => {
     const tenant = await newTenant();
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"ticketId":"T1","question":"caf'), 0xe9, ...new TextEncoder().encode('?"}')]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"ticketId":"T1","question":"caf'),
+      0xe9,
+      ...new TextEncoder().encode('?"}'),
+    ]);
     // Raw bytes that are not UTF-8: sent as is.
     const response = await SELF.fetch("https://recall.test/v1/webhooks/tickets", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-recall-tenant": tenant.tenantId, "x-recall-timestamp": String(Math.floor(Date.now() / 1000)), "x-recall-signature": "v1=00" },
+      headers: {
+        "content-type": "application/json",
+        "x-recall-tenant": tenant.tenantId,
+        "x-recall-timestamp": String(Math.floor(Date.now() / 1000)),
+        "x-recall-signature": "v1=00",
+      },
       body: bytes,
     });
     expect(response.status).toBe(400);
@@ -147,7 +156,9 @@ describe("POST /v1/webhooks/tickets: idempotency", () => {
     const replayed = await expectDelivered(deliver(tenant, secret, body, { timestamp: ts, signature }), 200);
     expect(replayed.duplicate).toBe(true);
     const old = String(Math.floor(Date.now() / 1000) - 301);
-    expect((await deliver(tenant, secret, body, { timestamp: old, signature: await signPayload(secret, old, JSON.stringify(body)) })).status).toBe(401);
+    expect(
+      (await deliver(tenant, secret, body, { timestamp: old, signature: await signPayload(secret, old, JSON.stringify(body)) })).status,
+    ).toBe(401);
     expect(await countTickets(tenant.tenantId)).toBe(1);
   });
 

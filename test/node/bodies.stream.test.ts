@@ -12,7 +12,11 @@ function postChunked(path: string, totalBytes: number, { chunkBytes = 16 * KIB, 
   return new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
     const req = request(
       `${inject("recallUrl")}${path}`,
-      { method: "POST", agent: false, headers: { authorization: `Bearer ${inject("recallKey")}`, "content-type": contentType, "transfer-encoding": "chunked" } },
+      {
+        method: "POST",
+        agent: false,
+        headers: { authorization: `Bearer ${inject("recallKey")}`, "content-type": contentType, "transfer-encoding": "chunked" },
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");
@@ -42,7 +46,9 @@ describe("POST /v1/memories with a chunked body", () => {
   it("answers 413 PAYLOAD_TOO_LARGE in the envelope to every body over 256 KiB (20 of 20)", { timeout: 60_000 }, async () => {
     const outcomes = [];
     for (let i = 0; i < 20; i++) outcomes.push(await postChunked("/v1/memories", 300 * KIB + i * 997));
-    const summary = outcomes.map((o) => ("error" in o ? `error ${o.error}` : `${o.status} ${(JSON.parse(o.body) as { error?: { code?: string } }).error?.code ?? ""}`));
+    const summary = outcomes.map((o) =>
+      "error" in o ? `error ${o.error}` : `${o.status} ${(JSON.parse(o.body) as { error?: { code?: string } }).error?.code ?? ""}`,
+    );
     expect(summary).toEqual(Array(20).fill("413 PAYLOAD_TOO_LARGE"));
   });
 

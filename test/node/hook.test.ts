@@ -19,10 +19,18 @@ describe("recall hook user-prompt-submit", () => {
   it("prints the similar-questions block for a real question", async () => {
     const cwd = "/Users/me/code/hook-happy";
     const scope = scopeForProject(cwd);
-    const seeded = await api("/v1/memories", { scope, content: "How do I deploy to Vercel?", memoryType: "question", sessionId: "yesterday" });
+    const seeded = await api("/v1/memories", {
+      scope,
+      content: "How do I deploy to Vercel?",
+      memoryType: "question",
+      sessionId: "yesterday",
+    });
     expect(seeded.status).toBe(201);
 
-    const run = await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload("What's the best way to deploy on Vercel?", { cwd, sessionId: "today" }), env: stackEnv() });
+    const run = await runRecall(["hook", "user-prompt-submit"], {
+      stdin: promptPayload("What's the best way to deploy on Vercel?", { cwd, sessionId: "today" }),
+      env: stackEnv(),
+    });
     expect(run).toMatchObject({ code: 0, stderr: "" });
     const output = JSON.parse(run.stdout);
     expect(output.hookSpecificOutput.hookEventName).toBe("UserPromptSubmit");
@@ -32,10 +40,17 @@ describe("recall hook user-prompt-submit", () => {
 
   it("records the question (after answering) for the next sessions", async () => {
     const cwd = "/Users/me/code/hook-record";
-    const run = await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload("How do I rotate the staging database password?", { cwd, sessionId: "s-rec" }), env: stackEnv() });
+    const run = await runRecall(["hook", "user-prompt-submit"], {
+      stdin: promptPayload("How do I rotate the staging database password?", { cwd, sessionId: "s-rec" }),
+      env: stackEnv(),
+    });
     expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
     const recorded = await waitFor(async () => {
-      const search = await api("/v1/memories/search", { scope: scopeForProject(cwd), query: "rotate staging database password", memoryTypes: ["question"] });
+      const search = await api("/v1/memories/search", {
+        scope: scopeForProject(cwd),
+        query: "rotate staging database password",
+        memoryTypes: ["question"],
+      });
       return search.json.results[0];
     });
     expect(recorded).toMatchObject({ content: "How do I rotate the staging database password?", memoryType: "question" });
@@ -45,13 +60,19 @@ describe("recall hook user-prompt-submit", () => {
   it("uses RECALL_SCOPE over the project directory", async () => {
     const scope = "team:hook-fixed-scope";
     await api("/v1/memories", { scope, content: "How should we name feature flags?", memoryType: "question", sessionId: "old" });
-    const run = await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload("What naming convention do feature flags use?"), env: stackEnv({ RECALL_SCOPE: scope }) });
+    const run = await runRecall(["hook", "user-prompt-submit"], {
+      stdin: promptPayload("What naming convention do feature flags use?"),
+      env: stackEnv({ RECALL_SCOPE: scope }),
+    });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).hookSpecificOutput.additionalContext).toContain("How should we name feature flags?");
   });
 
   it("prints nothing for a question nothing is remembered about", async () => {
-    const run = await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload("Why does the tokenizer drop emoji?", { cwd: "/Users/me/code/empty-project" }), env: stackEnv() });
+    const run = await runRecall(["hook", "user-prompt-submit"], {
+      stdin: promptPayload("Why does the tokenizer drop emoji?", { cwd: "/Users/me/code/empty-project" }),
+      env: stackEnv(),
+    });
     expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
   });
 
@@ -59,12 +80,18 @@ describe("recall hook user-prompt-submit", () => {
     const server = await fakeServer();
     try {
       for (const prompt of ["ok", "/help", "thanks", "sounds good", "LGTM!", "   "]) {
-        const run = await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload(prompt), env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" } });
+        const run = await runRecall(["hook", "user-prompt-submit"], {
+          stdin: promptPayload(prompt),
+          env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" },
+        });
         expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
       }
       expect(server.requests).toEqual([]);
       // The same server does get a real question: the count above is not empty by accident.
-      await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload("How do I rotate the API keys safely?"), env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" } });
+      await runRecall(["hook", "user-prompt-submit"], {
+        stdin: promptPayload("How do I rotate the API keys safely?"),
+        env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" },
+      });
       expect(server.requests).toEqual([expect.stringMatching(/^POST \/v1\/hooks\/claude-code\?scope=project%3Ashop-/)]);
     } finally {
       await server.close();
@@ -79,7 +106,10 @@ describe("recall hook scope", () => {
       const env = { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" };
       const prompt = "How do I rotate the API keys safely?";
       await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload(prompt, { cwd: "/work/alpha" }), env });
-      await runRecall(["hook", "user-prompt-submit"], { stdin: promptPayload(prompt, { cwd: "/work/alpha/src" }), env: { ...env, CLAUDE_PROJECT_DIR: "/work/beta" } });
+      await runRecall(["hook", "user-prompt-submit"], {
+        stdin: promptPayload(prompt, { cwd: "/work/alpha/src" }),
+        env: { ...env, CLAUDE_PROJECT_DIR: "/work/beta" },
+      });
       expect(server.requests).toEqual([
         `POST /v1/hooks/claude-code?scope=${encodeURIComponent(scopeForProject("/work/alpha"))}`,
         `POST /v1/hooks/claude-code?scope=${encodeURIComponent(scopeForProject("/work/beta"))}`,
@@ -94,23 +124,35 @@ describe("recall hook user-prompt-submit never breaks the prompt", () => {
   const question = promptPayload("How do I deploy to Vercel?");
 
   it("exits 0 with empty stdout and one stderr line when the service is stopped", async () => {
-    const run = await runRecall(["hook", "user-prompt-submit"], { stdin: question, env: { RECALL_URL: await deadUrl(), RECALL_API_KEY: "rk_any" } });
+    const run = await runRecall(["hook", "user-prompt-submit"], {
+      stdin: question,
+      env: { RECALL_URL: await deadUrl(), RECALL_API_KEY: "rk_any" },
+    });
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(run.stderr).toMatch(/^recall: cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)\n$/);
     expect(run.ms).toBeLessThan(WITHIN_BUDGET_MS);
   });
 
   it("exits 0 with empty stdout and one stderr line for a wrong key, which it never prints", async () => {
-    const run = await runRecall(["hook", "user-prompt-submit"], { stdin: question, env: stackEnv({ RECALL_API_KEY: "rk_wrong_secret_value" }) });
+    const run = await runRecall(["hook", "user-prompt-submit"], {
+      stdin: question,
+      env: stackEnv({ RECALL_API_KEY: "rk_wrong_secret_value" }),
+    });
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(run.stderr).toMatch(/^recall: .* answered UNAUTHORIZED \(check RECALL_API_KEY\)\n$/);
     expect(run.stderr).not.toContain("rk_wrong_secret_value");
   });
 
   it("gives up within the budget on a server that takes 5 s", async () => {
-    const server = await fakeServer(() => ({ delayMs: 5000, body: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "late" } }) }));
+    const server = await fakeServer(() => ({
+      delayMs: 5000,
+      body: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "late" } }),
+    }));
     try {
-      const run = await runRecall(["hook", "user-prompt-submit"], { stdin: question, env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" } });
+      const run = await runRecall(["hook", "user-prompt-submit"], {
+        stdin: question,
+        env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" },
+      });
       expect(run).toMatchObject({ code: 0, stdout: "", stderr: `recall: gave up after ${BUDGET_MS} ms (RECALL_HOOK_BUDGET_MS)\n` });
       expect(run.ms).toBeGreaterThanOrEqual(BUDGET_MS);
       expect(run.ms).toBeLessThan(WITHIN_BUDGET_MS);
@@ -123,7 +165,10 @@ describe("recall hook user-prompt-submit never breaks the prompt", () => {
   it("honours a shorter RECALL_HOOK_BUDGET_MS", async () => {
     const server = await fakeServer(() => ({ delayMs: 5000 }));
     try {
-      const run = await runRecall(["hook", "user-prompt-submit"], { stdin: question, env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any", RECALL_HOOK_BUDGET_MS: "300" } });
+      const run = await runRecall(["hook", "user-prompt-submit"], {
+        stdin: question,
+        env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any", RECALL_HOOK_BUDGET_MS: "300" },
+      });
       expect(run).toMatchObject({ code: 0, stdout: "", stderr: "recall: gave up after 300 ms (RECALL_HOOK_BUDGET_MS)\n" });
       expect(run.ms).toBeLessThan(300 + 1000);
     } finally {
@@ -152,7 +197,10 @@ describe("recall hook user-prompt-submit never breaks the prompt", () => {
     ] as const) {
       const server = await fakeServer(() => reply);
       try {
-        const run = await runRecall(["hook", "user-prompt-submit"], { stdin: question, env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" } });
+        const run = await runRecall(["hook", "user-prompt-submit"], {
+          stdin: question,
+          env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" },
+        });
         expect(run).toMatchObject({ code: 0, stdout: "" });
         expect(run.stderr).toMatch(message);
       } finally {
@@ -185,7 +233,14 @@ describe("recall hook post-tool-use", () => {
   it("makes no request for a tool that touches no file", async () => {
     const server = await fakeServer();
     try {
-      const payload = JSON.stringify({ session_id: "s", cwd: "/x", hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: {} });
+      const payload = JSON.stringify({
+        session_id: "s",
+        cwd: "/x",
+        hook_event_name: "PostToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+        tool_response: {},
+      });
       const run = await runRecall(["hook", "post-tool-use"], { stdin: payload, env: { RECALL_URL: server.url, RECALL_API_KEY: "rk_any" } });
       expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
       expect(server.requests).toEqual([]);

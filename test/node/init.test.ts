@@ -30,7 +30,9 @@ describe("recall init claude", () => {
     expect(settings.hooks.Stop).toEqual(theirHooks.hooks.Stop);
     expect(settings.hooks.UserPromptSubmit[0]).toEqual(theirHooks.hooks.UserPromptSubmit[0]);
     expect(settings.hooks.PostToolUse[0]).toEqual(theirHooks.hooks.PostToolUse[0]);
-    expect(settings.hooks.UserPromptSubmit[1]).toEqual({ hooks: [{ type: "command", command: expect.stringMatching(/^node ".*recall\.mjs" hook user-prompt-submit$/), timeout: 5 }] });
+    expect(settings.hooks.UserPromptSubmit[1]).toEqual({
+      hooks: [{ type: "command", command: expect.stringMatching(/^node ".*recall\.mjs" hook user-prompt-submit$/), timeout: 5 }],
+    });
     expect(settings.hooks.PostToolUse[1]).toEqual({
       matcher: "Read|Edit|Write|MultiEdit",
       hooks: [{ type: "command", command: expect.stringMatching(/hook post-tool-use$/), timeout: 5 }],
@@ -66,7 +68,14 @@ describe("addRecallHooks", () => {
   it("updates a Recall handler whose command moved, without duplicating it or touching its neighbours", () => {
     const before = {
       hooks: {
-        UserPromptSubmit: [{ hooks: [{ type: "command", command: "mine.sh" }, { type: "command", command: 'node "/old/clone/dist/cli/recall.mjs" hook user-prompt-submit' }] }],
+        UserPromptSubmit: [
+          {
+            hooks: [
+              { type: "command", command: "mine.sh" },
+              { type: "command", command: 'node "/old/clone/dist/cli/recall.mjs" hook user-prompt-submit' },
+            ],
+          },
+        ],
       },
     };
     const { settings, changes } = addRecallHooks(before, 'node "/new/recall.mjs"');
@@ -76,7 +85,10 @@ describe("addRecallHooks", () => {
       { type: "command", command: "mine.sh" },
       { type: "command", command: 'node "/new/recall.mjs" hook user-prompt-submit', timeout: 5 },
     ]);
-    expect(changes).toEqual(['updated UserPromptSubmit: node "/new/recall.mjs" hook user-prompt-submit', expect.stringMatching(/^added PostToolUse/)]);
+    expect(changes).toEqual([
+      'updated UserPromptSubmit: node "/new/recall.mjs" hook user-prompt-submit',
+      expect.stringMatching(/^added PostToolUse/),
+    ]);
     expect(before.hooks.UserPromptSubmit[0]!.hooks).toHaveLength(2); // the input is not mutated
   });
 

@@ -5,7 +5,11 @@ import { describe, expect, inject, it } from "vitest";
 /** The SDK's client over real HTTP to the Worker, as an MCP host (Claude Code, an IDE) connects. */
 async function connect(key: string) {
   const client = new Client({ name: "recall-node-test", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${inject("recallUrl")}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${inject("recallUrl")}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    }),
+  );
   return client;
 }
 
@@ -16,16 +20,23 @@ describe("/mcp over HTTP", () => {
     const client = await connect(inject("recallKey"));
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(9);
-    const stored = await client.callTool({ name: "remember", arguments: { scope: "node:mcp", content: "The staging database lives in eu-west-1", memoryType: "fact" } });
+    const stored = await client.callTool({
+      name: "remember",
+      arguments: { scope: "node:mcp", content: "The staging database lives in eu-west-1", memoryType: "fact" },
+    });
     expect(stored.isError).toBeFalsy();
-    const found = JSON.parse(text(await client.callTool({ name: "search_memories", arguments: { scope: "node:mcp", query: "where is the staging database" } })));
+    const found = JSON.parse(
+      text(await client.callTool({ name: "search_memories", arguments: { scope: "node:mcp", query: "where is the staging database" } })),
+    );
     expect(found.results[0].content).toBe("The staging database lives in eu-west-1");
     await client.close();
   });
 
   it("keeps two concurrent clients' calls apart", async () => {
     const [a, b] = await Promise.all([connect(inject("recallKey")), connect(inject("recallKey"))]);
-    const calls = Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).callTool({ name: "analyze_query", arguments: { text: `where is tower${i} located?` } }));
+    const calls = Array.from({ length: 8 }, (_, i) =>
+      (i % 2 === 0 ? a : b).callTool({ name: "analyze_query", arguments: { text: `where is tower${i} located?` } }),
+    );
     const results = await Promise.all(calls);
     results.forEach((result, i) => expect(JSON.parse(text(result)).expansion.keywords).toContain(`tower${i}`));
     await Promise.all([a.close(), b.close()]);
@@ -43,7 +54,10 @@ describe("/mcp over HTTP", () => {
   });
 
   it("answers GET with 405 and Allow: POST at once (no event stream held open)", async () => {
-    const response = await fetch(`${inject("recallUrl")}/mcp`, { headers: { authorization: `Bearer ${inject("recallKey")}`, accept: "text/event-stream" }, signal: AbortSignal.timeout(5000) });
+    const response = await fetch(`${inject("recallUrl")}/mcp`, {
+      headers: { authorization: `Bearer ${inject("recallKey")}`, accept: "text/event-stream" },
+      signal: AbortSignal.timeout(5000),
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
   });

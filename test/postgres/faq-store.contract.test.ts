@@ -15,11 +15,31 @@ afterAll(() => backends?.close());
 
 /** A small purchasing knowledge base (seed 002's domain), as in faqs.search.test.ts. */
 const KB = [
-  { question: "How do I reset my password?", answer: "Open Settings, choose Security, then Reset password. A link is emailed to you.", tags: ["account"] },
-  { question: "How do I track a purchase order?", answer: "Open Purchasing, then Orders; each order shows its shipment status.", tags: ["purchasing"] },
-  { question: "How do I cancel a purchase order?", answer: "Orders can be cancelled until the supplier confirms them.", tags: ["purchasing"] },
-  { question: "Why was my purchase order rejected?", answer: "Order PO-12345 and others are rejected when the budget code is missing.", tags: ["purchasing"] },
-  { question: "What does the checkout failure mean?", answer: "Error E500 at checkout means the payment service is down; retry in a few minutes.", tags: ["errors"] },
+  {
+    question: "How do I reset my password?",
+    answer: "Open Settings, choose Security, then Reset password. A link is emailed to you.",
+    tags: ["account"],
+  },
+  {
+    question: "How do I track a purchase order?",
+    answer: "Open Purchasing, then Orders; each order shows its shipment status.",
+    tags: ["purchasing"],
+  },
+  {
+    question: "How do I cancel a purchase order?",
+    answer: "Orders can be cancelled until the supplier confirms them.",
+    tags: ["purchasing"],
+  },
+  {
+    question: "Why was my purchase order rejected?",
+    answer: "Order PO-12345 and others are rejected when the budget code is missing.",
+    tags: ["purchasing"],
+  },
+  {
+    question: "What does the checkout failure mean?",
+    answer: "Error E500 at checkout means the payment service is down; retry in a few minutes.",
+    tags: ["errors"],
+  },
   { question: "How do I change my shipping address?", answer: "Edit the address under Profile before the order ships.", tags: ["account"] },
   { question: "How can I download my invoices?", answer: "Invoices are under Billing as PDF files.", tags: ["billing"] },
 ];
@@ -31,7 +51,12 @@ async function seed(store: FaqStore, tenantId: string): Promise<string[]> {
 }
 
 const search = async (store: FaqStore, tenantId: string, args: Partial<FaqSearchArgs> & { query: string }) =>
-  (await store.search(tenantId, { limit: 10, ...args })).results.map((r) => ({ id: r.faq.id, matchType: r.matchType, matchedVariant: r.matchedVariant, score: r.score }));
+  (await store.search(tenantId, { limit: 10, ...args })).results.map((r) => ({
+    id: r.faq.id,
+    matchType: r.matchType,
+    matchedVariant: r.matchedVariant,
+    score: r.score,
+  }));
 
 describe.each(BACKENDS)("FAQ store on %s", (backend) => {
   const store = () => backends.store(backend);
@@ -43,8 +68,18 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
   describe("FAQs, variants and versions", () => {
     it("creates an FAQ that reads back field for field, indexed, and lists it newest first", async () => {
       const tenant = await newTenant(backends);
-      const first = await store().create(tenant, "key_a", { question: "How do I export a report?", answer: "Use Export.", tags: ["reports"], metadata: { owner: "ops" } });
-      const second = await store().create(tenant, "key_a", { question: "Where are my invoices?", answer: "Billing.", tags: [], metadata: {} });
+      const first = await store().create(tenant, "key_a", {
+        question: "How do I export a report?",
+        answer: "Use Export.",
+        tags: ["reports"],
+        metadata: { owner: "ops" },
+      });
+      const second = await store().create(tenant, "key_a", {
+        question: "Where are my invoices?",
+        answer: "Billing.",
+        tags: [],
+        metadata: {},
+      });
       expect(first.index_state).toBe("indexed");
       expect(await store().get(tenant, first.id)).toEqual({ ...first, seq: expect.any(Number) });
       const page = await store().list(tenant, { limit: 1 });
@@ -58,24 +93,53 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
 
     it("keeps every tenant's FAQs to itself", async () => {
       const [a, b] = [await newTenant(backends), await newTenant(backends)];
-      const faq = await store().create(a, "key_a", { question: "How do I reset my password?", answer: "Settings.", tags: [], metadata: {} });
+      const faq = await store().create(a, "key_a", {
+        question: "How do I reset my password?",
+        answer: "Settings.",
+        tags: [],
+        metadata: {},
+      });
       expect(await store().get(b, faq.id)).toBeNull();
       expect((await store().search(b, { query: "reset password", limit: 10 })).results).toEqual([]);
       expect(await store().update(b, faq.id, "key_b", { answer: "x" })).toEqual({ ok: false, error: "not_found" });
       expect(await store().softDelete(b, faq.id, "key_b")).toBe(false);
-      expect(await store().addVariant(b, faq.id, "key_b", { variantText: "forgot password", source: "manual" })).toEqual({ ok: false, error: "not_found" });
+      expect(await store().addVariant(b, faq.id, "key_b", { variantText: "forgot password", source: "manual" })).toEqual({
+        ok: false,
+        error: "not_found",
+      });
     });
 
     it("writes the replaced content as a version on each change and rolls back to it", async () => {
       const tenant = await newTenant(backends);
       const faq = await store().create(tenant, "key_a", { question: "How do I pay?", answer: "By card.", tags: ["billing"], metadata: {} });
-      const changed = await store().update(tenant, faq.id, "key_b", { answer: "By card or invoice.", tags: ["billing", "payments"] }, { changeType: "update", reason: "invoices" });
-      expect(changed).toMatchObject({ ok: true, value: { contentChanged: true, questionChanged: false, row: { version: 2, answer: "By card or invoice.", updated_by: "key_b" } } });
+      const changed = await store().update(
+        tenant,
+        faq.id,
+        "key_b",
+        { answer: "By card or invoice.", tags: ["billing", "payments"] },
+        { changeType: "update", reason: "invoices" },
+      );
+      expect(changed).toMatchObject({
+        ok: true,
+        value: { contentChanged: true, questionChanged: false, row: { version: 2, answer: "By card or invoice.", updated_by: "key_b" } },
+      });
       const metadataOnly = await store().update(tenant, faq.id, "key_b", { metadata: { reviewed: true } });
-      expect(metadataOnly).toMatchObject({ ok: true, value: { contentChanged: false, row: { version: 2, metadata: '{"reviewed":true}' } } });
+      expect(metadataOnly).toMatchObject({
+        ok: true,
+        value: { contentChanged: false, row: { version: 2, metadata: '{"reviewed":true}' } },
+      });
       const versions = await store().listVersions(tenant, faq.id, { limit: 100 });
       expect(versions).toEqual([
-        { versionNumber: 1, question: "How do I pay?", answer: "By card.", tags: ["billing"], changeType: "update", changeReason: "invoices", changedBy: "key_b", changedAt: expect.any(String) },
+        {
+          versionNumber: 1,
+          question: "How do I pay?",
+          answer: "By card.",
+          tags: ["billing"],
+          changeType: "update",
+          changeReason: "invoices",
+          changedBy: "key_b",
+          changedAt: expect.any(String),
+        },
       ]);
       const rolled = await store().rollback(tenant, faq.id, 1, "key_c");
       expect(rolled).toMatchObject({ ok: true, value: { version: 3, answer: "By card.", tags: '["billing"]' } });
@@ -102,11 +166,29 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
 
     it("adds variants, refuses duplicates of the question or another variant, lists and deletes them", async () => {
       const tenant = await newTenant(backends);
-      const faq = await store().create(tenant, "key_a", { question: "How do I reset my password?", answer: "Settings.", tags: [], metadata: {} });
-      const added = await store().addVariant(tenant, faq.id, "key_a", { variantText: "Forgot my login", source: "pipeline", sourceTicketId: "tk_1" });
-      expect(added).toMatchObject({ ok: true, value: { faq_id: faq.id, variant_text: "Forgot my login", source: "pipeline", source_ticket_id: "tk_1", index_state: "indexed" } });
-      expect(await store().addVariant(tenant, faq.id, "key_a", { variantText: "forgot  my LOGIN!", source: "manual" })).toEqual({ ok: false, error: "duplicate" });
-      expect(await store().addVariant(tenant, faq.id, "key_a", { variantText: "how do I reset my password", source: "manual" })).toEqual({ ok: false, error: "duplicate" });
+      const faq = await store().create(tenant, "key_a", {
+        question: "How do I reset my password?",
+        answer: "Settings.",
+        tags: [],
+        metadata: {},
+      });
+      const added = await store().addVariant(tenant, faq.id, "key_a", {
+        variantText: "Forgot my login",
+        source: "pipeline",
+        sourceTicketId: "tk_1",
+      });
+      expect(added).toMatchObject({
+        ok: true,
+        value: { faq_id: faq.id, variant_text: "Forgot my login", source: "pipeline", source_ticket_id: "tk_1", index_state: "indexed" },
+      });
+      expect(await store().addVariant(tenant, faq.id, "key_a", { variantText: "forgot  my LOGIN!", source: "manual" })).toEqual({
+        ok: false,
+        error: "duplicate",
+      });
+      expect(await store().addVariant(tenant, faq.id, "key_a", { variantText: "how do I reset my password", source: "manual" })).toEqual({
+        ok: false,
+        error: "duplicate",
+      });
       const listed = await store().listVariants(tenant, faq.id);
       expect(listed.map((v) => v.variant_text)).toEqual(["Forgot my login"]);
       if (!added.ok) throw new Error("unreachable");
@@ -118,7 +200,14 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
     it("imports FAQs with their variants, dropping duplicate variants, all searchable", async () => {
       const tenant = await newTenant(backends);
       const report = await store().import(tenant, "key_a", [
-        { line: 1, question: "How do I export a report?", answer: "Use Export.", tags: ["reports"], metadata: {}, variants: ["download a report", "Download a report!", "How do I export a report"] },
+        {
+          line: 1,
+          question: "How do I export a report?",
+          answer: "Use Export.",
+          tags: ["reports"],
+          metadata: {},
+          variants: ["download a report", "Download a report!", "How do I export a report"],
+        },
         { line: 2, question: "如何下载发票？", answer: "在账单页面。", tags: [], metadata: {}, variants: [] },
       ]);
       expect(report).toMatchObject({ duplicateVariants: 2, indexed: 2, pendingIndex: 0 });
@@ -136,7 +225,10 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
     it("returns the variant's FAQ first when only a variant shares the query's words", async () => {
       const tenant = await newTenant(backends);
       const ids = await seed(store(), tenant);
-      const variant = await store().addVariant(tenant, ids[0]!, "key_a", { variantText: "forgot login, locked out of my account", source: "manual" });
+      const variant = await store().addVariant(tenant, ids[0]!, "key_a", {
+        variantText: "forgot login, locked out of my account",
+        source: "manual",
+      });
       if (!variant.ok) throw new Error(variant.error);
       const results = await search(store(), tenant, { query: "locked out, forgot login" });
       expect(results[0]!.id).toBe(ids[0]);
@@ -165,8 +257,18 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
 
     it("ranks a question-column match above an answer-column match", async () => {
       const tenant = await newTenant(backends);
-      const inAnswer = await store().create(tenant, "key_a", { question: "Which couriers do you use?", answer: "We ship with several couriers; warehouse pickups are possible too.", tags: [], metadata: {} });
-      const inQuestion = await store().create(tenant, "key_a", { question: "Can I pick up at the warehouse?", answer: "Yes, with an appointment.", tags: [], metadata: {} });
+      const inAnswer = await store().create(tenant, "key_a", {
+        question: "Which couriers do you use?",
+        answer: "We ship with several couriers; warehouse pickups are possible too.",
+        tags: [],
+        metadata: {},
+      });
+      const inQuestion = await store().create(tenant, "key_a", {
+        question: "Can I pick up at the warehouse?",
+        answer: "Yes, with an appointment.",
+        tags: [],
+        metadata: {},
+      });
       const results = await search(store(), tenant, { query: "warehouse", weights: { bm25: 1, vector: 0 } });
       expect(results.map((r) => r.id)).toEqual([inQuestion.id, inAnswer.id]);
     });
@@ -181,14 +283,20 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
     it("treats full-text operator characters as plain text", async () => {
       const tenant = await newTenant(backends);
       await seed(store(), tenant);
-      for (const query of ['NEAR(" OR *', '"unbalanced', "password AND NOT -reset", "col:umn ^ (a OR", "*", "!:& | <->"]) await search(store(), tenant, { query });
+      for (const query of ['NEAR(" OR *', '"unbalanced', "password AND NOT -reset", "col:umn ^ (a OR", "*", "!:& | <->"])
+        await search(store(), tenant, { query });
       const results = await search(store(), tenant, { query: 'reset* "password' });
       expect(results[0]!.matchType).toContain("canonical_bm25");
     });
 
     it("searches Chinese FAQs lexically (the English-only model cannot embed them)", async () => {
       const tenant = await newTenant(backends);
-      const zh = await store().create(tenant, "key_a", { question: "如何修改用户密码？", answer: "在设置里选择安全。", tags: [], metadata: {} });
+      const zh = await store().create(tenant, "key_a", {
+        question: "如何修改用户密码？",
+        answer: "在设置里选择安全。",
+        tags: [],
+        metadata: {},
+      });
       expect(zh.index_state).toBe("lexical_only");
       await store().create(tenant, "key_a", { question: "如何下载发票？", answer: "在账单页面。", tags: [], metadata: {} });
       const results = await search(store(), tenant, { query: "用户密码" });

@@ -25,7 +25,11 @@ async function call(path: string, body?: unknown) {
   const started = Date.now();
   const res = await app.request(
     path,
-    { method: body === undefined ? "GET" : "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) },
+    {
+      method: body === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
     // Under Node there is no Rate Limiting binding: an unlimited one (limits are not what this file tests).
     { DB: backends.services("d1").db, API_RATE_LIMIT: { limit: async () => ({ success: true }) } } as unknown as Env,
   );

@@ -36,10 +36,25 @@ describe("export → import between D1 and Postgres", () => {
     const tenant = await newTenant(source);
     const d1 = source.services("d1");
     const store = source.store("d1");
-    const pay = await store.create(tenant, "key_author", { question: "How do I pay an invoice?", answer: "By card.\nOr by transfer.", tags: ["billing"], metadata: { owner: "finance", priority: 2, public: true, note: null } });
-    const refund = await store.create(tenant, "key_author", { question: "How do I get a refund?", answer: "Ask support.", tags: ["billing", "refunds"], metadata: {} });
+    const pay = await store.create(tenant, "key_author", {
+      question: "How do I pay an invoice?",
+      answer: "By card.\nOr by transfer.",
+      tags: ["billing"],
+      metadata: { owner: "finance", priority: 2, public: true, note: null },
+    });
+    const refund = await store.create(tenant, "key_author", {
+      question: "How do I get a refund?",
+      answer: "Ask support.",
+      tags: ["billing", "refunds"],
+      metadata: {},
+    });
     await store.create(tenant, "key_author", { question: "如何修改用户密码？", answer: "在设置里选择安全。", tags: [], metadata: {} });
-    const gone = await store.create(tenant, "key_author", { question: "Is the old portal still up?", answer: "No.", tags: [], metadata: {} });
+    const gone = await store.create(tenant, "key_author", {
+      question: "Is the old portal still up?",
+      answer: "No.",
+      tags: [],
+      metadata: {},
+    });
     await store.update(tenant, pay.id, "key_editor", { answer: "By card or transfer." }, { changeType: "update", reason: "transfers" });
     await store.rollback(tenant, pay.id, 1, "key_editor");
     await store.addVariant(tenant, pay.id, "key_author", { variantText: "pay my bill", source: "pipeline", sourceTicketId: "tk_42" });
@@ -48,9 +63,17 @@ describe("export → import between D1 and Postgres", () => {
     await store.softDelete(tenant, gone.id, "key_author");
 
     const fromD1 = await exportNdjson(d1, tenant);
-    const lines = fromD1.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = fromD1
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.id)).toEqual([pay.id, refund.id, expect.any(String)]);
-    expect(lines[0]).toMatchObject({ version: 3, createdBy: "key_author", updatedBy: "key_editor", related: [{ targetFaqId: refund.id, relationshipType: "see_also" }] });
+    expect(lines[0]).toMatchObject({
+      version: 3,
+      createdBy: "key_author",
+      updatedBy: "key_editor",
+      related: [{ targetFaqId: refund.id, relationshipType: "see_also" }],
+    });
     expect((lines[0]!.versions as unknown[]).length).toBe(2);
 
     // Into Postgres: same tenant, same deployment (its links already sit in this D1). Indexed: 2 English questions + 2 variants.
@@ -61,7 +84,11 @@ describe("export → import between D1 and Postgres", () => {
     expect(objects(fromPostgres)).toEqual(objects(fromD1));
 
     // Back to D1 of another deployment: every row, link and version recreated.
-    await target.services("d1").db.prepare("INSERT INTO tenants (id, name, created_at) VALUES (?, ?, ?)").bind(tenant, tenant, Date.now()).run();
+    await target
+      .services("d1")
+      .db.prepare("INSERT INTO tenants (id, name, created_at) VALUES (?, ?, ?)")
+      .bind(tenant, tenant, Date.now())
+      .run();
     const back = await importLines(target.services("d1"), tenant, "key_mover", parse(fromPostgres));
     expect(back).toMatchObject({ skipped: [], relationships: 1 });
     expect(objects(await exportNdjson(target.services("d1"), tenant))).toEqual(objects(fromD1));
@@ -73,7 +100,9 @@ describe("export → import between D1 and Postgres", () => {
   it("refuses lines whose ids another tenant already uses, on both backends", async () => {
     for (const backend of ["d1", "postgres"] as const) {
       const [owner, other] = [await newTenant(source), await newTenant(source)];
-      const faq = await source.store(backend).create(owner, "key_a", { question: "Where is my parcel?", answer: "Tracking page.", tags: [], metadata: {} });
+      const faq = await source
+        .store(backend)
+        .create(owner, "key_a", { question: "Where is my parcel?", answer: "Tracking page.", tags: [], metadata: {} });
       const stolen = await exportNdjson(source.services(backend), owner);
       const report = await importLines(source.services(backend), other, "key_b", parse(stolen.replace("Tracking page.", "Hijacked.")));
       expect(report.imported).toEqual([]);

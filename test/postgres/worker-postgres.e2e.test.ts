@@ -19,21 +19,29 @@ interface Worker {
 }
 
 /** The typed body of a response that must have this status (test/support/client.ts needs workerd). */
-async function expectJson<R extends { status: number; json(): Promise<unknown> }>(pending: Promise<R>, status: number): Promise<Awaited<ReturnType<R["json"]>>> {
+async function expectJson<R extends { status: number; json(): Promise<unknown> }>(
+  pending: Promise<R>,
+  status: number,
+): Promise<Awaited<ReturnType<R["json"]>>> {
   const res = await pending;
   expect(res.status).toBe(status);
   return (await res.json()) as Awaited<ReturnType<R["json"]>>;
 }
 
 let postgres: LocalPostgres & {
-  activeConnections(): number; db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } };
+  activeConnections(): number;
+  db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+};
 let worker: Worker;
 
 beforeAll(async () => {
   postgres = await startLocalPostgres();
   const wsProxy = `127.0.0.1:${postgres.proxyPort}`;
   await migratePostgres(postgres.databaseUrl, { wsProxy });
-  worker = await startWorker({ helperEmbedder: false, bindings: { FAQ_STORE: "postgres", DATABASE_URL: postgres.databaseUrl, DATABASE_WS_PROXY: wsProxy } });
+  worker = await startWorker({
+    helperEmbedder: false,
+    bindings: { FAQ_STORE: "postgres", DATABASE_URL: postgres.databaseUrl, DATABASE_WS_PROXY: wsProxy },
+  });
 }, 180_000);
 afterAll(async () => {
   await worker?.close();
@@ -43,10 +51,18 @@ afterAll(async () => {
 describe("the Worker on Postgres", () => {
   it("creates and searches FAQs that live in Postgres, not in D1", async () => {
     const api = worker.client();
-    const created = await expectJson(api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Settings → Security.", tags: ["account"] } }), 201);
-    await expectJson(api.v1.faqs[":id"].variants.$post({ param: { id: created.id }, json: { variantText: "locked out of my account" } }), 201);
+    const created = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Settings → Security.", tags: ["account"] } }),
+      201,
+    );
+    await expectJson(
+      api.v1.faqs[":id"].variants.$post({ param: { id: created.id }, json: { variantText: "locked out of my account" } }),
+      201,
+    );
     const found = await expectJson(api.v1.faqs.search.$post({ json: { query: "locked out" } }), 200);
-    expect(found.results).toEqual([expect.objectContaining({ id: created.id, matchType: expect.arrayContaining(["variant_bm25", "variant_vector"]) })]);
+    expect(found.results).toEqual([
+      expect.objectContaining({ id: created.id, matchType: expect.arrayContaining(["variant_bm25", "variant_vector"]) }),
+    ]);
     const rows = await postgres.db.query("SELECT id, index_state, embedding_model FROM faqs WHERE id = $1", [created.id]);
     expect(rows.rows).toEqual([{ id: created.id, index_state: "indexed", embedding_model: "use-lite-512" }]);
     expect(await worker.db.prepare("SELECT COUNT(*) AS n FROM faqs").first("n")).toBe(0);

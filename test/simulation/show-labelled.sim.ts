@@ -84,7 +84,19 @@ async function runShow(stream: Labelled[][]) {
   const clock = fixedClock(start);
   const show = showClient(clientKey, clock).show("sim-labelled");
   const picked: { label: string; at: number }[] = [];
-  const t = { candidates: 0, repeats: 0, repeatsPassed: 0, news: 0, newsFiltered: 0, otherNews: 0, otherNewsFiltered: 0, picks: 0, repeatPicks: 0, possible: 0, novelty: 0 };
+  const t = {
+    candidates: 0,
+    repeats: 0,
+    repeatsPassed: 0,
+    news: 0,
+    newsFiltered: 0,
+    otherNews: 0,
+    otherNewsFiltered: 0,
+    picks: 0,
+    repeatPicks: 0,
+    possible: 0,
+    novelty: 0,
+  };
   for (const [a, batch] of stream.entries()) {
     const now = start + a * INTERVAL_MIN * MIN;
     clock.set(now);
@@ -93,7 +105,10 @@ async function runShow(stream: Labelled[][]) {
     const labelOf = new Map(batch.map((c) => [c.text, c.label]));
     const filtered = new Map<number, { reason: string; mostSimilarQuestion: string }>();
     for (const f of res.filtered) {
-      filtered.set(batch.findIndex((c) => c.text === f.text), f);
+      filtered.set(
+        batch.findIndex((c) => c.text === f.text),
+        f,
+      );
     }
     batch.forEach((c, i) => {
       t.candidates++;
@@ -130,7 +145,10 @@ const data = inject("showSimulationData");
 
 describe("a label-judged 3-hour show (stackfaq paraphrase threads + other-domain questions)", () => {
   it("prints repeats let through, new questions filtered, picks per analysis and novelty", async () => {
-    if (!data) throw new Error("no labelled data: set SHOW_SIMULATION_DATA to a folder with stackfaq/, pairs/mqp/, semeval2016-cqa/ (default ../shared/data)");
+    if (!data)
+      throw new Error(
+        "no labelled data: set SHOW_SIMULATION_DATA to a folder with stackfaq/, pairs/mqp/, semeval2016-cqa/ (default ../shared/data)",
+      );
     const stream = buildStream(data);
     const r = await runShow(stream);
     const pct = (x: number, n: number) => `${((100 * x) / Math.max(1, n)).toFixed(1)} %`;
@@ -139,7 +157,10 @@ describe("a label-judged 3-hour show (stackfaq paraphrase threads + other-domain
       ["repeat candidates let through the filters", `${r.repeatsPassed}/${r.repeats} = ${pct(r.repeatsPassed, r.repeats)}`],
       ["repeats among picks", `${r.repeatPicks}/${r.picks} = ${pct(r.repeatPicks, r.picks)}`],
       ["new questions wrongly filtered", `${r.newsFiltered}/${r.news} = ${pct(r.newsFiltered, r.news)}`],
-      ["  of them stackfaq threads (same domain)", `${r.newsFiltered - r.otherNewsFiltered}/${r.news - r.otherNews} = ${pct(r.newsFiltered - r.otherNewsFiltered, r.news - r.otherNews)}`],
+      [
+        "  of them stackfaq threads (same domain)",
+        `${r.newsFiltered - r.otherNewsFiltered}/${r.news - r.otherNews} = ${pct(r.newsFiltered - r.otherNewsFiltered, r.news - r.otherNews)}`,
+      ],
       ["  of them other-domain questions", `${r.otherNewsFiltered}/${r.otherNews} = ${pct(r.otherNewsFiltered, r.otherNews)}`],
       ["picks per analysis (topN 5)", `${(r.picks / ANALYSES).toFixed(2)} (label-possible ${(r.possible / ANALYSES).toFixed(2)})`],
       ["mean novelty of picks", (r.novelty / Math.max(1, r.picks)).toFixed(3)],

@@ -25,10 +25,14 @@ export const oneAttempt: RetryOptions = { maxAttempts: 1 };
 
 type AnyClientResponse = ClientResponse<unknown, number, string>;
 /** The JSON body a route declares for one of its statuses. */
-export type JsonOf<R, S extends number> = R extends ClientResponse<infer T, infer U, infer F> ? (S extends U ? (F extends "json" ? T : never) : never) : never;
+export type JsonOf<R, S extends number> =
+  R extends ClientResponse<infer T, infer U, infer F> ? (S extends U ? (F extends "json" ? T : never) : never) : never;
 
 /** Asserts the answer's status (or one of them) and returns its body as the route declares it for that status. */
-export async function expectJson<R extends AnyClientResponse, S extends R["status"]>(response: R | Promise<R>, status: S | readonly S[]): Promise<JsonOf<R, S>> {
+export async function expectJson<R extends AnyClientResponse, S extends R["status"]>(
+  response: R | Promise<R>,
+  status: S | readonly S[],
+): Promise<JsonOf<R, S>> {
   const res = await response;
   const text = await res.text();
   if (Array.isArray(status)) expect(status, text.slice(0, 500)).toContain(res.status);
@@ -39,7 +43,11 @@ export async function expectJson<R extends AnyClientResponse, S extends R["statu
 export type ApiError = z.infer<typeof ErrorEnvelope>;
 
 /** Asserts an error answer (status, and code when given) and returns its envelope, typed as the document declares it. */
-export async function expectError(response: Response | AnyClientResponse | Promise<Response | AnyClientResponse>, status: number, code?: ErrorCode): Promise<ApiError> {
+export async function expectError(
+  response: Response | AnyClientResponse | Promise<Response | AnyClientResponse>,
+  status: number,
+  code?: ErrorCode,
+): Promise<ApiError> {
   const res = await response;
   const text = await res.text();
   expect(res.status, text.slice(0, 500)).toBe(status);

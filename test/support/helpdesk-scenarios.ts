@@ -4,7 +4,18 @@
  * the provider signs. The payloads and signing come from test/fixtures/helpdesk.ts.
  */
 import type { HelpdeskProvider } from "../../src/db/schema/helpdesk";
-import { freshdeskPayload, frontEvent, helpscoutConversation, intercomClosed, QA, sign, type SignOptions, standardPayload, zendeskEvent, zendeskTrigger } from "../fixtures/helpdesk";
+import {
+  freshdeskPayload,
+  frontEvent,
+  helpscoutConversation,
+  intercomClosed,
+  QA,
+  sign,
+  type SignOptions,
+  standardPayload,
+  zendeskEvent,
+  zendeskTrigger,
+} from "../fixtures/helpdesk";
 import { type Connection, type DeliveryResponse, post } from "./helpdesk";
 
 export interface Sent {
@@ -42,7 +53,9 @@ export const scenarios: Scenario[] = [
     solved: (id) => [zendeskTrigger(id)],
     unsolved: (id) => zendeskTrigger(id, { status: "Open" }),
     noteOnly: (id) => [
-      zendeskEvent(id, "ticket.comment_added", { comment: { id: "1", body: "Internal: refund by hand", is_public: false, author: { id: "8", is_staff: true, name: "Maya" } } }),
+      zendeskEvent(id, "ticket.comment_added", {
+        comment: { id: "1", body: "Internal: refund by hand", is_public: false, author: { id: "8", is_staff: true, name: "Maya" } },
+      }),
       zendeskEvent(id, "ticket.status_changed", { current: "SOLVED", previous: "OPEN" }),
     ],
     sign: (s, b, o) => sign.zendesk(s, b, o),
@@ -50,7 +63,9 @@ export const scenarios: Scenario[] = [
   },
   {
     provider: "intercom",
-    solved: (id) => [intercomClosed(id, [reply(1793527000), note(1793527100), { part_type: "close", body: null, author: "admin", at: 1793527200 }])],
+    solved: (id) => [
+      intercomClosed(id, [reply(1793527000), note(1793527100), { part_type: "close", body: null, author: "admin", at: 1793527200 }]),
+    ],
     unsolved: (id) => intercomClosed(id, [reply(1793527000)], { topic: "conversation.admin.replied" }),
     noteOnly: (id) => [intercomClosed(id, [note(1793527100)])],
     sign: (s, b, o) => sign.intercom(s, b, o),
@@ -59,10 +74,16 @@ export const scenarios: Scenario[] = [
   {
     provider: "helpscout",
     solved: (id) => [
-      helpscoutConversation(Number(id), [customer, { type: "reply", body: `<p>${QA.answer}</p>`, at: "2026-11-01T09:30:00Z" }, { type: "note", body: "<p>Internal: escalate</p>", at: "2026-11-01T09:40:00Z" }]),
+      helpscoutConversation(Number(id), [
+        customer,
+        { type: "reply", body: `<p>${QA.answer}</p>`, at: "2026-11-01T09:30:00Z" },
+        { type: "note", body: "<p>Internal: escalate</p>", at: "2026-11-01T09:40:00Z" },
+      ]),
     ],
     unsolved: (id) => helpscoutConversation(Number(id), [customer], { status: "pending" }),
-    noteOnly: (id) => [helpscoutConversation(Number(id), [customer, { type: "note", body: "<p>Internal: escalate</p>", at: "2026-11-01T09:40:00Z" }])],
+    noteOnly: (id) => [
+      helpscoutConversation(Number(id), [customer, { type: "note", body: "<p>Internal: escalate</p>", at: "2026-11-01T09:40:00Z" }]),
+    ],
     sign: (s, b, o) => sign.helpscout(s, b, o),
     externalId: (id) => id,
   },
@@ -83,14 +104,24 @@ export const scenarios: Scenario[] = [
       frontEvent(id, "archive"),
     ],
     unsolved: (id) => frontEvent(id, "assign"),
-    noteOnly: (id) => [frontEvent(id, "inbound", { body: `<p>${QA.question}</p>`, is_inbound: true }), frontEvent(id, "comment", { body: "Internal: refund by hand", is_inbound: false }), frontEvent(id, "archive")],
+    noteOnly: (id) => [
+      frontEvent(id, "inbound", { body: `<p>${QA.question}</p>`, is_inbound: true }),
+      frontEvent(id, "comment", { body: "Internal: refund by hand", is_inbound: false }),
+      frontEvent(id, "archive"),
+    ],
     sign: (s, b, o) => sign.front(s, b, o),
     externalId: (id) => id,
   },
 ];
 
 /** Signs and posts one payload; returns the typed response (post) with what was sent (for replays). */
-export async function send(scenario: Scenario, conn: Pick<Connection, "path">, secret: string, payload: unknown, o?: SignOptions): Promise<DeliveryResponse & { sent: Sent }> {
+export async function send(
+  scenario: Scenario,
+  conn: Pick<Connection, "path">,
+  secret: string,
+  payload: unknown,
+  o?: SignOptions,
+): Promise<DeliveryResponse & { sent: Sent }> {
   const body = typeof payload === "string" ? payload : JSON.stringify(payload);
   const headers = await scenario.sign(secret, body, o);
   const sent: Sent = { body, headers };

@@ -20,7 +20,10 @@ export const SUPPLIED: Partial<Record<HelpdeskProvider, string>> = {
 };
 
 export async function connect(tenant: TestTenant, provider: HelpdeskProvider, secret = SUPPLIED[provider]): Promise<Connection> {
-  const created = await expectJson(apiClient(tenant.adminKey).v1.admin["helpdesk-connections"].$post({ json: { provider, ...(secret ? { secret } : {}) } }), 201);
+  const created = await expectJson(
+    apiClient(tenant.adminKey).v1.admin["helpdesk-connections"].$post({ json: { provider, ...(secret ? { secret } : {}) } }),
+    201,
+  );
   expect(Boolean(created.secret)).toBe(secret === undefined);
   return { id: created.id, path: created.webhookPath, secret: secret ?? created.secret! };
 }
@@ -37,7 +40,10 @@ export function post(path: string, body: string, headers: Record<string, string>
   const [, provider, connectionId] = WEBHOOK_PATH.exec(path) ?? [];
   if (!provider || !connectionId) throw new Error(`not a helpdesk webhook path: ${path}`);
   const webhook = apiClient().v1.webhooks.tickets[":provider"][":connectionId"];
-  return webhook.$post({ param: { provider, connectionId } }, { headers: { "content-type": "application/json", ...headers }, init: { body } });
+  return webhook.$post(
+    { param: { provider, connectionId } },
+    { headers: { "content-type": "application/json", ...headers }, init: { body } },
+  );
 }
 export type DeliveryResponse = Awaited<ReturnType<typeof post>>;
 
@@ -47,7 +53,10 @@ export type DeliveryOutcome = keyof typeof OUTCOME_STATUS;
 export type DeliveryAnswer<K extends DeliveryOutcome> = Extract<JsonOf<DeliveryResponse, 200 | 202>, { status: K }>;
 
 /** Asserts an accepted delivery's status and outcome (202 queued, 200 duplicate_delivery, …) and returns its answer, typed. */
-export async function expectDelivery<K extends DeliveryOutcome>(response: DeliveryResponse | Promise<DeliveryResponse>, outcome: K): Promise<DeliveryAnswer<K>> {
+export async function expectDelivery<K extends DeliveryOutcome>(
+  response: DeliveryResponse | Promise<DeliveryResponse>,
+  outcome: K,
+): Promise<DeliveryAnswer<K>> {
   const status: 200 | 202 = OUTCOME_STATUS[outcome];
   const body = await expectJson(response, status);
   expect(body, JSON.stringify(body)).toMatchObject({ status: outcome });

@@ -23,11 +23,19 @@ export async function openApiChecker() {
     return candidates[0].op;
   }
 
-  async function call(method: string, path: string, init: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<CheckedCall> {
+  async function call(
+    method: string,
+    path: string,
+    init: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<CheckedCall> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.key) headers.authorization = `Bearer ${init.key}`;
     if (init.body !== undefined) headers["content-type"] ??= "application/json";
-    const response = await SELF.fetch(`https://recall.test${path}`, { method, headers, body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)) });
+    const response = await SELF.fetch(`https://recall.test${path}`, {
+      method,
+      headers,
+      body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+    });
     const text = await response.text();
     const type = response.headers.get("content-type");
     const json = text && type?.includes("json") && !type.includes("ndjson") ? JSON.parse(text) : text || null;

@@ -47,7 +47,10 @@ export function showClient(key: string, clock: Clock, override: (s: Services) =>
 
 /** How many questions a show's object stores (active or forgotten), read from its SQLite storage. */
 export function storedQuestionCount(stub: DurableObjectStub<ShowMemory>): Promise<number> {
-  return runInDurableObject(stub, (_o: ShowMemory, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM show_questions").one().n);
+  return runInDurableObject(
+    stub,
+    (_o: ShowMemory, state) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM show_questions").one().n,
+  );
 }
 
 /** The object's in-memory window, oldest first: its store is private, reached inside the object only. */

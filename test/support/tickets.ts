@@ -52,7 +52,8 @@ export async function seedFaq(tenant: TestTenant, question: string, answer: stri
 }
 
 /** GET /v1/tickets/:id, typed. */
-export const readTicket = (tenant: TestTenant, id: string) => expectJson(apiClient(tenant.adminKey).v1.tickets[":id"].$get({ param: { id } }), 200);
+export const readTicket = (tenant: TestTenant, id: string) =>
+  expectJson(apiClient(tenant.adminKey).v1.tickets[":id"].$get({ param: { id } }), 200);
 
 /** Polls GET /v1/tickets/:id until the queue consumer has decided (or dead-lettered) the ticket. */
 export async function waitForDecision(tenant: TestTenant, id: string, timeoutMs = 15_000) {

@@ -124,7 +124,11 @@ describe("vectorizeIndex", () => {
   it("scores given ids with getByIds, ignoring other tenants' and other models' vectors", async () => {
     const { binding, calls } = recordingVectorize();
     const index = vectorizeIndex(binding, "@cf/baai/bge-m3", 2);
-    const scores = await index.similarities("t_a", "memories", { vector: Float32Array.from([1, 0]), model: "@cf/baai/bge-m3" }, ["mem_1", "mem_2", "mem_3"]);
+    const scores = await index.similarities("t_a", "memories", { vector: Float32Array.from([1, 0]), model: "@cf/baai/bge-m3" }, [
+      "mem_1",
+      "mem_2",
+      "mem_3",
+    ]);
     expect([...scores]).toEqual([["mem_1", 1]]);
     expect(calls[0]).toEqual({ op: "get", args: [["mem_1", "mem_2", "mem_3"]] });
   });

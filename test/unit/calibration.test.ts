@@ -26,7 +26,15 @@ describe("calibrate", () => {
   it("clamps outside the knots, and to [0, 1]", () => {
     expect(calibrate(-1, c)).toBe(0.1);
     expect(calibrate(1, c)).toBe(0.9);
-    expect(calibrate(5, table([[0, 0.5], [1, 1.5]]))).toBe(1);
+    expect(
+      calibrate(
+        5,
+        table([
+          [0, 0.5],
+          [1, 1.5],
+        ]),
+      ),
+    ).toBe(1);
   });
 
   it("is reported as { similarity (calibrated), rawCosine }", () => {
@@ -70,15 +78,54 @@ describe("parseCalibration", () => {
   const base = { model: "m", method: "x", fittedOn: "y" };
 
   it("rejects knots that go down, repeat a raw value or leave the range", () => {
-    expect(() => parseCalibration({ ...base, knots: [[0, 0.5], [0.5, 0.4]] })).toThrow(/monotone/);
-    expect(() => parseCalibration({ ...base, knots: [[0.5, 0.4], [0.5, 0.6]] })).toThrow(/monotone/);
-    expect(() => parseCalibration({ ...base, knots: [[0, 0], [1, 1.2]] })).toThrow(/range/);
+    expect(() =>
+      parseCalibration({
+        ...base,
+        knots: [
+          [0, 0.5],
+          [0.5, 0.4],
+        ],
+      }),
+    ).toThrow(/monotone/);
+    expect(() =>
+      parseCalibration({
+        ...base,
+        knots: [
+          [0.5, 0.4],
+          [0.5, 0.6],
+        ],
+      }),
+    ).toThrow(/monotone/);
+    expect(() =>
+      parseCalibration({
+        ...base,
+        knots: [
+          [0, 0],
+          [1, 1.2],
+        ],
+      }),
+    ).toThrow(/range/);
     expect(() => parseCalibration({ ...base, knots: [[0, 0]] })).toThrow(/two knots/);
     expect(() => parseCalibration({ model: "m", knots: [] })).toThrow(/strings/);
   });
 
   it("keeps model, method, fittedOn and knots", () => {
-    expect(parseCalibration({ ...base, extra: 1, knots: [[-1, 0], [1, 1]] })).toEqual({ ...base, knots: [[-1, 0], [1, 1]] });
+    expect(
+      parseCalibration({
+        ...base,
+        extra: 1,
+        knots: [
+          [-1, 0],
+          [1, 1],
+        ],
+      }),
+    ).toEqual({
+      ...base,
+      knots: [
+        [-1, 0],
+        [1, 1],
+      ],
+    });
   });
 });
 
@@ -90,9 +137,19 @@ describe("calibrationFor a model without a table", () => {
     expect(calibrationFor("no-such-model")).toBeNull();
     expect(calibrationFor("no-such-model")).toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(warn.mock.calls[0]![0]))).toMatchObject({ event: "similarity_uncalibrated", model: "no-such-model", calibrated: false });
-    expect(calibrationStatus("@cf/baai/bge-m3", null)).toMatchObject({ calibrated: false, reason: expect.stringContaining("no production fit") });
-    expect(calibrationStatus("use-lite-512", calibrationFor("use-lite-512"))).toMatchObject({ calibrated: true, method: "isotonic-anchors" });
+    expect(JSON.parse(String(warn.mock.calls[0]![0]))).toMatchObject({
+      event: "similarity_uncalibrated",
+      model: "no-such-model",
+      calibrated: false,
+    });
+    expect(calibrationStatus("@cf/baai/bge-m3", null)).toMatchObject({
+      calibrated: false,
+      reason: expect.stringContaining("no production fit"),
+    });
+    expect(calibrationStatus("use-lite-512", calibrationFor("use-lite-512"))).toMatchObject({
+      calibrated: true,
+      method: "isotonic-anchors",
+    });
   });
 });
 

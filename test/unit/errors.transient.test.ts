@@ -15,7 +15,11 @@ async function answerTo(error: Error) {
     })
     .onError(handleError);
   const response = await app.request("/");
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), json: (await response.json()) as { error: { code: string; message: string } } };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    json: (await response.json()) as { error: { code: string; message: string } },
+  };
 }
 
 describe("handleError for errors the runtime flags as transient", () => {
@@ -26,10 +30,17 @@ describe("handleError for errors the runtime flags as transient", () => {
   });
 
   it("asks for a longer wait when the object is overloaded", async () => {
-    expect(await answerTo(runtimeError({ overloaded: true, retryable: false }))).toMatchObject({ status: 503, retryAfter: String(OVERLOADED_RETRY_AFTER_S) });
+    expect(await answerTo(runtimeError({ overloaded: true, retryable: false }))).toMatchObject({
+      status: 503,
+      retryAfter: String(OVERLOADED_RETRY_AFTER_S),
+    });
   });
 
   it("keeps any other error a 500 INTERNAL without Retry-After", async () => {
-    expect(await answerTo(runtimeError({ retryable: false }))).toMatchObject({ status: 500, retryAfter: null, json: { error: { code: "INTERNAL" } } });
+    expect(await answerTo(runtimeError({ retryable: false }))).toMatchObject({
+      status: 500,
+      retryAfter: null,
+      json: { error: { code: "INTERNAL" } },
+    });
   });
 });

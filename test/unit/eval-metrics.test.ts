@@ -27,7 +27,12 @@ describe("retrieval metrics", () => {
   });
 
   it("averages over queries", () => {
-    expect(meanMetrics([{ ndcg: 1, recall: 1, mrr: 1 }, { ndcg: 0, recall: 0.5, mrr: 0 }])).toEqual({ ndcg: 0.5, recall: 0.75, mrr: 0.5 });
+    expect(
+      meanMetrics([
+        { ndcg: 1, recall: 1, mrr: 1 },
+        { ndcg: 0, recall: 0.5, mrr: 0 },
+      ]),
+    ).toEqual({ ndcg: 0.5, recall: 0.75, mrr: 0.5 });
   });
 
   it("brackets the mean with a bootstrap interval that narrows with more queries and is exact for a constant", () => {

@@ -14,13 +14,20 @@ const hit = (id: string, question: string, similarity: number | null, variant?: 
 
 describe("suggestionFor", () => {
   it("clusters an ambiguous query by the top FAQ and its sorted content words", () => {
-    expect(suggestionFor("Password help, please?", [hit("a", "Reset password", 0.9), hit("b", "Change password", 0.9 - SUGGESTION_MARGIN + 1e-9)])).toEqual({
+    expect(
+      suggestionFor("Password help, please?", [
+        hit("a", "Reset password", 0.9),
+        hit("b", "Change password", 0.9 - SUGGESTION_MARGIN + 1e-9),
+      ]),
+    ).toEqual({
       clusterKey: "a:help password please",
       faqId: "a",
       alternateFaqId: "b",
     });
     // Word order and stopwords do not split a cluster.
-    expect(suggestionFor("please help with the password", [hit("a", "Reset password", 0.8), hit("b", "x", 0.8)])?.clusterKey).toBe("a:help password please");
+    expect(suggestionFor("please help with the password", [hit("a", "Reset password", 0.8), hit("b", "x", 0.8)])?.clusterKey).toBe(
+      "a:help password please",
+    );
   });
 
   it("ignores clear winners, irrelevant pairs, missing similarities and phrasings the FAQ already has", () => {

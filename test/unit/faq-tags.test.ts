@@ -3,7 +3,11 @@ import { TAG_PATTERN, toFaqTags } from "../../src/faqs/tags";
 
 describe("toFaqTags", () => {
   it("keeps a helpdesk's tags that can be FAQ tags, trimmed and lower-cased, once each", () => {
-    expect(toFaqTags([" Billing ", "billing", "refunds/eu", "k=B", "Billing Issue", "1s(", "", "Ünïcode"])).toEqual(["billing", "refunds/eu", "ünïcode"]);
+    expect(toFaqTags([" Billing ", "billing", "refunds/eu", "k=B", "Billing Issue", "1s(", "", "Ünïcode"])).toEqual([
+      "billing",
+      "refunds/eu",
+      "ünïcode",
+    ]);
     expect(toFaqTags(["x".repeat(65)])).toEqual([]);
   });
 

@@ -33,17 +33,34 @@ const oneByteChanged = (body: string) => body.slice(0, 10) + (body[10] === "a" ?
 
 describe("Standard Webhooks verification", () => {
   it("accepts the specification's published test vector", async () => {
-    const d = delivery(STANDARD_VECTOR.body, { "webhook-id": STANDARD_VECTOR.id, "webhook-timestamp": STANDARD_VECTOR.timestamp, "webhook-signature": STANDARD_VECTOR.signature }, 1614265330_000);
+    const d = delivery(
+      STANDARD_VECTOR.body,
+      { "webhook-id": STANDARD_VECTOR.id, "webhook-timestamp": STANDARD_VECTOR.timestamp, "webhook-signature": STANDARD_VECTOR.signature },
+      1614265330_000,
+    );
     expect(await providers.standard.verify(d, [STANDARD_VECTOR.secret])).toBe(true);
   });
 
   it("accepts a header with several signatures when one matches, refuses v1a, and refuses the vector 6 minutes later", async () => {
     const h = { "webhook-id": STANDARD_VECTOR.id, "webhook-timestamp": STANDARD_VECTOR.timestamp };
     const several = `v1,Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg= ${STANDARD_VECTOR.signature}`;
-    expect(await providers.standard.verify(delivery(STANDARD_VECTOR.body, { ...h, "webhook-signature": several }, 1614265330_000), [STANDARD_VECTOR.secret])).toBe(true);
+    expect(
+      await providers.standard.verify(delivery(STANDARD_VECTOR.body, { ...h, "webhook-signature": several }, 1614265330_000), [
+        STANDARD_VECTOR.secret,
+      ]),
+    ).toBe(true);
     const asymmetric = STANDARD_VECTOR.signature.replace("v1,", "v1a,");
-    expect(await providers.standard.verify(delivery(STANDARD_VECTOR.body, { ...h, "webhook-signature": asymmetric }, 1614265330_000), [STANDARD_VECTOR.secret])).toBe(false);
-    expect(await providers.standard.verify(delivery(STANDARD_VECTOR.body, { ...h, "webhook-signature": STANDARD_VECTOR.signature }, 1614265330_000 + 6 * MIN), [STANDARD_VECTOR.secret])).toBe(false);
+    expect(
+      await providers.standard.verify(delivery(STANDARD_VECTOR.body, { ...h, "webhook-signature": asymmetric }, 1614265330_000), [
+        STANDARD_VECTOR.secret,
+      ]),
+    ).toBe(false);
+    expect(
+      await providers.standard.verify(
+        delivery(STANDARD_VECTOR.body, { ...h, "webhook-signature": STANDARD_VECTOR.signature }, 1614265330_000 + 6 * MIN),
+        [STANDARD_VECTOR.secret],
+      ),
+    ).toBe(false);
   });
 });
 
@@ -54,8 +71,21 @@ const OTHER = "whsec_YW5vdGhlci1zZWNyZXQtb2YtMzItYnl0ZXMtbGVuZ3Q=";
 const cases = [
   { name: "standard", body: JSON.stringify(standardPayload("S-1")), timestamped: true },
   { name: "zendesk", body: JSON.stringify(zendeskTrigger("5158")), timestamped: true },
-  { name: "intercom", body: JSON.stringify(intercomClosed("c1", [{ part_type: "comment", body: `<p>${QA.answer}</p>`, author: "admin", at: 1793527000 }])), timestamped: false },
-  { name: "helpscout", body: JSON.stringify(helpscoutConversation(10, [{ type: "customer", body: QA.question, at: "2026-11-01T09:00:00Z" }, { type: "reply", body: QA.answer, at: "2026-11-01T09:30:00Z" }])), timestamped: false },
+  {
+    name: "intercom",
+    body: JSON.stringify(intercomClosed("c1", [{ part_type: "comment", body: `<p>${QA.answer}</p>`, author: "admin", at: 1793527000 }])),
+    timestamped: false,
+  },
+  {
+    name: "helpscout",
+    body: JSON.stringify(
+      helpscoutConversation(10, [
+        { type: "customer", body: QA.question, at: "2026-11-01T09:00:00Z" },
+        { type: "reply", body: QA.answer, at: "2026-11-01T09:30:00Z" },
+      ]),
+    ),
+    timestamped: false,
+  },
   { name: "front", body: JSON.stringify(frontEvent("cnv_1", "archive")), timestamped: true },
 ] as const;
 
@@ -73,7 +103,6 @@ describe.each(cases)("$name verification (documented scheme)", ({ name, body }) 
     expect(await module.verify(delivery(oneByteChanged(body), await signer(SECRET, body, { at: NOW })), [SECRET])).toBe(false);
     expect(await module.verify(delivery(body, {}), [SECRET])).toBe(false);
   });
-
 });
 
 describe.each(cases.filter((c) => c.timestamped))("$name timestamp window", ({ name, body }) => {
@@ -104,29 +133,57 @@ describe("mapping solved events to tickets", () => {
   const d = delivery("", {});
 
   it("Standard: ticket.solved → the ticket; another type is skipped", () => {
-    expect(providers.standard.map(standardPayload("S-1"), d)).toMatchObject({ kind: "ticket", ticket: { ticketId: "standard:S-1", answer: QA.answer, tags: ["billing"], source: "standard" } });
+    expect(providers.standard.map(standardPayload("S-1"), d)).toMatchObject({
+      kind: "ticket",
+      ticket: { ticketId: "standard:S-1", answer: QA.answer, tags: ["billing"], source: "standard" },
+    });
     expect(providers.standard.map(standardPayload("S-1", { type: "ticket.created" }), d)).toMatchObject({ kind: "skip" });
     expect(providers.standard.map({ type: "ticket.solved", data: { ticketId: "x" } }, d)).toMatchObject({ kind: "invalid" });
   });
 
   it("Zendesk trigger: question from the description without the phone footer, answer without the signature, tags split", () => {
     const m = providers.zendesk.map(zendeskTrigger("5158"), d);
-    expect(m).toMatchObject({ kind: "ticket", ticket: { ticketId: "zendesk:5158", subject: "Invoices as PDF", tags: ["billing", "export"], resolvedAt: Date.parse("2026-11-01T10:00:00Z") } });
+    expect(m).toMatchObject({
+      kind: "ticket",
+      ticket: {
+        ticketId: "zendesk:5158",
+        subject: "Invoices as PDF",
+        tags: ["billing", "export"],
+        resolvedAt: Date.parse("2026-11-01T10:00:00Z"),
+      },
+    });
     if (m.kind !== "ticket") throw new Error("not a ticket");
     expect(m.ticket.question).toBe(`Hello,\n\n${QA.question}`);
     expect(m.ticket.answer).toBe(`Hi Ann,\n${QA.answer}`);
-    expect(providers.zendesk.map(zendeskTrigger("5158", { status: "Pending" }), d)).toMatchObject({ kind: "skip", reason: 'status "pending" is not solved or closed' });
+    expect(providers.zendesk.map(zendeskTrigger("5158", { status: "Pending" }), d)).toMatchObject({
+      kind: "skip",
+      reason: 'status "pending" is not solved or closed',
+    });
     expect(providers.zendesk.map(zendeskTrigger("5158", { comment: "" }), d)).toMatchObject({ kind: "skip", reason: "no public answer" });
   });
 
   it("Zendesk events: a private comment is never kept, a public staff comment is the answer, SOLVED completes the thread", () => {
-    const note = zendeskEvent("5158", "ticket.comment_added", { comment: { id: "1", body: "internal: refund manually", is_public: false, author: { id: "8", is_staff: true, name: "Maya" } } });
+    const note = zendeskEvent("5158", "ticket.comment_added", {
+      comment: { id: "1", body: "internal: refund manually", is_public: false, author: { id: "8", is_staff: true, name: "Maya" } },
+    });
     expect(providers.zendesk.map(note, d)).toMatchObject({ kind: "skip", reason: "internal note (not public)" });
-    const reply = zendeskEvent("5158", "ticket.comment_added", { comment: { id: "2", body: QA.answer, is_public: true, author: { id: "8", is_staff: true, name: "Maya" } } });
-    expect(providers.zendesk.map(reply, d)).toEqual({ kind: "thread_part", part: { externalId: "5158", subject: "Invoices as PDF", answer: QA.answer } });
+    const reply = zendeskEvent("5158", "ticket.comment_added", {
+      comment: { id: "2", body: QA.answer, is_public: true, author: { id: "8", is_staff: true, name: "Maya" } },
+    });
+    expect(providers.zendesk.map(reply, d)).toEqual({
+      kind: "thread_part",
+      part: { externalId: "5158", subject: "Invoices as PDF", answer: QA.answer },
+    });
     const solved = zendeskEvent("5158", "ticket.status_changed", { current: "SOLVED", previous: "OPEN" });
-    expect(providers.zendesk.map(solved, d)).toMatchObject({ kind: "solved_thread", externalId: "5158", question: QA.question, tags: ["billing"] });
-    expect(providers.zendesk.map(zendeskEvent("5158", "ticket.status_changed", { current: "PENDING", previous: "OPEN" }), d)).toMatchObject({ kind: "skip" });
+    expect(providers.zendesk.map(solved, d)).toMatchObject({
+      kind: "solved_thread",
+      externalId: "5158",
+      question: QA.question,
+      tags: ["billing"],
+    });
+    expect(providers.zendesk.map(zendeskEvent("5158", "ticket.status_changed", { current: "PENDING", previous: "OPEN" }), d)).toMatchObject(
+      { kind: "skip" },
+    );
   });
 
   it("Intercom: the last admin comment is the answer, a later note never is; bot replies are not answers", () => {
@@ -136,8 +193,22 @@ describe("mapping solved events to tickets", () => {
       { part_type: "close", body: null, author: "admin", at: 1793527200 },
     ];
     const m = providers.intercom.map(intercomClosed("c1", parts), d);
-    expect(m).toMatchObject({ kind: "ticket", ticket: { ticketId: "intercom:c1", question: `Hi there,\n${QA.question}`, answer: QA.answer, tags: ["billing"], resolvedAt: 1793527200_000 } });
-    expect(providers.intercom.map(intercomClosed("c2", [parts[1]!, { part_type: "comment", body: "Hello from the bot", author: "bot", at: 1 }]), d)).toMatchObject({ kind: "skip", reason: "no public admin reply (notes are never answers)" });
+    expect(m).toMatchObject({
+      kind: "ticket",
+      ticket: {
+        ticketId: "intercom:c1",
+        question: `Hi there,\n${QA.question}`,
+        answer: QA.answer,
+        tags: ["billing"],
+        resolvedAt: 1793527200_000,
+      },
+    });
+    expect(
+      providers.intercom.map(
+        intercomClosed("c2", [parts[1]!, { part_type: "comment", body: "Hello from the bot", author: "bot", at: 1 }]),
+        d,
+      ),
+    ).toMatchObject({ kind: "skip", reason: "no public admin reply (notes are never answers)" });
     expect(providers.intercom.map(intercomClosed("c3", parts, { topic: "conversation.admin.replied" }), d)).toMatchObject({ kind: "skip" });
   });
 
@@ -148,23 +219,50 @@ describe("mapping solved events to tickets", () => {
       { type: "note", body: "<p>Internal: escalate next time</p>", at: "2026-11-01T09:40:00Z" },
     ];
     const delivered = delivery("", { "x-helpscout-event": "convo.status" });
-    expect(providers.helpscout.map(helpscoutConversation(10, threads), delivered)).toMatchObject({ kind: "ticket", ticket: { ticketId: "helpscout:10", question: QA.question, answer: QA.answer, tags: ["billing"] } });
-    expect(providers.helpscout.map(helpscoutConversation(10, [threads[0]!, threads[2]!]), delivered)).toMatchObject({ kind: "skip", reason: "no public agent reply (notes are never answers)" });
+    expect(providers.helpscout.map(helpscoutConversation(10, threads), delivered)).toMatchObject({
+      kind: "ticket",
+      ticket: { ticketId: "helpscout:10", question: QA.question, answer: QA.answer, tags: ["billing"] },
+    });
+    expect(providers.helpscout.map(helpscoutConversation(10, [threads[0]!, threads[2]!]), delivered)).toMatchObject({
+      kind: "skip",
+      reason: "no public agent reply (notes are never answers)",
+    });
     expect(providers.helpscout.map(helpscoutConversation(10, threads, { status: "active" }), delivered)).toMatchObject({ kind: "skip" });
-    expect(providers.helpscout.map(helpscoutConversation(10, threads), delivery("", { "x-helpscout-event": "convo.created" }))).toMatchObject({ kind: "skip" });
+    expect(
+      providers.helpscout.map(helpscoutConversation(10, threads), delivery("", { "x-helpscout-event": "convo.created" })),
+    ).toMatchObject({ kind: "skip" });
   });
 
   it("Freshdesk: Resolved → the ticket with the quoted reply removed; Open is skipped", () => {
-    expect(providers.freshdesk.map(freshdeskPayload("77"), d)).toMatchObject({ kind: "ticket", ticket: { ticketId: "freshdesk:77", question: `Hi,\n${QA.question}`, answer: QA.answer, tags: ["billing", "export"] } });
+    expect(providers.freshdesk.map(freshdeskPayload("77"), d)).toMatchObject({
+      kind: "ticket",
+      ticket: { ticketId: "freshdesk:77", question: `Hi,\n${QA.question}`, answer: QA.answer, tags: ["billing", "export"] },
+    });
     expect(providers.freshdesk.map(freshdeskPayload("77", { status: "Open" }), d)).toMatchObject({ kind: "skip" });
   });
 
   it("Front: inbound is the question, outbound the answer, a comment never; archive completes the thread", () => {
-    expect(providers.front.map(frontEvent("cnv_1", "inbound", { body: `<p>${QA.question}</p>`, is_inbound: true }), d)).toMatchObject({ kind: "thread_part", part: { question: QA.question } });
-    expect(providers.front.map(frontEvent("cnv_1", "out_reply", { body: `<p>${QA.answer}</p>`, is_inbound: false }), d)).toMatchObject({ kind: "thread_part", part: { answer: QA.answer } });
-    expect(providers.front.map(frontEvent("cnv_1", "comment", { body: "internal", is_inbound: false }), d)).toMatchObject({ kind: "skip", reason: "internal comment (never an answer)" });
-    expect(providers.front.map(frontEvent("cnv_1", "archive"), d)).toMatchObject({ kind: "solved_thread", externalId: "cnv_1", tags: ["billing"] });
-    expect(providers.front.map(frontEvent("cnv_1", "inbound"), d)).toMatchObject({ kind: "skip", reason: "event preview without the message body (enable full event data)" });
+    expect(providers.front.map(frontEvent("cnv_1", "inbound", { body: `<p>${QA.question}</p>`, is_inbound: true }), d)).toMatchObject({
+      kind: "thread_part",
+      part: { question: QA.question },
+    });
+    expect(providers.front.map(frontEvent("cnv_1", "out_reply", { body: `<p>${QA.answer}</p>`, is_inbound: false }), d)).toMatchObject({
+      kind: "thread_part",
+      part: { answer: QA.answer },
+    });
+    expect(providers.front.map(frontEvent("cnv_1", "comment", { body: "internal", is_inbound: false }), d)).toMatchObject({
+      kind: "skip",
+      reason: "internal comment (never an answer)",
+    });
+    expect(providers.front.map(frontEvent("cnv_1", "archive"), d)).toMatchObject({
+      kind: "solved_thread",
+      externalId: "cnv_1",
+      tags: ["billing"],
+    });
+    expect(providers.front.map(frontEvent("cnv_1", "inbound"), d)).toMatchObject({
+      kind: "skip",
+      reason: "event preview without the message body (enable full event data)",
+    });
   });
 });
 
@@ -181,7 +279,9 @@ describe("helpdesk bodies to text", () => {
     expect(stripReplyNoise("Done.\n--\nMaya | Support | +49 30 1234")).toBe("Done.");
     expect(stripReplyNoise("Done.\n-----Original Message-----\nFrom: x")).toBe("Done.");
     expect(stripReplyNoise("Done.\nFrom: Ann Smith <ann@example.com>\nSent: Monday")).toBe("Done.");
-    expect(stripReplyNoise("From: my Berlin office, how long does shipping take?")).toBe("From: my Berlin office, how long does shipping take?");
+    expect(stripReplyNoise("From: my Berlin office, how long does shipping take?")).toBe(
+      "From: my Berlin office, how long does shipping take?",
+    );
   });
 });
 

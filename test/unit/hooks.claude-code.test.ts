@@ -29,7 +29,9 @@ describe("touchedFile", () => {
 
 describe("promptContextOutput", () => {
   it("wraps the block in hookSpecificOutput, and adds nothing for an empty block", () => {
-    expect(promptContextOutput("## Similar")).toEqual({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "## Similar" } });
+    expect(promptContextOutput("## Similar")).toEqual({
+      hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "## Similar" },
+    });
     expect(promptContextOutput("  \n")).toBeNull();
   });
 

@@ -18,48 +18,95 @@ const order = (candidates: HybridCandidate[], opts = {}) => rankHybrid(candidate
 describe("rankHybrid (seed 000 weights)", () => {
   it("uses 45/15/20/10/10", () => {
     expect(DEFAULT_HYBRID_WEIGHTS).toEqual({ vector: 0.45, text: 0.15, recency: 0.2, frequency: 0.1, importance: 0.1 });
-    const [only] = rankHybrid([{ id: "a", vector: 1, bm25: -3, createdAt: now, recallCount: FREQUENCY_SATURATION, importance: 1 }], { now });
+    const [only] = rankHybrid([{ id: "a", vector: 1, bm25: -3, createdAt: now, recallCount: FREQUENCY_SATURATION, importance: 1 }], {
+      now,
+    });
     expect(only!.score).toBeCloseTo(1, 10);
   });
 
   it("ranks a recent question above an older equal match (recency)", () => {
-    expect(order([{ ...base, id: "old", createdAt: now - 90 * DAY }, { ...base, id: "recent", createdAt: now - DAY }])).toEqual(["recent", "old"]);
+    expect(
+      order([
+        { ...base, id: "old", createdAt: now - 90 * DAY },
+        { ...base, id: "recent", createdAt: now - DAY },
+      ]),
+    ).toEqual(["recent", "old"]);
   });
 
   it("ranks an important memory above an unimportant equal one (importance)", () => {
-    expect(order([{ ...base, id: "minor", importance: 0.1 }, { ...base, id: "major", importance: 0.9 }])).toEqual(["major", "minor"]);
+    expect(
+      order([
+        { ...base, id: "minor", importance: 0.1 },
+        { ...base, id: "major", importance: 0.9 },
+      ]),
+    ).toEqual(["major", "minor"]);
   });
 
   it("ranks a memory asked again and again above an equal one asked once (frequency)", () => {
-    expect(order([{ ...base, id: "once" }, { ...base, id: "often", recallCount: 6 }])).toEqual(["often", "once"]);
+    expect(
+      order([
+        { ...base, id: "once" },
+        { ...base, id: "often", recallCount: 6 },
+      ]),
+    ).toEqual(["often", "once"]);
   });
 
   it("ranks the closer meaning first (vector), and the better keyword match first (text)", () => {
-    expect(order([{ ...base, id: "far", vector: 0.3 }, { ...base, id: "near", vector: 0.9 }])).toEqual(["near", "far"]);
-    expect(order([{ ...base, id: "weak", bm25: -0.5 }, { ...base, id: "strong", bm25: -4 }])).toEqual(["strong", "weak"]);
+    expect(
+      order([
+        { ...base, id: "far", vector: 0.3 },
+        { ...base, id: "near", vector: 0.9 },
+      ]),
+    ).toEqual(["near", "far"]);
+    expect(
+      order([
+        { ...base, id: "weak", bm25: -0.5 },
+        { ...base, id: "strong", bm25: -4 },
+      ]),
+    ).toEqual(["strong", "weak"]);
   });
 
   it("keeps a keyword-only hit with a real score", () => {
-    const scored = rankHybrid([{ ...base, id: "kw", vector: null, bm25: -5 }, { ...base, id: "vec", bm25: null, vector: 0.2 }], { now });
+    const scored = rankHybrid(
+      [
+        { ...base, id: "kw", vector: null, bm25: -5 },
+        { ...base, id: "vec", bm25: null, vector: 0.2 },
+      ],
+      { now },
+    );
     expect(scored.find((s) => s.id === "kw")!.score).toBeGreaterThan(0.15);
   });
 
   it("spreads a missing signal's weight over the others", () => {
-    const [withVector] = rankHybrid([{ ...base, id: "a", vector: 1, bm25: -1, createdAt: now, importance: 1, recallCount: FREQUENCY_SATURATION }], { now });
-    const [noVector] = rankHybrid([{ ...base, id: "a", vector: null, bm25: -1, createdAt: now, importance: 1, recallCount: FREQUENCY_SATURATION }], {
-      now,
-      available: { vector: false, text: true },
-    });
+    const [withVector] = rankHybrid(
+      [{ ...base, id: "a", vector: 1, bm25: -1, createdAt: now, importance: 1, recallCount: FREQUENCY_SATURATION }],
+      { now },
+    );
+    const [noVector] = rankHybrid(
+      [{ ...base, id: "a", vector: null, bm25: -1, createdAt: now, importance: 1, recallCount: FREQUENCY_SATURATION }],
+      {
+        now,
+        available: { vector: false, text: true },
+      },
+    );
     expect(withVector!.score).toBeCloseTo(1, 10);
     expect(noVector!.score).toBeCloseTo(1, 10);
   });
 
   it("adds a candidate's bonus on top", () => {
-    expect(order([{ ...base, id: "plain", vector: 0.95 }, { ...base, id: "card", vector: 0.1, bonus: 0.5 }])).toEqual(["card", "plain"]);
+    expect(
+      order([
+        { ...base, id: "plain", vector: 0.95 },
+        { ...base, id: "card", vector: 0.1, bonus: 0.5 },
+      ]),
+    ).toEqual(["card", "plain"]);
   });
 
   it("accepts overridden weights", () => {
-    const candidates = [{ ...base, id: "near-old", vector: 0.95, createdAt: now - 365 * DAY }, { ...base, id: "far-new", vector: 0.3, createdAt: now }];
+    const candidates = [
+      { ...base, id: "near-old", vector: 0.95, createdAt: now - 365 * DAY },
+      { ...base, id: "far-new", vector: 0.3, createdAt: now },
+    ];
     expect(order(candidates)).toEqual(["near-old", "far-new"]);
     expect(order(candidates, { weights: { vector: 0.1, recency: 0.8 } })).toEqual(["far-new", "near-old"]);
   });

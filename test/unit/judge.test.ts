@@ -8,7 +8,9 @@ const ticket = { question: "refund time?", answer: "5 days, 8 for SEPA transfers
 const MODEL = "@cf/meta/llama-3.1-8b-instruct";
 
 /** A stand-in for the AI binding at the port: records requests, answers in Workers AI's documented shapes. */
-function stubAi(answer: (inputs: Record<string, any>) => unknown): TextGenerator & { calls: { model: string; inputs: Record<string, any> }[] } {
+function stubAi(
+  answer: (inputs: Record<string, any>) => unknown,
+): TextGenerator & { calls: { model: string; inputs: Record<string, any> }[] } {
   const calls: { model: string; inputs: Record<string, any> }[] = [];
   return {
     calls,
@@ -34,9 +36,18 @@ describe("Workers AI judge: the documented request and response shapes", () => {
   });
 
   it("reads JSON mode's object response ({ response: { … } })", async () => {
-    const ai = stubAi(() => ({ response: { action: "NEW", rationale: "a different question" }, usage: { prompt_tokens: 80, completion_tokens: 12, total_tokens: 92 } }));
-    expect(await workersAiJudge(ai).mergeOrNew(ticket, faq, 0.75)).toEqual({ action: "NEW", rationale: "a different question", judge: `workers-ai:${MODEL}` });
-    const adds = stubAi(() => ({ response: { addsInformation: true, rationale: "SEPA takes longer", suggestedAnswer: "Within 5 business days; 8 for SEPA." } }));
+    const ai = stubAi(() => ({
+      response: { action: "NEW", rationale: "a different question" },
+      usage: { prompt_tokens: 80, completion_tokens: 12, total_tokens: 92 },
+    }));
+    expect(await workersAiJudge(ai).mergeOrNew(ticket, faq, 0.75)).toEqual({
+      action: "NEW",
+      rationale: "a different question",
+      judge: `workers-ai:${MODEL}`,
+    });
+    const adds = stubAi(() => ({
+      response: { addsInformation: true, rationale: "SEPA takes longer", suggestedAnswer: "Within 5 business days; 8 for SEPA." },
+    }));
     expect(await workersAiJudge(adds).answerAddsInformation(ticket, faq)).toEqual({
       addsInformation: true,
       rationale: "SEPA takes longer",
@@ -47,7 +58,10 @@ describe("Workers AI judge: the documented request and response shapes", () => {
 
   it("still reads a JSON object inside a text response ({ response: string }), fenced or not", async () => {
     const ai = stubAi(() => ({ response: '```json\n{"addsInformation": false, "rationale": "same facts"}\n```' }));
-    expect(await workersAiJudge(ai).answerAddsInformation(ticket, faq)).toMatchObject({ addsInformation: false, judge: `workers-ai:${MODEL}` });
+    expect(await workersAiJudge(ai).answerAddsInformation(ticket, faq)).toMatchObject({
+      addsInformation: false,
+      judge: `workers-ai:${MODEL}`,
+    });
   });
 
   it("validates the verdict: a wrong type or value is asked again once, then the heuristic decides", async () => {
@@ -55,7 +69,10 @@ describe("Workers AI judge: the documented request and response shapes", () => {
       const ai = stubAi(() => ({ response }));
       const verdict = await workersAiJudge(ai).mergeOrNew(ticket, faq, 0.75);
       expect(ai.calls).toHaveLength(2);
-      expect(verdict).toEqual({ ...(await heuristicJudge.mergeOrNew(ticket, faq, 0.75)), judge: `workers-ai:${MODEL} → heuristic (unusable model answer)` });
+      expect(verdict).toEqual({
+        ...(await heuristicJudge.mergeOrNew(ticket, faq, 0.75)),
+        judge: `workers-ai:${MODEL} → heuristic (unusable model answer)`,
+      });
     }
   });
 

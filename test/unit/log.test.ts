@@ -3,7 +3,9 @@ import { createLogger, errorCodeOf, errorFields, type LogLevel } from "../../src
 
 function captured() {
   const lines: { level: LogLevel; json: Record<string, unknown> }[] = [];
-  const log = createLogger({ requestId: "req-1" }, (level, line) => lines.push({ level, json: JSON.parse(line) as Record<string, unknown> }));
+  const log = createLogger({ requestId: "req-1" }, (level, line) =>
+    lines.push({ level, json: JSON.parse(line) as Record<string, unknown> }),
+  );
   return { lines, log };
 }
 
@@ -35,7 +37,7 @@ describe("createLogger", () => {
       apiKey: "rk_live_abc",
       key: "rk_live_abc",
       secret: "whsec_abc",
-      nested: { webhookSecret: "whsec_abc", body: "{\"content\":\"private\"}", token: "t0k", cookie: "s=1" },
+      nested: { webhookSecret: "whsec_abc", body: '{"content":"private"}', token: "t0k", cookie: "s=1" },
       raw_body: "{}",
       SECRETS_KEK: "k1:AAAA",
       tokens: 42,

@@ -36,8 +36,12 @@ const past = (id: string, text: string, vector: Float32Array | null, minutesAgo:
   wasUsed,
   terms: lexicalTerms(text),
 });
-const rank = (candidates: Candidate[], history: PastQuestion[] = [], extra: Partial<typeof config> = {}, calibration: Calibration | null = null) =>
-  rankCandidates({ candidates, history, now: NOW, config: { ...config, ...extra }, calibration, topN: 5 });
+const rank = (
+  candidates: Candidate[],
+  history: PastQuestion[] = [],
+  extra: Partial<typeof config> = {},
+  calibration: Calibration | null = null,
+) => rankCandidates({ candidates, history, now: NOW, config: { ...config, ...extra }, calibration, topN: 5 });
 
 describe("decayFactor (seed 004 temporal decay table, e^(−t/30))", () => {
   it("reproduces the 15, 30 and 60 min rows, and gives e^(−5/30) = 0.85 at 5 min", () => {
@@ -176,7 +180,16 @@ describe("rankCandidates", () => {
   });
 
   it("compares calibrated similarity: a raw 0.61 that the model's calibration maps to 0.87 is blocked", () => {
-    const calibration: Calibration = { model: "m", method: "test", fittedOn: "test", knots: [[0, 0], [0.61, 0.87], [1, 1]] };
+    const calibration: Calibration = {
+      model: "m",
+      method: "test",
+      fittedOn: "test",
+      knots: [
+        [0, 0],
+        [0.61, 0.87],
+        [1, 1],
+      ],
+    };
     const history = [past("q1", "first", e(0), 8)];
     expect(rank([cand("x", vec(0.61))], history).filtered).toEqual([]);
     const out = rank([cand("x", vec(0.61))], history, {}, calibration);
@@ -221,7 +234,9 @@ describe("config", () => {
       retentionDays: 30,
     });
     expect(configProblems(DEFAULT_NOVELTY_CONFIG)).toEqual([]);
-    expect(configProblems({ ...config, penaltySimilarityThreshold: 0.9 })).toEqual(["penaltySimilarityThreshold must be ≤ similarityThreshold"]);
+    expect(configProblems({ ...config, penaltySimilarityThreshold: 0.9 })).toEqual([
+      "penaltySimilarityThreshold must be ≤ similarityThreshold",
+    ]);
   });
 });
 

@@ -10,7 +10,17 @@ import * as fit from "../../scripts/repeat-fit.mjs";
 
 const { auc, bootstrap, crossValidatedScores, fitRepeat, pairMetrics, repeatScore } = fit;
 
-const model: RepeatModel = { model: "m", method: "test", fittedOn: "test", lexicalWeight: 0.5, knots: [[0, 0], [1, 0.8], [1.5, 1]] };
+const model: RepeatModel = {
+  model: "m",
+  method: "test",
+  fittedOn: "test",
+  lexicalWeight: 0.5,
+  knots: [
+    [0, 0],
+    [1, 0.8],
+    [1.5, 1],
+  ],
+};
 
 describe("repeat evidence", () => {
   it("lets word forms meet: conscious / consciousness share a stem, different words do not", () => {
@@ -45,8 +55,24 @@ describe("repeat evidence", () => {
 
   it("rejects malformed tables", () => {
     expect(() => parseRepeatModel({ ...model, lexicalWeight: 3 })).toThrow(/lexicalWeight/);
-    expect(() => parseRepeatModel({ ...model, knots: [[0, 0.5], [0.5, 0.2]] })).toThrow(/monotone/);
-    expect(() => parseRepeatModel({ ...model, knots: [[0, 0], [1.6, 1]] })).toThrow(/range/);
+    expect(() =>
+      parseRepeatModel({
+        ...model,
+        knots: [
+          [0, 0.5],
+          [0.5, 0.2],
+        ],
+      }),
+    ).toThrow(/monotone/);
+    expect(() =>
+      parseRepeatModel({
+        ...model,
+        knots: [
+          [0, 0],
+          [1.6, 1],
+        ],
+      }),
+    ).toThrow(/range/);
     expect(() => parseRepeatModel({ model: "m" })).toThrow(/strings/);
   });
 });
@@ -61,10 +87,23 @@ describe("the show pipeline with a repeat model", () => {
     v[axis] = Math.sqrt(1 - s * s);
     return v;
   };
-  const asked = { id: "q1", text: "How do I delete my Facebook account?", vector: unit(1, 1), terms: lexicalTerms("How do I delete my Facebook account?"), askedAt: NOW - 5 * 60_000, wasUsed: false };
+  const asked = {
+    id: "q1",
+    text: "How do I delete my Facebook account?",
+    vector: unit(1, 1),
+    terms: lexicalTerms("How do I delete my Facebook account?"),
+    askedAt: NOW - 5 * 60_000,
+    wasUsed: false,
+  };
   const reworded = "Deleting a Facebook account: how?";
   const neighbour = "Can I hide my friends list from strangers?";
-  const candidate = (text: string, axis: number) => ({ text, vector: unit(0.75, axis), terms: lexicalTerms(text), model: "gpt-4o", confidence: 0.8 });
+  const candidate = (text: string, axis: number) => ({
+    text,
+    vector: unit(0.75, axis),
+    terms: lexicalTerms(text),
+    model: "gpt-4o",
+    confidence: 0.8,
+  });
 
   it("blocks the rewording and picks the neighbour, reporting the repeat similarity and the raw cosine", () => {
     const out = rankCandidates({
@@ -77,15 +116,26 @@ describe("the show pipeline with a repeat model", () => {
       topN: 5,
     });
     expect(out.filtered).toMatchObject([{ text: reworded, reason: "similar_to_recent", rawCosine: expect.closeTo(0.75, 6) }]);
-    expect(out.filtered[0]!.similarity).toBeCloseTo(repeatSimilarity(out.filtered[0]!.rawCosine!, lexicalEvidence(lexicalTerms(reworded), asked.terms), model, null), 10);
+    expect(out.filtered[0]!.similarity).toBeCloseTo(
+      repeatSimilarity(out.filtered[0]!.rawCosine!, lexicalEvidence(lexicalTerms(reworded), asked.terms), model, null),
+      10,
+    );
     expect(out.picks.map((p) => p.text)).toEqual([neighbour]);
     // Without the repeat model both sit at the same calibrated cosine: no way to tell them apart.
-    const cosineOnly = rankCandidates({ candidates: [candidate(reworded, 2), candidate(neighbour, 3)], history: [asked], now: NOW, config: { ...DEFAULT_NOVELTY_CONFIG }, calibration: null, topN: 5 });
+    const cosineOnly = rankCandidates({
+      candidates: [candidate(reworded, 2), candidate(neighbour, 3)],
+      history: [asked],
+      now: NOW,
+      config: { ...DEFAULT_NOVELTY_CONFIG },
+      calibration: null,
+      topN: 5,
+    });
     expect(cosineOnly.picks.map((p) => p.text)).toEqual([reworded, neighbour]);
   });
 
   it("checks a text with the same rule", () => {
-    const check = (text: string, axis: number) => checkQuestion(candidate(text, axis), [asked], NOW, { ...DEFAULT_NOVELTY_CONFIG }, null, model);
+    const check = (text: string, axis: number) =>
+      checkQuestion(candidate(text, axis), [asked], NOW, { ...DEFAULT_NOVELTY_CONFIG }, null, model);
     expect(check(reworded, 2).isSimilar).toBe(true);
     expect(check(neighbour, 3).isSimilar).toBe(false);
   });
@@ -102,8 +152,24 @@ describe("repeat fit (scripts/repeat-fit.mjs)", () => {
   });
 
   it("computes AUC with ties counted half", () => {
-    expect(auc([{ y: 1, s: 2 }, { y: 0, s: 1 }], (p: { s: number }) => p.s)).toBe(1);
-    expect(auc([{ y: 1, s: 1 }, { y: 0, s: 1 }], (p: { s: number }) => p.s)).toBe(0.5);
+    expect(
+      auc(
+        [
+          { y: 1, s: 2 },
+          { y: 0, s: 1 },
+        ],
+        (p: { s: number }) => p.s,
+      ),
+    ).toBe(1);
+    expect(
+      auc(
+        [
+          { y: 1, s: 1 },
+          { y: 0, s: 1 },
+        ],
+        (p: { s: number }) => p.s,
+      ),
+    ).toBe(0.5);
   });
 
   it("picks the lexical weight that separates duplicates from neighbours, and a monotone map", () => {
@@ -115,7 +181,9 @@ describe("repeat fit (scripts/repeat-fit.mjs)", () => {
     }
     const metrics = pairMetrics(pairs, (p: object) => repeatScore(p, m));
     expect(metrics.duplicate.precision).toBe(1);
-    expect(metrics.bands.reduce((s: number, b: { duplicate: number; different: number }) => s + b.duplicate + b.different, 0)).toBe(pairs.length);
+    expect(metrics.bands.reduce((s: number, b: { duplicate: number; different: number }) => s + b.duplicate + b.different, 0)).toBe(
+      pairs.length,
+    );
   });
 
   it("scores every pair out of fold, and bootstraps deterministically", () => {

@@ -21,7 +21,13 @@ describe("extractCards (seed 003)", () => {
     ["我喜欢打篮球", [["likes", "打篮球"]]],
     ["我不喜欢香菜", [["dislikes", "香菜"]]],
     ["I live in Austin.", [["location", "Austin"]]],
-    ["I moved to Berlin and I work at Acme Corp.", [["location", "Berlin"], ["employer", "Acme Corp"]]],
+    [
+      "I moved to Berlin and I work at Acme Corp.",
+      [
+        ["location", "Berlin"],
+        ["employer", "Acme Corp"],
+      ],
+    ],
     ["I'm a backend developer", [["user_type", "backend developer"]]],
     ["My name is Ada Lovelace.", [["name", "Ada Lovelace"]]],
     ["I really love dark roast coffee", [["likes", "dark roast coffee"]]],

@@ -8,9 +8,12 @@ describe("classifyQuery (seed 001)", () => {
     expect(classifyQuery(prompt)).toEqual({ class: "trivial", reason: "slash command" });
   });
 
-  it.each(["push", "check ci", "ok", "sounds good", "", "   ", "🙂", "好的", "在哪", "收到了", "好的，谢谢", "非常感谢！"])("calls %j too short", (prompt) => {
-    expect(classifyQuery(prompt)).toEqual({ class: "trivial", reason: "too short" });
-  });
+  it.each(["push", "check ci", "ok", "sounds good", "", "   ", "🙂", "好的", "在哪", "收到了", "好的，谢谢", "非常感谢！"])(
+    "calls %j too short",
+    (prompt) => {
+      expect(classifyQuery(prompt)).toEqual({ class: "trivial", reason: "too short" });
+    },
+  );
 
   it.each(["thanks a lot!", "Looks good to me.", "OK, thank you", "THANK YOU SO MUCH!!!", "好的，明白了", "非常感谢你！", "好的没问题"])(
     "calls %j an acknowledgment",
@@ -31,7 +34,24 @@ describe("classifyQuery (seed 001)", () => {
   });
 
   it("lists every seed acknowledgment", () => {
-    for (const ack of ["ok", "okay", "y", "yes", "no", "sure", "thanks", "lgtm", "done", "next", "continue", "go ahead", "proceed", "sounds good", "makes sense", "got it"]) {
+    for (const ack of [
+      "ok",
+      "okay",
+      "y",
+      "yes",
+      "no",
+      "sure",
+      "thanks",
+      "lgtm",
+      "done",
+      "next",
+      "continue",
+      "go ahead",
+      "proceed",
+      "sounds good",
+      "makes sense",
+      "got it",
+    ]) {
       expect(ACKNOWLEDGMENTS.has(ack)).toBe(true);
     }
   });

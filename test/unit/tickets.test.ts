@@ -41,7 +41,8 @@ describe("webhook signatures", () => {
 
 describe("cleanTicketQuestion", () => {
   it("drops greeting, signature and quoted reply, and prefixes the subject", () => {
-    const text = "Hi team,\nhow long does a refund take to show up on my card?\n\nThanks,\nAnna\n\nOn Mon, 3 Nov 2026 Support wrote:\n> old stuff";
+    const text =
+      "Hi team,\nhow long does a refund take to show up on my card?\n\nThanks,\nAnna\n\nOn Mon, 3 Nov 2026 Support wrote:\n> old stuff";
     expect(cleanTicketQuestion("Card refund", text)).toBe("Card refund: how long does a refund take to show up on my card?");
   });
 
@@ -85,16 +86,25 @@ describe("decision bands (seed 002)", () => {
 });
 
 describe("heuristic judge", () => {
-  const faq = { question: "How long do refunds take?", answer: "Refunds are issued within 5 business days to the original payment method." };
+  const faq = {
+    question: "How long do refunds take?",
+    answer: "Refunds are issued within 5 business days to the original payment method.",
+  };
 
   it("sees no new information in a restated answer", async () => {
-    const v = await heuristicJudge.answerAddsInformation({ question: "refund time?", answer: "Refunds take 5 business days to the original payment method." }, faq);
+    const v = await heuristicJudge.answerAddsInformation(
+      { question: "refund time?", answer: "Refunds take 5 business days to the original payment method." },
+      faq,
+    );
     expect(v).toMatchObject({ addsInformation: false, judge: "heuristic" });
   });
 
   it("merges new information into a suggested answer", async () => {
     const v = await heuristicJudge.answerAddsInformation(
-      { question: "refund time?", answer: "Refunds take 5 days. Bank transfers in Germany can take another 3 working days because of SEPA batching." },
+      {
+        question: "refund time?",
+        answer: "Refunds take 5 days. Bank transfers in Germany can take another 3 working days because of SEPA batching.",
+      },
       faq,
     );
     expect(v.addsInformation).toBe(true);
@@ -122,7 +132,10 @@ describe("Workers AI judge (request/response mapping)", () => {
     };
     const v = await workersAiJudge(ai).mergeOrNew(ticket, faq, 0.8);
     expect(v).toEqual({ action: "MERGE", rationale: "same question", judge: "workers-ai:@cf/meta/llama-3.1-8b-instruct" });
-    expect(calls[0]).toMatchObject({ model: "@cf/meta/llama-3.1-8b-instruct", inputs: { messages: [{ role: "system" }, { role: "user" }] } });
+    expect(calls[0]).toMatchObject({
+      model: "@cf/meta/llama-3.1-8b-instruct",
+      inputs: { messages: [{ role: "system" }, { role: "user" }] },
+    });
   });
 
   it("asks once more on garbage, then falls back to the heuristic and says so", async () => {

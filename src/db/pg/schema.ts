@@ -37,8 +37,12 @@ export const pgFaqs = pgTable(
     tenantId: text("tenant_id").notNull(),
     question: text("question").notNull(),
     answer: text("answer").notNull(),
-    tags: jsonb("tags").notNull().default(sql`'[]'::jsonb`),
-    metadata: jsonb("metadata").notNull().default(sql`'{}'::jsonb`),
+    tags: jsonb("tags")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    metadata: jsonb("metadata")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     version: integer("version").notNull().default(1),
     createdBy: text("created_by").notNull(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),

@@ -6,7 +6,6 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { tenants, indexStates } from "./core";
 
-
 export const faqVariantSources = ["manual", "pipeline", "suggestion"] as const;
 export type FaqVariantSource = (typeof faqVariantSources)[number];
 export const faqRelationshipTypes = ["related", "parent", "child", "see_also"] as const;
@@ -25,8 +24,14 @@ export const faqs = sqliteTable(
       .references(() => tenants.id),
     question: text("question").notNull(),
     answer: text("answer").notNull(),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    metadata: text("metadata", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
     /** The number of the current content; each change stores the previous content as a version of its number. */
     version: integer("version").notNull().default(1),
     createdBy: text("created_by").notNull(),
@@ -156,13 +161,19 @@ export const faqSuggestions = sqliteTable(
     /** The first query of the cluster: what becomes the variant on accept. */
     queryText: text("query_text").notNull(),
     /** Up to 5 distinct phrasings seen, JSON. */
-    samples: text("samples", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    samples: text("samples", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     count: integer("count").notNull().default(1),
     status: text("status", { enum: faqSuggestionStatuses }).notNull().default("open"),
     firstSeenAt: integer("first_seen_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
   },
-  (t) => [uniqueIndex("faq_suggestions_cluster_idx").on(t.tenantId, t.clusterKey), index("faq_suggestions_list_idx").on(t.tenantId, t.status, t.count)],
+  (t) => [
+    uniqueIndex("faq_suggestions_cluster_idx").on(t.tenantId, t.clusterKey),
+    index("faq_suggestions_list_idx").on(t.tenantId, t.status, t.count),
+  ],
 );
 
 /* ----------------------------------------------------------------------------------------------

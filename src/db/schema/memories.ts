@@ -20,7 +20,10 @@ export const memories = sqliteTable(
     memoryType: text("memory_type", { enum: memoryTypes }).notNull(),
     category: text("category"),
     importance: real("importance").notNull().default(0.5),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     sessionId: text("session_id"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -39,7 +42,6 @@ export const memories = sqliteTable(
     index("memories_index_state_idx").on(t.indexState, t.seq),
   ],
 );
-
 
 export const cardKinds = ["fact", "preference", "event", "profile", "relationship", "goal"] as const;
 export const versionRelations = ["sets", "updates", "extends", "retracts"] as const;

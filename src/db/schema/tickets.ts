@@ -55,7 +55,10 @@ export const tickets = sqliteTable(
     subject: text("subject").notNull(),
     question: text("question").notNull(),
     answer: text("answer").notNull(),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     resolvedAt: integer("resolved_at").notNull(),
     source: text("source"),
     status: text("status", { enum: ticketStatuses }).notNull().default("received"),
@@ -104,7 +107,10 @@ export const stagingItems = sqliteTable(
     /** NEW: the proposed FAQ; MERGE: the FAQ's question and the suggested merged answer. */
     question: text("question").notNull(),
     answer: text("answer").notNull(),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** MERGE: the FAQ to update. */
     faqId: text("faq_id"),
     /** MERGE: the ticket's question, added as a variant on approval. */

@@ -18,10 +18,7 @@ export const vectors = sqliteTable(
     metadata: text("metadata", { mode: "json" }).$type<Record<string, string | number | boolean>>().notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.collection, t.id] }),
-    index("vectors_model_idx").on(t.tenantId, t.collection, t.model),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.collection, t.id] }), index("vectors_model_idx").on(t.tenantId, t.collection, t.model)],
 );
 
 /**

@@ -8,7 +8,11 @@ import { faqColumns, toFaqVersion, variantColumns, metadataSchema, tagsSchema } 
 
 export async function exportFromPostgres(db: PgDatabase, tenantId: string): Promise<Omit<ExportLine, "related">[]> {
   const [faqRows, variantRows, versionRows] = await Promise.all([
-    db.select(faqColumns).from(pgFaqs).where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt))).orderBy(asc(pgFaqs.seq)),
+    db
+      .select(faqColumns)
+      .from(pgFaqs)
+      .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt)))
+      .orderBy(asc(pgFaqs.seq)),
     db.select(variantColumns).from(pgFaqVariants).where(eq(pgFaqVariants.tenantId, tenantId)).orderBy(asc(pgFaqVariants.seq)),
     db.select().from(pgFaqVersions).where(eq(pgFaqVersions.tenantId, tenantId)).orderBy(desc(pgFaqVersions.versionNumber)),
   ]);
@@ -25,7 +29,14 @@ export async function exportFromPostgres(db: PgDatabase, tenantId: string): Prom
     createdAt: isoTime(f.createdAt),
     updatedBy: f.updatedBy,
     updatedAt: isoTime(f.updatedAt),
-    variants: (variantsOf.get(f.id) ?? []).map((v) => ({ id: v.id, variantText: v.variantText, source: v.source, sourceTicketId: v.sourceTicketId, createdBy: v.createdBy, createdAt: isoTime(v.createdAt) })),
+    variants: (variantsOf.get(f.id) ?? []).map((v) => ({
+      id: v.id,
+      variantText: v.variantText,
+      source: v.source,
+      sourceTicketId: v.sourceTicketId,
+      createdBy: v.createdBy,
+      createdAt: isoTime(v.createdAt),
+    })),
     versions: (versionsOf.get(f.id) ?? []).map(toFaqVersion),
   }));
 }

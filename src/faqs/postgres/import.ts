@@ -8,7 +8,16 @@ import { inArray } from "drizzle-orm";
 import type { PgDatabase } from "../../db/pg/client";
 import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
 import type { Services } from "../../services";
-import { IMPORT_EMBED_BATCH, IMPORT_WRITE_CHUNK, type ImportItem, type ImportReport, importRows, type ImportRows, newImportReport, withFreeIds } from "../import";
+import {
+  IMPORT_EMBED_BATCH,
+  IMPORT_WRITE_CHUNK,
+  type ImportItem,
+  type ImportReport,
+  importRows,
+  type ImportRows,
+  newImportReport,
+  withFreeIds,
+} from "../import";
 import { embedAll, faqValues, variantValues } from "./store";
 
 /** Rows per INSERT statement. */
@@ -20,7 +29,13 @@ function chunks<T>(rows: readonly T[], size: number): T[][] {
   return out;
 }
 
-export async function importIntoPostgres(services: Services, db: PgDatabase, tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport> {
+export async function importIntoPostgres(
+  services: Services,
+  db: PgDatabase,
+  tenantId: string,
+  by: string,
+  items: readonly ImportItem[],
+): Promise<ImportReport> {
   const report = newImportReport();
   const model = services.embedder.model;
   const free = await withFreeIds(items, (ids) => takenIds(db, ids), report);
@@ -33,11 +48,17 @@ export async function importIntoPostgres(services: Services, db: PgDatabase, ten
     }
     const faqs = lines.map((l) => l.faq);
     const variants = lines.flatMap((l) => l.variants);
-    const pending = [...faqs.filter((f) => f.index_state === "pending").map((f) => ({ row: f, text: f.question })), ...variants.filter((v) => v.index_state === "pending").map((v) => ({ row: v, text: v.variant_text }))];
+    const pending = [
+      ...faqs.filter((f) => f.index_state === "pending").map((f) => ({ row: f, text: f.question })),
+      ...variants.filter((v) => v.index_state === "pending").map((v) => ({ row: v, text: v.variant_text })),
+    ];
     const vectors = new Map<string, number[]>();
     for (let j = 0; j < pending.length; j += IMPORT_EMBED_BATCH) {
       const batch = pending.slice(j, j + IMPORT_EMBED_BATCH);
-      const embedded = await embedAll(services, batch.map((p) => p.text));
+      const embedded = await embedAll(
+        services,
+        batch.map((p) => p.text),
+      );
       batch.forEach((p, k) => {
         const vector = embedded?.[k];
         if (vector) {
@@ -51,8 +72,13 @@ export async function importIntoPostgres(services: Services, db: PgDatabase, ten
     const versions = lines.flatMap((l) => l.versions.map((v) => ({ ...v, tenantId, faqId: l.faq.id })));
     await db.transaction(async (tx) => {
       // Statements of INSERT_ROWS rows: each stays well inside the query timeout while the HNSW indexes take the vectors.
-      for (const part of chunks(faqs, INSERT_ROWS)) await tx.insert(pgFaqs).values(part.map((f) => ({ ...faqValues(f), ...withVector(f.id) })));
-      for (const part of chunks(variants, INSERT_ROWS)) await tx.insert(pgFaqVariants).values(part.map((v) => ({ ...variantValues(v), ...withVector(v.id) }))).onConflictDoNothing();
+      for (const part of chunks(faqs, INSERT_ROWS))
+        await tx.insert(pgFaqs).values(part.map((f) => ({ ...faqValues(f), ...withVector(f.id) })));
+      for (const part of chunks(variants, INSERT_ROWS))
+        await tx
+          .insert(pgFaqVariants)
+          .values(part.map((v) => ({ ...variantValues(v), ...withVector(v.id) })))
+          .onConflictDoNothing();
       for (const part of chunks(versions, INSERT_ROWS)) await tx.insert(pgFaqVersions).values(part).onConflictDoNothing();
     });
   }

@@ -15,7 +15,16 @@ import { errorFields } from "../../log";
 import type { Services } from "../../services";
 import { expandQuery, expansionTerms } from "../../text/expand";
 import { bestPerFaq, type FaqLists, fuseFaqLists } from "../fuse-lists";
-import { ANSWER_COLUMN_WEIGHT, DEFAULT_FAQ_WEIGHTS, type FaqDegradation, type FaqSearchArgs, type FaqSearchResult, MIN_FAQ_WINDOW, QUESTION_COLUMN_WEIGHT, VECTOR_MIN_SIMILARITY } from "../search";
+import {
+  ANSWER_COLUMN_WEIGHT,
+  DEFAULT_FAQ_WEIGHTS,
+  type FaqDegradation,
+  type FaqSearchArgs,
+  type FaqSearchResult,
+  MIN_FAQ_WINDOW,
+  QUESTION_COLUMN_WEIGHT,
+  VECTOR_MIN_SIMILARITY,
+} from "../search";
 import { faqColumns, toFaqRow } from "./rows";
 import { pgFaqs } from "../../db/pg/schema";
 
@@ -53,12 +62,18 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
   const [[canonicalText, variantText], [canonicalVector, variantVector]] = await Promise.all([
     Promise.all([
       text
-        ? rows(scoredId, sql`SELECT f.id, ts_rank(${RANK_WEIGHTS}::float4[], f.search, q) AS score FROM faqs f, websearch_to_tsquery('recall_fts', ${text}) q
-            WHERE f.search @@ q AND f.tenant_id = ${tenantId} AND f.deleted_at IS NULL ${tagged} ORDER BY score DESC, f.seq LIMIT ${window}`)
+        ? rows(
+            scoredId,
+            sql`SELECT f.id, ts_rank(${RANK_WEIGHTS}::float4[], f.search, q) AS score FROM faqs f, websearch_to_tsquery('recall_fts', ${text}) q
+            WHERE f.search @@ q AND f.tenant_id = ${tenantId} AND f.deleted_at IS NULL ${tagged} ORDER BY score DESC, f.seq LIMIT ${window}`,
+          )
         : [],
       text
-        ? rows(scoredVariant, sql`SELECT v.id, v.faq_id, v.variant_text, ts_rank(v.search, q) AS score FROM faq_variants v JOIN faqs f ON f.id = v.faq_id, websearch_to_tsquery('recall_fts', ${text}) q
-            WHERE v.search @@ q AND v.tenant_id = ${tenantId} AND f.deleted_at IS NULL ${tagged} ORDER BY score DESC, v.seq LIMIT ${window * VARIANTS_PER_SLOT}`)
+        ? rows(
+            scoredVariant,
+            sql`SELECT v.id, v.faq_id, v.variant_text, ts_rank(v.search, q) AS score FROM faq_variants v JOIN faqs f ON f.id = v.faq_id, websearch_to_tsquery('recall_fts', ${text}) q
+            WHERE v.search @@ q AND v.tenant_id = ${tenantId} AND f.deleted_at IS NULL ${tagged} ORDER BY score DESC, v.seq LIMIT ${window * VARIANTS_PER_SLOT}`,
+          )
         : [],
     ]),
     (async () => {
@@ -77,12 +92,18 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
       const q = vectorExpression(queryVector);
       const near = (row: { score: number }) => calibrate(row.score, embedder.calibration) >= VECTOR_MIN_SIMILARITY;
       return Promise.all([
-        rows(scoredId, sql`SELECT f.id, 1 - (${q.column("f")} <=> ${q.value}) AS score FROM faqs f
+        rows(
+          scoredId,
+          sql`SELECT f.id, 1 - (${q.column("f")} <=> ${q.value}) AS score FROM faqs f
             WHERE f.tenant_id = ${tenantId} AND f.deleted_at IS NULL AND f.embedding_model = ${embedder.model} ${tagged}
-            ORDER BY ${q.column("f")} <=> ${q.value} LIMIT ${window}`).then((r) => r.filter(near)),
-        rows(scoredVariant, sql`SELECT v.id, v.faq_id, v.variant_text, 1 - (${q.column("v")} <=> ${q.value}) AS score FROM faq_variants v JOIN faqs f ON f.id = v.faq_id
+            ORDER BY ${q.column("f")} <=> ${q.value} LIMIT ${window}`,
+        ).then((r) => r.filter(near)),
+        rows(
+          scoredVariant,
+          sql`SELECT v.id, v.faq_id, v.variant_text, 1 - (${q.column("v")} <=> ${q.value}) AS score FROM faq_variants v JOIN faqs f ON f.id = v.faq_id
             WHERE v.tenant_id = ${tenantId} AND f.deleted_at IS NULL AND v.embedding_model = ${embedder.model} ${tagged}
-            ORDER BY ${q.column("v")} <=> ${q.value} LIMIT ${window * VARIANTS_PER_SLOT}`).then((r) => r.filter(near)),
+            ORDER BY ${q.column("v")} <=> ${q.value} LIMIT ${window * VARIANTS_PER_SLOT}`,
+        ).then((r) => r.filter(near)),
       ]);
     })(),
   ]);
@@ -90,24 +111,56 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
   const rowsStarted = Date.now();
   const lists: FaqLists = {
     canonicalLexical: new Map(canonicalText.map((c) => [c.id, c.score])),
-    variantLexical: bestPerFaq(variantText.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, score: v.score })), window),
+    variantLexical: bestPerFaq(
+      variantText.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, score: v.score })),
+      window,
+    ),
     canonicalVector: new Map(canonicalVector.map((c) => [c.id, c.score])),
-    variantVector: bestPerFaq(variantVector.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, cosine: v.score })), window),
+    variantVector: bestPerFaq(
+      variantVector.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, cosine: v.score })),
+      window,
+    ),
     moreCosines: new Map(),
   };
-  const ids = [...new Set([...lists.canonicalLexical.keys(), ...lists.variantLexical.keys(), ...lists.canonicalVector.keys(), ...lists.variantVector.keys()])];
+  const ids = [
+    ...new Set([
+      ...lists.canonicalLexical.keys(),
+      ...lists.variantLexical.keys(),
+      ...lists.canonicalVector.keys(),
+      ...lists.variantVector.keys(),
+    ]),
+  ];
   // The candidates' rows, and for those no vector list reached, their canonical cosine: one query.
   const vector = queryVector as Float32Array | null;
-  const cosine = vector ? sql<number | null>`CASE WHEN ${pgFaqs.embeddingModel} = ${embedder.model} THEN 1 - (${vectorExpression(vector).column("faqs")} <=> ${vectorExpression(vector).value}) END` : sql<null>`NULL`;
-  const found = ids.length > 0 ? await db.select({ ...faqColumns, cosine }).from(pgFaqs).where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), inArray(pgFaqs.id, ids))) : [];
+  const cosine = vector
+    ? sql<
+        number | null
+      >`CASE WHEN ${pgFaqs.embeddingModel} = ${embedder.model} THEN 1 - (${vectorExpression(vector).column("faqs")} <=> ${vectorExpression(vector).value}) END`
+    : sql<null>`NULL`;
+  const found =
+    ids.length > 0
+      ? await db
+          .select({ ...faqColumns, cosine })
+          .from(pgFaqs)
+          .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), inArray(pgFaqs.id, ids)))
+      : [];
   for (const row of found) {
     const reached = lists.canonicalVector.has(row.id) || lists.variantVector.has(row.id);
     if (!reached && row.cosine !== null) lists.moreCosines.set(row.id, Number(row.cosine));
   }
   const byId = new Map(found.map((row) => [row.id, toFaqRow(row)]));
-  const results = fuseFaqLists(lists, byId, { limit: args.limit, vectorShare: weights.vector / (weights.vector + weights.bm25), calibration: embedder.calibration });
+  const results = fuseFaqLists(lists, byId, {
+    limit: args.limit,
+    vectorShare: weights.vector / (weights.vector + weights.bm25),
+    calibration: embedder.calibration,
+  });
   const done = Date.now();
-  return { results, degraded, queryVector, timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started } };
+  return {
+    results,
+    degraded,
+    queryVector,
+    timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started },
+  };
 }
 
 /**

@@ -55,7 +55,12 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
         where.push(sql`${pgFaqs.search} @@ websearch_to_tsquery('recall_fts', ${text})`);
       }
       if (query.beforeSeq !== undefined) where.push(lt(pgFaqs.seq, query.beforeSeq));
-      const rows = await db.select(faqColumns).from(pgFaqs).where(and(...where)).orderBy(desc(pgFaqs.seq)).limit(query.limit + 1);
+      const rows = await db
+        .select(faqColumns)
+        .from(pgFaqs)
+        .where(and(...where))
+        .orderBy(desc(pgFaqs.seq))
+        .limit(query.limit + 1);
       return { rows: rows.slice(0, query.limit).map(toFaqRow), more: rows.length > query.limit };
     },
 
@@ -112,7 +117,12 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
             questionTerms: ftsDocument(next.question),
             answerTerms: ftsDocument(next.answer),
             ...(questionChanged
-              ? { indexState: next.index_state, indexAttempts: 0, embedding: vector, embeddingModel: vector ? services.embedder.model : null }
+              ? {
+                  indexState: next.index_state,
+                  indexAttempts: 0,
+                  embedding: vector,
+                  embeddingModel: vector ? services.embedder.model : null,
+                }
               : {}),
           })
           .where(live(tenantId, id))
@@ -124,7 +134,11 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     },
 
     async softDelete(tenantId, id, by) {
-      const deleted = await db.update(pgFaqs).set({ deletedAt: services.clock.now(), deletedBy: by }).where(live(tenantId, id)).returning({ id: pgFaqs.id });
+      const deleted = await db
+        .update(pgFaqs)
+        .set({ deletedAt: services.clock.now(), deletedBy: by })
+        .where(live(tenantId, id))
+        .returning({ id: pgFaqs.id });
       return deleted.length > 0;
     },
 
@@ -185,7 +199,14 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
         .select({ question: pgFaqVersions.question, answer: pgFaqVersions.answer, tags: pgFaqVersions.tags })
         .from(pgFaqVersions)
         .innerJoin(pgFaqs, eq(pgFaqs.id, pgFaqVersions.faqId))
-        .where(and(eq(pgFaqVersions.tenantId, tenantId), eq(pgFaqVersions.faqId, faqId), eq(pgFaqVersions.versionNumber, versionNumber), isNull(pgFaqs.deletedAt)));
+        .where(
+          and(
+            eq(pgFaqVersions.tenantId, tenantId),
+            eq(pgFaqVersions.faqId, faqId),
+            eq(pgFaqVersions.versionNumber, versionNumber),
+            isNull(pgFaqs.deletedAt),
+          ),
+        );
       if (!target) return err("version_not_found");
       const result = await store.update(
         tenantId,

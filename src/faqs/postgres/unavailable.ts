@@ -31,7 +31,9 @@ export function guardUnavailable(store: FaqStore, deadlineMs = STORE_DEADLINE_MS
     const method = store[key];
     if (typeof method !== "function") continue;
     const deadline = key === "import" ? Number.POSITIVE_INFINITY : deadlineMs;
-    Object.assign(guarded, { [key]: (...args: unknown[]) => withDeadline((method as (...a: unknown[]) => Promise<unknown>).apply(store, args), deadline) });
+    Object.assign(guarded, {
+      [key]: (...args: unknown[]) => withDeadline((method as (...a: unknown[]) => Promise<unknown>).apply(store, args), deadline),
+    });
   }
   return guarded;
 }
@@ -39,7 +41,8 @@ export function guardUnavailable(store: FaqStore, deadlineMs = STORE_DEADLINE_MS
 async function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    if (Number.isFinite(deadlineMs)) timer = setTimeout(() => reject(new StoreUnavailableError(`Postgres did not answer within ${deadlineMs} ms`)), deadlineMs);
+    if (Number.isFinite(deadlineMs))
+      timer = setTimeout(() => reject(new StoreUnavailableError(`Postgres did not answer within ${deadlineMs} ms`)), deadlineMs);
   });
   try {
     return await Promise.race([work, deadline]);

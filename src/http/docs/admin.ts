@@ -17,7 +17,16 @@ export const CreatedKey = obj({
 });
 
 export const Keys = obj({
-  keys: z.array(obj({ id: z.string(), keyPrefix: z.string(), role: z.enum(roles), name: z.string(), createdAt: isoTime, revokedAt: isoTime.nullable() })),
+  keys: z.array(
+    obj({
+      id: z.string(),
+      keyPrefix: z.string(),
+      role: z.enum(roles),
+      name: z.string(),
+      createdAt: isoTime,
+      revokedAt: isoTime.nullable(),
+    }),
+  ),
   nextCursor: nextCursorSchema,
 });
 
@@ -87,7 +96,6 @@ export const Health = obj({
   }),
 });
 
-
 export const adminDocs = {
   health: describe({
     tag: "Health",
@@ -103,18 +111,29 @@ export const adminDocs = {
     responses: { 201: CreatedKey },
     requestExample: { role: "client", name: "support bot" },
   }),
-  listKeys: describe({ tag: "Admin", summary: "List API keys", description: "The tenant's keys, oldest first, revoked ones included; never a secret. `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Keys } }),
+  listKeys: describe({
+    tag: "Admin",
+    summary: "List API keys",
+    description:
+      "The tenant's keys, oldest first, revoked ones included; never a secret. `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: Keys },
+  }),
   revokeKey: describe({
     tag: "Admin",
     summary: "Revoke an API key",
-    description: "The key stops working at once. The local dev key (`key_dev`, from RECALL_DEV_API_KEY, never set in production) cannot be revoked: 409 `DEV_KEY_PERMANENT`.",
+    description:
+      "The key stops working at once. The local dev key (`key_dev`, from RECALL_DEV_API_KEY, never set in production) cannot be revoked: 409 `DEV_KEY_PERMANENT`.",
     responses: { 204: null },
-    errors: { 404: "no such active key", 409: "DEV_KEY_PERMANENT: the local dev key is recreated on its next use; change or unset RECALL_DEV_API_KEY instead" },
+    errors: {
+      404: "no such active key",
+      409: "DEV_KEY_PERMANENT: the local dev key is recreated on its next use; change or unset RECALL_DEV_API_KEY instead",
+    },
   }),
   backfill: describe({
     tag: "Admin",
     summary: "Backfill memory cards",
-    description: "Extracts cards for memories stored without them, oldest first, one page; pass `nextCursor` back as `after`. Safe to repeat.",
+    description:
+      "Extracts cards for memories stored without them, oldest first, one page; pass `nextCursor` back as `after`. Safe to repeat.",
     responses: { 200: BackfillPage },
   }),
   ftsRebuild: describe({
@@ -128,13 +147,15 @@ export const adminDocs = {
   readSettings: describe({
     tag: "Settings",
     summary: "Read the tenant's settings",
-    description: "The switches for memory cards (enabled, confidence threshold, extract on store) and query understanding (question-type detection, keyword expansion), the defaults merged with what an admin set.",
+    description:
+      "The switches for memory cards (enabled, confidence threshold, extract on store) and query understanding (question-type detection, keyword expansion), the defaults merged with what an admin set.",
     responses: { 200: TenantSettings },
   }),
   updateSettings: describe({
     tag: "Settings",
     summary: "Change the tenant's settings",
-    description: "Any subset of the switches; the others keep their value. Unknown switches are refused. Applies to the next memory write and search.",
+    description:
+      "Any subset of the switches; the others keep their value. Unknown switches are refused. Applies to the next memory write and search.",
     responses: { 200: TenantSettings },
     requestExample: { cards: { confidenceThreshold: 0.8 }, query: { expansion: false } },
   }),
@@ -147,22 +168,37 @@ export const adminDocs = {
   reembed: describe({
     tag: "Admin",
     summary: "Re-embed after a model change",
-    description: "Rows embedded by another model than the active one go back to the outbox and their vectors are dropped; the re-index cron embeds them. Safe to repeat.",
+    description:
+      "Rows embedded by another model than the active one go back to the outbox and their vectors are dropped; the re-index cron embeds them. Safe to repeat.",
     responses: { 202: Reembed },
   }),
   createSecret: describe({
     tag: "Admin",
     summary: "Create a webhook secret",
-    description: "A new signing secret for POST /v1/webhooks/tickets, shown this once with the tenant id; every secret still valid ends `overlapHours` from now.",
+    description:
+      "A new signing secret for POST /v1/webhooks/tickets, shown this once with the tenant id; every secret still valid ends `overlapHours` from now.",
     responses: { 201: CreatedSecret },
   }),
   rotateSecret: describe({
     tag: "Admin",
     summary: "Rotate the webhook secret",
-    description: "Same as creating one: the previous secrets stay valid for `overlapHours` (default 24, at most 168) so senders switch without a failed delivery.",
+    description:
+      "Same as creating one: the previous secrets stay valid for `overlapHours` (default 24, at most 168) so senders switch without a failed delivery.",
     responses: { 201: CreatedSecret },
     requestExample: { overlapHours: 24 },
   }),
-  listSecrets: describe({ tag: "Admin", summary: "List webhook secrets", description: "Prefix, created, expires, active; never the secret. Newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`. Ended secrets are deleted by the 5-minute cron.", responses: { 200: Secrets } }),
-  revokeSecret: describe({ tag: "Admin", summary: "End a webhook secret now", description: "For a leaked secret.", responses: { 204: null }, errors: { 404: "no such active secret" } }),
+  listSecrets: describe({
+    tag: "Admin",
+    summary: "List webhook secrets",
+    description:
+      "Prefix, created, expires, active; never the secret. Newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`. Ended secrets are deleted by the 5-minute cron.",
+    responses: { 200: Secrets },
+  }),
+  revokeSecret: describe({
+    tag: "Admin",
+    summary: "End a webhook secret now",
+    description: "For a leaked secret.",
+    responses: { 204: null },
+    errors: { 404: "no such active secret" },
+  }),
 };

@@ -52,10 +52,15 @@ const statsFields = {
   avgScore: z.number().nullable(),
 };
 
-export const FaqDetail = Faq.extend({ variants: z.array(Variant), related: z.array(RelatedFaq), stats: obj(statsFields) }).meta({ id: "FaqDetail" });
+export const FaqDetail = Faq.extend({ variants: z.array(Variant), related: z.array(RelatedFaq), stats: obj(statsFields) }).meta({
+  id: "FaqDetail",
+});
 export const FaqList = obj({ faqs: z.array(Faq), nextCursor: nextCursorSchema });
 export const Variants = obj({ variants: z.array(Variant), nextCursor: nextCursorSchema });
-export const Related = obj({ related: z.array(RelatedFaq), truncated: z.boolean().describe("true when the FAQ has more links than `limit`") });
+export const Related = obj({
+  related: z.array(RelatedFaq),
+  truncated: z.boolean().describe("true when the FAQ has more links than `limit`"),
+});
 
 export const FaqSearch = obj({
   results: z.array(
@@ -136,22 +141,34 @@ export const faqDocs = {
   create: describe({
     tag: "FAQs",
     summary: "Create an FAQ",
-    description: "Question (one line), answer, tags, flat metadata. The FAQ and its full-text row are one D1 batch; the vector follows through the outbox. Its auto links (3 nearest FAQs at calibrated ≥ 0.60) are computed when it is indexed.",
+    description:
+      "Question (one line), answer, tags, flat metadata. The FAQ and its full-text row are one D1 batch; the vector follows through the outbox. Its auto links (3 nearest FAQs at calibrated ≥ 0.60) are computed when it is indexed.",
     responses: { 201: FaqDetail },
-    requestExample: { question: "How long until I get my refund?", answer: "Refunds reach your card within 5–10 business days.", tags: ["billing"] },
+    requestExample: {
+      question: "How long until I get my refund?",
+      answer: "Refunds reach your card within 5–10 business days.",
+      tags: ["billing"],
+    },
   }),
-  list: describe({ tag: "FAQs", summary: "List FAQs", description: "Newest first, one page; `tag` filters, `q` keeps full-text matches.", responses: { 200: FaqList } }),
+  list: describe({
+    tag: "FAQs",
+    summary: "List FAQs",
+    description: "Newest first, one page; `tag` filters, `q` keeps full-text matches.",
+    responses: { 200: FaqList },
+  }),
   search: describe({
     tag: "FAQs",
     summary: "Search FAQs",
-    description: "Four candidate lists (canonical and variant, BM25 and vector) fused by weighted RRF (k = 60); a vector candidate needs calibrated similarity ≥ 0.5. With a `sessionId` the hits are recorded. `Server-Timing: embed, lists, rows, search`.",
+    description:
+      "Four candidate lists (canonical and variant, BM25 and vector) fused by weighted RRF (k = 60); a vector candidate needs calibrated similarity ≥ 0.5. With a `sessionId` the hits are recorded. `Server-Timing: embed, lists, rows, search`.",
     responses: { 200: FaqSearch },
     requestExample: { query: "when do I get my money back", limit: 5, sessionId: "sess-1" },
   }),
   import: describe({
     tag: "FAQs",
     summary: "Import FAQs (NDJSON)",
-    description: "`application/x-ndjson`, one FAQ with its variants per line, at most 1,000 lines and 5 MiB. Bad lines are reported in `errors`, the others imported.",
+    description:
+      "`application/x-ndjson`, one FAQ with its variants per line, at most 1,000 lines and 5 MiB. Bad lines are reported in `errors`, the others imported.",
     responses: { 200: ImportReport },
     errors: { 400: "the import is empty", 413: "over 1,000 lines or 5 MiB", 415: "not application/x-ndjson" },
   }),
@@ -162,27 +179,73 @@ export const faqDocs = {
       "`application/x-ndjson`, one live FAQ per line, oldest first, with its variants, versions and relationships, ids and times kept: POST /v1/faqs/import reads it back (moving a knowledge base between D1 and Postgres).",
     responses: { 200: { schema: z.string(), contentType: "application/x-ndjson", description: "One FAQ JSON object per line" } },
   }),
-  allStats: describe({ tag: "FAQs", summary: "Hit statistics of every FAQ", description: "Seed §7.2.6, most hit first; the top `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: AllStats } }),
-  suggestions: describe({ tag: "FAQs", summary: "List suggested phrasings", description: "Open clusters of search queries that nearly tied between two FAQs, most frequent first; the top `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: Suggestions } }),
+  allStats: describe({
+    tag: "FAQs",
+    summary: "Hit statistics of every FAQ",
+    description: "Seed §7.2.6, most hit first; the top `limit` (1..200, 50), `truncated` when there are more.",
+    responses: { 200: AllStats },
+  }),
+  suggestions: describe({
+    tag: "FAQs",
+    summary: "List suggested phrasings",
+    description:
+      "Open clusters of search queries that nearly tied between two FAQs, most frequent first; the top `limit` (1..200, 50), `truncated` when there are more.",
+    responses: { 200: Suggestions },
+  }),
   resolveSuggestion: describe({
     tag: "FAQs",
     summary: "Accept or dismiss a suggestion",
-    description: "accept: the query (or `variantText`) becomes a variant (source `suggestion`) of the top FAQ, or of `faqId` when it is the alternate → 201; dismiss → 204.",
+    description:
+      "accept: the query (or `variantText`) becomes a variant (source `suggestion`) of the top FAQ, or of `faqId` when it is the alternate → 201; dismiss → 204.",
     responses: { 201: Variant, 204: null },
-    errors: { 404: "no such open suggestion, or that FAQ is not one of its two", 409: "the FAQ already has that phrasing or the most variants allowed" },
+    errors: {
+      404: "no such open suggestion, or that FAQ is not one of its two",
+      409: "the FAQ already has that phrasing or the most variants allowed",
+    },
   }),
-  deleteVariant: describe({ tag: "FAQs", summary: "Delete a variant", description: "The variant, its full-text row and its vector.", responses: { 204: null }, errors: { 404: "no such variant" } }),
-  deleteRelationship: describe({ tag: "FAQs", summary: "Delete a relationship", description: "Manual or auto-generated.", responses: { 204: null }, errors: { 404: "no such relationship" } }),
-  read: describe({ tag: "FAQs", summary: "Read an FAQ", description: "The detail model of seed §9.2: the FAQ with its variants, related FAQs and stats.", responses: { 200: FaqDetail }, errors: faqNotFound }),
-  update: describe({
+  deleteVariant: describe({
     tag: "FAQs",
-    summary: "Change an FAQ",
-    description: "Any of question, answer, tags, metadata (+ `changeReason`). A content change writes a version in the same batch; a question change re-embeds and recomputes auto links.",
+    summary: "Delete a variant",
+    description: "The variant, its full-text row and its vector.",
+    responses: { 204: null },
+    errors: { 404: "no such variant" },
+  }),
+  deleteRelationship: describe({
+    tag: "FAQs",
+    summary: "Delete a relationship",
+    description: "Manual or auto-generated.",
+    responses: { 204: null },
+    errors: { 404: "no such relationship" },
+  }),
+  read: describe({
+    tag: "FAQs",
+    summary: "Read an FAQ",
+    description: "The detail model of seed §9.2: the FAQ with its variants, related FAQs and stats.",
     responses: { 200: FaqDetail },
     errors: faqNotFound,
   }),
-  remove: describe({ tag: "FAQs", summary: "Delete an FAQ", description: "Soft delete: gone from reads, lists and search; versions and hits stay; vectors removed.", responses: { 204: null }, errors: faqNotFound }),
-  listVariants: describe({ tag: "FAQs", summary: "List an FAQ's variants", description: "Its question variants (1:N), oldest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Variants }, errors: faqNotFound }),
+  update: describe({
+    tag: "FAQs",
+    summary: "Change an FAQ",
+    description:
+      "Any of question, answer, tags, metadata (+ `changeReason`). A content change writes a version in the same batch; a question change re-embeds and recomputes auto links.",
+    responses: { 200: FaqDetail },
+    errors: faqNotFound,
+  }),
+  remove: describe({
+    tag: "FAQs",
+    summary: "Delete an FAQ",
+    description: "Soft delete: gone from reads, lists and search; versions and hits stay; vectors removed.",
+    responses: { 204: null },
+    errors: faqNotFound,
+  }),
+  listVariants: describe({
+    tag: "FAQs",
+    summary: "List an FAQ's variants",
+    description: "Its question variants (1:N), oldest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: Variants },
+    errors: faqNotFound,
+  }),
   addVariant: describe({
     tag: "FAQs",
     summary: "Add a variant",
@@ -191,7 +254,14 @@ export const faqDocs = {
     errors: { ...faqNotFound, 409: "the FAQ already has that phrasing, or 200 variants" },
     requestExample: { variantText: "When do I get my money back?" },
   }),
-  listRelated: describe({ tag: "FAQs", summary: "List related FAQs", description: "Manual and auto-generated links, from this FAQ's side, manual first then by similarity; the first `limit` (1..200, 50), `truncated` when there are more.", responses: { 200: Related }, errors: faqNotFound }),
+  listRelated: describe({
+    tag: "FAQs",
+    summary: "List related FAQs",
+    description:
+      "Manual and auto-generated links, from this FAQ's side, manual first then by similarity; the first `limit` (1..200, 50), `truncated` when there are more.",
+    responses: { 200: Related },
+    errors: faqNotFound,
+  }),
   addRelated: describe({
     tag: "FAQs",
     summary: "Link two FAQs",
@@ -199,13 +269,27 @@ export const faqDocs = {
     responses: { 201: RelatedFaq },
     errors: { 404: "no such FAQ or target FAQ", 409: "the target is deleted, or the pair is already linked by hand" },
   }),
-  versions: describe({ tag: "FAQs", summary: "List an FAQ's versions", description: "Earlier contents, newest first, with the current version number; `limit` 1..100 (20) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Versions }, errors: faqNotFound }),
+  versions: describe({
+    tag: "FAQs",
+    summary: "List an FAQ's versions",
+    description:
+      "Earlier contents, newest first, with the current version number; `limit` 1..100 (20) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: Versions },
+    errors: faqNotFound,
+  }),
   rollback: describe({
     tag: "FAQs",
     summary: "Roll an FAQ back to a version",
-    description: "Restores that version's question, answer and tags; the rollback is itself versioned (`changeType: rollback`). The body may be absent, `{}` or `{ changeReason }`.",
+    description:
+      "Restores that version's question, answer and tags; the rollback is itself versioned (`changeType: rollback`). The body may be absent, `{}` or `{ changeReason }`.",
     responses: { 200: FaqDetail },
     errors: { 404: "no such FAQ or version" },
   }),
-  stats: describe({ tag: "FAQs", summary: "Hit statistics of an FAQ", description: "Hits, unique sessions, UTC days with hits, last hit, mean score.", responses: { 200: FaqStats }, errors: faqNotFound }),
+  stats: describe({
+    tag: "FAQs",
+    summary: "Hit statistics of an FAQ",
+    description: "Hits, unique sessions, UTC days with hits, last hit, mean score.",
+    responses: { 200: FaqStats },
+    errors: faqNotFound,
+  }),
 };

@@ -20,14 +20,18 @@ export const Connection = obj({
   provider,
   name: z.string(),
   webhookPath: z.string().describe("Where the helpdesk posts: /v1/webhooks/tickets/{provider}/{connectionId}"),
-  status: z.enum(["active", "awaiting_secret", "revoked"]).describe("awaiting_secret: Zendesk, Intercom and Front supply their own secret; send it through /rotate"),
+  status: z
+    .enum(["active", "awaiting_secret", "revoked"])
+    .describe("awaiting_secret: Zendesk, Intercom and Front supply their own secret; send it through /rotate"),
   createdAt: isoTime,
   revokedAt: isoTime.nullable(),
   secrets: z.array(SecretInfo).describe("Never a secret itself"),
 });
 
 export const CreatedConnection = Connection.extend({
-  secret: nullableString.describe("The secret Recall generated (Standard Webhooks, Help Scout, Freshdesk), shown this once; null when the helpdesk supplies it"),
+  secret: nullableString.describe(
+    "The secret Recall generated (Standard Webhooks, Help Scout, Freshdesk), shown this once; null when the helpdesk supplies it",
+  ),
 });
 
 export const RotatedSecret = obj({
@@ -55,7 +59,13 @@ const DuplicateDelivery = obj({ status: z.literal("duplicate_delivery"), deliver
 const FrontChallenge = obj({ challenge: z.string().describe("X-Front-Challenge, echoed") });
 
 /** Each provider's own signature headers; which ones apply depends on {provider}. */
-const header = (name: string, description: string) => ({ in: "header", name, required: false, description, schema: { type: "string", maxLength: 4096 } });
+const header = (name: string, description: string) => ({
+  in: "header",
+  name,
+  required: false,
+  description,
+  schema: { type: "string", maxLength: 4096 },
+});
 const providerHeaders = [
   header("webhook-id", "standard: the Standard Webhooks message id (also the delivery key)."),
   header("webhook-timestamp", "standard: unix seconds, within 5 minutes."),
@@ -73,12 +83,42 @@ const providerHeaders = [
 ];
 
 export const PROVIDER_SIGNATURE_SCHEMES = {
-  standardSignature: { type: "apiKey", in: "header", name: "webhook-signature", description: "Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), keyed by the connection's whsec_ secret." },
-  zendeskSignature: { type: "apiKey", in: "header", name: "X-Zendesk-Webhook-Signature", description: "Zendesk: HMAC-SHA256 with X-Zendesk-Webhook-Signature-Timestamp, keyed by the webhook's signing secret." },
-  intercomSignature: { type: "apiKey", in: "header", name: "X-Hub-Signature", description: "Intercom: sha1=HMAC-SHA1 of the body, keyed by the app's client secret." },
-  helpscoutSignature: { type: "apiKey", in: "header", name: "X-HelpScout-Signature", description: "Help Scout: HMAC-SHA1 of the body, keyed by the webhook's secret key." },
-  frontSignature: { type: "apiKey", in: "header", name: "X-Front-Signature", description: "Front: HMAC-SHA256 with X-Front-Request-Timestamp, keyed by the app's secret." },
-  freshdeskToken: { type: "apiKey", in: "header", name: "X-Recall-Token", description: "Freshdesk: the connection's token in X-Recall-Token, or HTTP Basic with it." },
+  standardSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "webhook-signature",
+    description: "Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), keyed by the connection's whsec_ secret.",
+  },
+  zendeskSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Zendesk-Webhook-Signature",
+    description: "Zendesk: HMAC-SHA256 with X-Zendesk-Webhook-Signature-Timestamp, keyed by the webhook's signing secret.",
+  },
+  intercomSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Hub-Signature",
+    description: "Intercom: sha1=HMAC-SHA1 of the body, keyed by the app's client secret.",
+  },
+  helpscoutSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "X-HelpScout-Signature",
+    description: "Help Scout: HMAC-SHA1 of the body, keyed by the webhook's secret key.",
+  },
+  frontSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Front-Signature",
+    description: "Front: HMAC-SHA256 with X-Front-Request-Timestamp, keyed by the app's secret.",
+  },
+  freshdeskToken: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Recall-Token",
+    description: "Freshdesk: the connection's token in X-Recall-Token, or HTTP Basic with it.",
+  },
 } as const;
 
 export const helpdeskDocs = {
@@ -94,7 +134,8 @@ export const helpdeskDocs = {
   listConnections: describe({
     tag: "Helpdesks",
     summary: "List helpdesk connections",
-    description: "The tenant's connections, newest first, revoked ones included, with their secrets' ids and dates; never a secret. `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    description:
+      "The tenant's connections, newest first, revoked ones included, with their secrets' ids and dates; never a secret. `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
     responses: { 200: obj({ connections: z.array(Connection), nextCursor: nextCursorSchema }) },
   }),
   rotateConnectionSecret: describe({
@@ -103,7 +144,10 @@ export const helpdeskDocs = {
     description:
       "A new secret (generated, or the helpdesk's own as `secret`); the previous ones keep verifying for `overlapHours` (default 24, 0 ends them now).",
     responses: { 201: RotatedSecret },
-    errors: { 404: "no such active connection", 400: "the provider supplies its own secret and none was sent, or it does not fit the provider" },
+    errors: {
+      404: "no such active connection",
+      400: "the provider supplies its own secret and none was sent, or it does not fit the provider",
+    },
     requestExample: { overlapHours: 24 },
   }),
   revokeConnection: describe({
@@ -116,7 +160,8 @@ export const helpdeskDocs = {
   connectionDeliveries: describe({
     tag: "Helpdesks",
     summary: "List a connection's deliveries",
-    description: "The deliveries (kept 30 days), newest first, with their outcome and, when skipped, why; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    description:
+      "The deliveries (kept 30 days), newest first, with their outcome and, when skipped, why; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
     responses: { 200: obj({ deliveries: z.array(HelpdeskDelivery), nextCursor: nextCursorSchema }) },
     errors: { 404: "no such connection" },
   }),
@@ -127,7 +172,10 @@ export const helpdeskDocs = {
       "A helpdesk posts its native event here, signed its own way (see the security schemes; which headers apply depends on `provider`) instead of a Bearer key. A solved ticket is stored and queued for the pipeline (202 `queued`); a conversation message is gathered until the solved event (202 `gathered`); anything else is acknowledged with its reason (202 `skipped`) so the helpdesk does not retry it. A delivery seen before answers 200 from its record (`duplicate_delivery`), a ticket id stored before 200 `duplicate_ticket`, and Front's validation request 200 `{ challenge }`.",
     responses: {
       202: { schema: z.union([Queued, Gathered, Skipped]), description: "Accepted: queued, gathered or skipped (with the reason)" },
-      200: { schema: z.union([DuplicateDelivery, DuplicateTicket, FrontChallenge]), description: "A delivery or ticket seen before, or Front's challenge" },
+      200: {
+        schema: z.union([DuplicateDelivery, DuplicateTicket, FrontChallenge]),
+        description: "A delivery or ticket seen before, or Front's challenge",
+      },
     },
     errors: {
       400: "a bad path parameter, non-UTF-8 bytes, a body that is not JSON, or an event of the provider Recall does not understand",

@@ -8,7 +8,9 @@ export const HookOutput = z
     obj({
       hookSpecificOutput: obj({
         hookEventName: z.literal("UserPromptSubmit"),
-        additionalContext: z.string().describe("The context block for the prompt (as POST /v1/context renders it), cut to Claude Code's limit"),
+        additionalContext: z
+          .string()
+          .describe("The context block for the prompt (as POST /v1/context renders it), cut to Claude Code's limit"),
       }),
     }),
   ])
@@ -24,10 +26,20 @@ export const hookDocs = {
       200: {
         schema: HookOutput,
         description: "Always 200: the hook output, or `{}` (on a failure with `x-recall-error: <code>`)",
-        example: { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "## Similar Questions You've Asked Before\n\n1. How do I deploy to Vercel?" } },
+        example: {
+          hookSpecificOutput: {
+            hookEventName: "UserPromptSubmit",
+            additionalContext: "## Similar Questions You've Asked Before\n\n1. How do I deploy to Vercel?",
+          },
+        },
       },
     },
-    requestExample: { hook_event_name: "UserPromptSubmit", session_id: "3f2a…", cwd: "/home/ann/shop", prompt: "how do I deploy this to Vercel?" },
+    requestExample: {
+      hook_event_name: "UserPromptSubmit",
+      session_id: "3f2a…",
+      cwd: "/home/ann/shop",
+      prompt: "how do I deploy this to Vercel?",
+    },
     extra: { security: [{ bearer: [] }], [ALWAYS_OK]: true },
   }),
 };

@@ -125,9 +125,36 @@ const CONTEXT_EXAMPLE = {
   tokens: 118,
   sections: {
     similarQuestions: [
-      { id: "mem_01", content: "How do I optimize React performance?", context: "Category: work_context", category: "work_context", score: 0.71, similarity: 0.83, rawCosine: 0.79, createdAt: "2026-11-02T09:15:00.000Z" },
-      { id: "mem_02", content: "What are best practices for state management?", context: "Category: work_context", category: "work_context", score: 0.64, similarity: 0.72, rawCosine: 0.7, createdAt: "2026-11-05T14:02:00.000Z" },
-      { id: "mem_03", content: "When should I use useMemo vs useCallback?", context: "Category: brief_history", category: "brief_history", score: 0.61, similarity: 0.69, rawCosine: 0.68, createdAt: "2026-11-09T17:40:00.000Z" },
+      {
+        id: "mem_01",
+        content: "How do I optimize React performance?",
+        context: "Category: work_context",
+        category: "work_context",
+        score: 0.71,
+        similarity: 0.83,
+        rawCosine: 0.79,
+        createdAt: "2026-11-02T09:15:00.000Z",
+      },
+      {
+        id: "mem_02",
+        content: "What are best practices for state management?",
+        context: "Category: work_context",
+        category: "work_context",
+        score: 0.64,
+        similarity: 0.72,
+        rawCosine: 0.7,
+        createdAt: "2026-11-05T14:02:00.000Z",
+      },
+      {
+        id: "mem_03",
+        content: "When should I use useMemo vs useCallback?",
+        context: "Category: brief_history",
+        category: "brief_history",
+        score: 0.61,
+        similarity: 0.69,
+        rawCosine: 0.68,
+        createdAt: "2026-11-09T17:40:00.000Z",
+      },
     ],
     memories: [],
   },
@@ -151,7 +178,13 @@ export const memoryDocs = {
     responses: { 200: MemorySearch },
     requestExample: { scope: "user:42", query: "kitten napping by a sunny window" },
   }),
-  read: describe({ tag: "Memories", summary: "Read a memory", description: "One memory of the key's tenant.", responses: { 200: Memory }, errors: { 404: "no such memory" } }),
+  read: describe({
+    tag: "Memories",
+    summary: "Read a memory",
+    description: "One memory of the key's tenant.",
+    responses: { 200: Memory },
+    errors: { 404: "no such memory" },
+  }),
   remove: describe({
     tag: "Memories",
     summary: "Delete a memory",
@@ -185,9 +218,16 @@ export const memoryDocs = {
   analyze: describe({
     tag: "Query",
     summary: "Analyze a query",
-    description: "The query understanding every search path uses: trivial or searchable, isQuestion, question type, language and the FTS5 keyword expansion.",
+    description:
+      "The query understanding every search path uses: trivial or searchable, isQuestion, question type, language and the FTS5 keyword expansion.",
     responses: { 200: QueryAnalysis },
     requestExample: { text: "我是什么用户?" },
   }),
-  cards: describe({ tag: "Cards", summary: "List memory cards", description: "A scope's cards, current and past (`current`, `versionRelation`), newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Cards } }),
+  cards: describe({
+    tag: "Cards",
+    summary: "List memory cards",
+    description:
+      "A scope's cards, current and past (`current`, `versionRelation`), newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: Cards },
+  }),
 };

@@ -109,7 +109,10 @@ export const Status = obj({
 });
 export const Config = obj({ config: NoveltyConfig });
 export const Ended = obj({ showId: z.string(), ...summary });
-export const Shows = obj({ shows: z.array(obj({ showId: z.string(), ...summary, lastActivityAt: epochMs })), nextCursor: nextCursorSchema });
+export const Shows = obj({
+  shows: z.array(obj({ showId: z.string(), ...summary, lastActivityAt: epochMs })),
+  nextCursor: nextCursorSchema,
+});
 
 /** Seed 004's scenario: #5 repeats #1 (87 % similar) and is filtered; a new angle is picked. */
 const RANK_EXAMPLE = {
@@ -149,7 +152,13 @@ const showIdRule = "Show ids match ^[A-Za-z0-9_-]{1,64}$; one Durable Object per
 const embedderDown = { 503: "the embedding model is unavailable; nothing was recorded" } as const;
 
 export const showDocs = {
-  list: describe({ tag: "Shows", summary: "List shows", description: "The tenant's shows from the D1 archive, most recently active first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: Shows } }),
+  list: describe({
+    tag: "Shows",
+    summary: "List shows",
+    description:
+      "The tenant's shows from the D1 archive, most recently active first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: Shows },
+  }),
   rank: describe({
     tag: "Shows",
     summary: "Rank candidate questions",
@@ -189,12 +198,24 @@ export const showDocs = {
   refresh: describe({
     tag: "Shows",
     summary: "Take questions out of the active window",
-    description: "`{ questionIds }` or `{ topic }`: the host wants to revisit them; they stay in the history. A show that never existed is a 404.",
+    description:
+      "`{ questionIds }` or `{ topic }`: the host wants to revisit them; they stay in the history. A show that never existed is a 404.",
     responses: { 200: Refreshed },
     errors: { 404: "no show was ever started or configured under this id" },
   }),
-  history: describe({ tag: "Shows", summary: "Show history", description: "Questions of the last `minutes`, newest first; `limit` 1..500 (100) per page, `cursor` = the previous page's `nextCursor` (null: nothing more in the window).", responses: { 200: History } }),
-  status: describe({ tag: "Shows", summary: "Show status", description: "Questions in memory, duration, average novelty of the picks, config.", responses: { 200: Status } }),
+  history: describe({
+    tag: "Shows",
+    summary: "Show history",
+    description:
+      "Questions of the last `minutes`, newest first; `limit` 1..500 (100) per page, `cursor` = the previous page's `nextCursor` (null: nothing more in the window).",
+    responses: { 200: History },
+  }),
+  status: describe({
+    tag: "Shows",
+    summary: "Show status",
+    description: "Questions in memory, duration, average novelty of the picks, config.",
+    responses: { 200: Status },
+  }),
   config: describe({
     tag: "Shows",
     summary: "Change a show's settings",
@@ -204,7 +225,8 @@ export const showDocs = {
   end: describe({
     tag: "Shows",
     summary: "End a show",
-    description: "The window is cleared; later recording calls answer 409. No body (or `{}`). A show id under which nothing was ever recorded or configured is a 404: it is not created ended.",
+    description:
+      "The window is cleared; later recording calls answer 409. No body (or `{}`). A show id under which nothing was ever recorded or configured is a 404: it is not created ended.",
     responses: { 200: Ended },
     errors: { 404: "no show was ever started or configured under this id" },
   }),

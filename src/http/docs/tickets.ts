@@ -32,7 +32,9 @@ export const Ticket = obj({
   lastError: nullableString,
 }).meta({ id: "Ticket" });
 
-export const DeliveredTicket = Ticket.extend({ duplicate: z.boolean().describe("true: this ticket id was delivered before; nothing was done") });
+export const DeliveredTicket = Ticket.extend({
+  duplicate: z.boolean().describe("true: this ticket id was delivered before; nothing was done"),
+});
 export const Delivery = z.union([DeliveredTicket, obj({ tickets: z.array(DeliveredTicket) })]);
 export const TicketList = obj({ tickets: z.array(Ticket), nextCursor: nextCursorSchema });
 
@@ -87,13 +89,26 @@ const TICKET_EXAMPLE = {
 };
 
 const signatureHeaders = [
-  { in: "header", name: "X-Recall-Tenant", required: true, description: "The tenant id (returned when the secret is created).", schema: { type: "string", maxLength: 100 } },
-  { in: "header", name: "X-Recall-Timestamp", required: true, description: "Unix seconds; must be within 5 minutes of the server's clock.", schema: { type: "string", pattern: "^\\d{1,12}$" } },
+  {
+    in: "header",
+    name: "X-Recall-Tenant",
+    required: true,
+    description: "The tenant id (returned when the secret is created).",
+    schema: { type: "string", maxLength: 100 },
+  },
+  {
+    in: "header",
+    name: "X-Recall-Timestamp",
+    required: true,
+    description: "Unix seconds; must be within 5 minutes of the server's clock.",
+    schema: { type: "string", pattern: "^\\d{1,12}$" },
+  },
   {
     in: "header",
     name: "X-Recall-Signature",
     required: true,
-    description: 'v1=<hex HMAC-SHA256(secret, timestamp + "." + rawBody)>, compared in constant time with every valid secret of the tenant.',
+    description:
+      'v1=<hex HMAC-SHA256(secret, timestamp + "." + rawBody)>, compared in constant time with every valid secret of the tenant.',
     schema: { type: "string", pattern: "^v1=[0-9a-f]{64}$" },
   },
 ];
@@ -104,7 +119,10 @@ export const ticketDocs = {
     summary: "Deliver resolved tickets",
     description:
       "Signed with the tenant's webhook secret instead of a Bearer key. One ticket, or `{ tickets: [...] }` with 1..100. Each new ticket is stored `received` and enqueued for the pipeline (202); a ticket id delivered before answers 200 with its first outcome (`duplicate: true`) and nothing else happens. Any signature mismatch is the same 401.",
-    responses: { 202: DeliveredTicket.or(obj({ tickets: z.array(DeliveredTicket) })), 200: { schema: Delivery, description: "Every ticket was delivered before" } },
+    responses: {
+      202: DeliveredTicket.or(obj({ tickets: z.array(DeliveredTicket) })),
+      200: { schema: Delivery, description: "Every ticket was delivered before" },
+    },
     errors: {
       400: "bad JSON, missing fields, non-UTF-8 bytes, a ticketId twice, or no question text once greetings and signatures are removed",
       401: "unknown tenant, no secret, wrong secret, tampered body or stale timestamp: no hint which",
@@ -115,8 +133,19 @@ export const ticketDocs = {
     requestExample: TICKET_EXAMPLE,
     extra: { security: [{ webhookSignature: [] }], parameters: signatureHeaders },
   }),
-  list: describe({ tag: "Tickets", summary: "List tickets", description: "Newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: TicketList } }),
-  read: describe({ tag: "Tickets", summary: "Read a ticket", description: "The ticket and what the pipeline decided.", responses: { 200: Ticket }, errors: { 404: "no such ticket" } }),
+  list: describe({
+    tag: "Tickets",
+    summary: "List tickets",
+    description: "Newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: TicketList },
+  }),
+  read: describe({
+    tag: "Tickets",
+    summary: "Read a ticket",
+    description: "The ticket and what the pipeline decided.",
+    responses: { 200: Ticket },
+    errors: { 404: "no such ticket" },
+  }),
   requeue: describe({
     tag: "Tickets",
     summary: "Requeue a dead-lettered ticket",
@@ -124,12 +153,25 @@ export const ticketDocs = {
     responses: { 202: Ticket },
     errors: { 404: "no such ticket", 409: "only a dead-lettered ticket can be requeued" },
   }),
-  stagingList: describe({ tag: "Staging", summary: "List staging items", description: "MERGE and NEW proposals, by status (default pending), newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.", responses: { 200: StagingList } }),
-  stagingRead: describe({ tag: "Staging", summary: "Read a staging item", description: "One proposal with its ticket.", responses: { 200: StagingItem }, errors: { 404: "no such staging item" } }),
+  stagingList: describe({
+    tag: "Staging",
+    summary: "List staging items",
+    description:
+      "MERGE and NEW proposals, by status (default pending), newest first; `limit` 1..200 (50) per page, `cursor` = the previous page's `nextCursor`.",
+    responses: { 200: StagingList },
+  }),
+  stagingRead: describe({
+    tag: "Staging",
+    summary: "Read a staging item",
+    description: "One proposal with its ticket.",
+    responses: { 200: StagingItem },
+    errors: { 404: "no such staging item" },
+  }),
   approve: describe({
     tag: "Staging",
     summary: "Approve a proposal",
-    description: "Admin. MERGE updates the FAQ's answer (and adds the variant); NEW creates the FAQ. `question`/`answer` override the proposal's.",
+    description:
+      "Admin. MERGE updates the FAQ's answer (and adds the variant); NEW creates the FAQ. `question`/`answer` override the proposal's.",
     responses: { 200: StagingItem },
     errors: { 404: "no such staging item", 409: "already reviewed, or the FAQ it merges into is gone" },
   }),

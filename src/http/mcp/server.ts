@@ -5,7 +5,13 @@
  * protocol or transport failure. One server per request (see src/http/routes/mcp.ts).
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ApiResult } from "../dispatch";
 import { errorBody } from "../errors";
 import { inputJsonSchema, RECALL_TOOLS, type RecallTool } from "./tools";

@@ -71,7 +71,8 @@ export const RECALL_TOOLS: readonly RecallTool[] = [
   },
   {
     name: "faq_search",
-    description: "Search the FAQ knowledge base by meaning and keyword (questions, their variants and answers); returns the best FAQs with their answers and scores.",
+    description:
+      "Search the FAQ knowledge base by meaning and keyword (questions, their variants and answers); returns the best FAQs with their answers and scores.",
     method: "POST",
     body: searchFaqSchema,
     path: () => "/v1/faqs/search",
@@ -94,7 +95,8 @@ export const RECALL_TOOLS: readonly RecallTool[] = [
   },
   {
     name: "show_mark_used",
-    description: "For a live show: mark a question (id from show_rank_candidates picks) as actually asked by the host, so similar questions are filtered more strongly.",
+    description:
+      "For a live show: mark a question (id from show_rank_candidates picks) as actually asked by the host, so similar questions are filtered more strongly.",
     method: "POST",
     params: questionParam,
     path: ({ showId, id }) => `/v1/shows/${segment(showId!)}/questions/${segment(id!)}/used`,

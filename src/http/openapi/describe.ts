@@ -29,7 +29,8 @@ export const TAGS = {
   Staging: "MERGE and NEW proposals of the ticket pipeline, for review.",
   Pipeline: "Ticket pipeline statistics.",
   Webhooks: "Signed deliveries from a helpdesk (HMAC, not a Bearer key).",
-  Helpdesks: "Admin: helpdesk connections (Zendesk, Intercom, Front, Help Scout, Freshdesk, Standard Webhooks), their secrets and deliveries.",
+  Helpdesks:
+    "Admin: helpdesk connections (Zendesk, Intercom, Front, Help Scout, Freshdesk, Standard Webhooks), their secrets and deliveries.",
   Hooks: "Claude Code's HTTP hook: context for a prompt, files a session touched. Never fails a prompt.",
   Settings: "Admin: the tenant's switches for memory cards and query understanding.",
   Admin: "Admin-key routes: API keys, webhook secrets, backfills, full-text rebuilds, re-embedding, metrics.",
@@ -106,10 +107,14 @@ export function describe(doc: RouteDoc): MiddlewareHandler {
   const responses: Record<string, unknown> = {};
   for (const [status, success] of Object.entries(doc.responses)) {
     const { schema, description, example, contentType } =
-      success === null || success instanceof z.ZodType ? { schema: success, description: undefined, example: undefined, contentType: undefined } : success;
+      success === null || success instanceof z.ZodType
+        ? { schema: success, description: undefined, example: undefined, contentType: undefined }
+        : success;
     responses[status] = {
       description: description ?? DEFAULT_SUCCESS[Number(status)] ?? "OK",
-      ...(schema ? { content: { [contentType ?? "application/json"]: { schema: resolver(schema), ...(example === undefined ? {} : { example }) } } } : {}),
+      ...(schema
+        ? { content: { [contentType ?? "application/json"]: { schema: resolver(schema), ...(example === undefined ? {} : { example }) } } }
+        : {}),
     };
   }
   for (const [status, meaning] of Object.entries(doc.errors ?? {})) {
@@ -133,9 +138,15 @@ export function documentsError<M extends MiddlewareHandler>(middleware: M, statu
 }
 
 /** Documents a body the handler reads itself (NDJSON, a signed raw body, an optional body), without validating it. */
-export function describeBody(schema: ZodType, { required = true, mediaType = "application/json", example }: { required?: boolean; mediaType?: string; example?: unknown } = {}) {
+export function describeBody(
+  schema: ZodType,
+  { required = true, mediaType = "application/json", example }: { required?: boolean; mediaType?: string; example?: unknown } = {},
+) {
   return describeRoute({
-    requestBody: { required, content: { [mediaType]: { schema: resolver(schema), ...(example === undefined ? {} : { example }) } } } as never,
+    requestBody: {
+      required,
+      content: { [mediaType]: { schema: resolver(schema), ...(example === undefined ? {} : { example }) } },
+    } as never,
   });
 }
 

@@ -67,7 +67,14 @@ function finishOperation(method: string, op: OpenAPIV3_1.OperationObject & { [RE
   // jsonBodies lets a Bearer route's POST/PUT/PATCH come with no body at all, read as {}: where {}
   // is valid (every field optional), the body is optional too (found by npm run fuzz).
   const schema = json?.schema as OpenAPIV3_1.SchemaObject | undefined;
-  if (op.requestBody && "content" in op.requestBody && op.security === undefined && BODY_METHODS.has(method) && schema?.type === "object" && !schema.required?.length) {
+  if (
+    op.requestBody &&
+    "content" in op.requestBody &&
+    op.security === undefined &&
+    BODY_METHODS.has(method) &&
+    schema?.type === "object" &&
+    !schema.required?.length
+  ) {
     op.requestBody.required = false;
   }
   return referenced;
@@ -99,7 +106,11 @@ export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocum
       security: [{ bearer: [] }],
       components: {
         securitySchemes: {
-          bearer: { type: "http", scheme: "bearer", description: "An API key: `Authorization: Bearer rk_…`. Admin routes need an admin key." },
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description: "An API key: `Authorization: Bearer rk_…`. Admin routes need an admin key.",
+          },
           webhookSignature: {
             type: "apiKey",
             in: "header",

@@ -66,7 +66,9 @@ export const admin = new Hono<AppEnv>()
     const { collection, after, batchSize } = c.req.valid("json");
     return c.json(await rebuildFts(c.get("services").db, c.get("principal").tenantId, collection, after, batchSize));
   })
-  .get("/settings", adminDocs.readSettings, async (c) => c.json(await readTenantSettings(c.get("services").db, c.get("principal").tenantId)))
+  .get("/settings", adminDocs.readSettings, async (c) =>
+    c.json(await readTenantSettings(c.get("services").db, c.get("principal").tenantId)),
+  )
   .patch("/settings", adminDocs.updateSettings, validate("json", tenantSettingsPatchSchema), async (c) => {
     const { db, clock } = c.get("services");
     return c.json(await updateTenantSettings(db, c.get("principal").tenantId, c.req.valid("json"), clock.now()));

@@ -16,7 +16,11 @@ const cardQuerySchema = pageQuery(50, 200).extend({
 /** GET /v1/cards?scope=&entity=&slot=&limit=&cursor=: a scope's cards, current and past, newest first. */
 export const cards = new Hono<AppEnv>().get("/", memoryDocs.cards, validate("query", cardQuerySchema), async (c) => {
   const { cursor, limit, ...filter } = c.req.valid("query");
-  const found = await listCards(c.get("services").db, c.get("principal").tenantId, { ...filter, limit: limit + 1, after: afterCreated(cursor) });
+  const found = await listCards(c.get("services").db, c.get("principal").tenantId, {
+    ...filter,
+    limit: limit + 1,
+    after: afterCreated(cursor),
+  });
   const page = toPage(found, limit, createdAtPosition);
   return c.json({ cards: page.rows, nextCursor: page.nextCursor });
 });

@@ -31,14 +31,23 @@ export const context = new Hono<AppEnv>().post("/", memoryDocs.context, validate
   c.header("server-timing", `embed;dur=${timings.embedMs.toFixed(2)}, total;dur=${ms.toFixed(2)}`);
   if (result.class === "trivial") {
     // Seed 000's detection rate is over every message: a trivial prompt is one that is not a question.
-    afterResponse(c, "context.metrics", services.db.batch(metricStatements(services.db, tenantId, services.clock.now(), [{ name: "prompt" }, { name: "trivial_prompt" }])));
+    afterResponse(
+      c,
+      "context.metrics",
+      services.db.batch(metricStatements(services.db, tenantId, services.clock.now(), [{ name: "prompt" }, { name: "trivial_prompt" }])),
+    );
     return c.json(result);
   }
 
   const top = result.sections.similarQuestions[0];
   if (result.isQuestion) c.get("log").info("context.question_detected");
   if (result.degraded.length > 0) c.get("log").info("context.degraded", { degraded: result.degraded });
-  c.get("log").info("context.built", { similarQuestions: result.sections.similarQuestions.length, memories: result.sections.memories.length, tokens: result.tokens, ms });
+  c.get("log").info("context.built", {
+    similarQuestions: result.sections.similarQuestions.length,
+    memories: result.sections.memories.length,
+    tokens: result.tokens,
+    ms,
+  });
   const now = services.clock.now();
   const recalled = [...result.sections.similarQuestions.map((q) => q.id), ...result.sections.memories.map((m) => m.id)];
   afterResponse(

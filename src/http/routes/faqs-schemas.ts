@@ -37,7 +37,13 @@ const printable = (max: number) =>
   z
     .string()
     .transform((text) => text.replace(/[\t\r\n]+/g, " ").trim())
-    .pipe(z.string().min(1).max(max).regex(/^[^\p{Cc}\p{Cs}]*$/u, "must not contain control characters"));
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(max)
+        .regex(/^[^\p{Cc}\p{Cs}]*$/u, "must not contain control characters"),
+    );
 
 export const questionSchema = printable(MAX_QUESTION_CHARS);
 /** Answers may hold newlines and tabs. */
@@ -51,7 +57,10 @@ export const answerSchema = z
 
 /** Flat metadata: keys like identifiers, values string (≤ 1000) | number | boolean | null. */
 export const metadataSchema = z
-  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/, "metadata keys are identifiers (≤ 64)"), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+  .record(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/, "metadata keys are identifiers (≤ 64)"),
+    z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
+  )
   .refine((m) => Object.keys(m).length <= MAX_METADATA_KEYS, `at most ${MAX_METADATA_KEYS} metadata keys`);
 
 export const newFaqSchema = z.strictObject({
@@ -103,7 +112,10 @@ export const importedRelationshipSchema = z.strictObject({
  * which the import keeps (moving a knowledge base between backends loses no field).
  */
 export const importLineSchema = newFaqSchema.extend({
-  variants: z.array(z.union([questionSchema, importedVariantSchema])).max(200).default([]),
+  variants: z
+    .array(z.union([questionSchema, importedVariantSchema]))
+    .max(200)
+    .default([]),
   id: keptId.optional(),
   version: z.int().min(1).optional(),
   createdBy: keptId.optional(),
@@ -143,7 +155,10 @@ export const searchFaqSchema = z.strictObject({
   limit: z.number().int().min(1).max(MAX_FAQ_SEARCH_LIMIT).default(10),
   sessionId: z.string().trim().min(1).max(128).optional(),
   /** RRF list weights; an omitted one keeps its default (bm25 0.4, vector 0.6). */
-  weights: z.strictObject({ bm25: z.number().min(0).max(1), vector: z.number().min(0).max(1) }).partial().optional(),
+  weights: z
+    .strictObject({ bm25: z.number().min(0).max(1), vector: z.number().min(0).max(1) })
+    .partial()
+    .optional(),
   tags: z.array(tagSchema).min(1).max(10).optional(),
 });
 

@@ -88,7 +88,9 @@ export const faqs = new Hono<AppEnv>()
     const { tenantId } = c.get("principal");
     const args = c.req.valid("json");
     if (args.weights && (args.weights.bm25 ?? 0.4) === 0 && (args.weights.vector ?? 0.6) === 0) {
-      throw new AppError("VALIDATION_FAILED", "Invalid json: weights", [{ path: "weights", message: "at least one weight must be above 0" }]);
+      throw new AppError("VALIDATION_FAILED", "Invalid json: weights", [
+        { path: "weights", message: "at least one weight must be above 0" },
+      ]);
     }
     const found = await faqStore(services).search(tenantId, args);
     if (args.sessionId) afterResponse(c, "faq_hits", recordHits(services, tenantId, args.sessionId, args.query, found.results));
@@ -119,7 +121,8 @@ export const faqs = new Hono<AppEnv>()
     let count = 0;
     for (const [i, text] of lines.entries()) {
       if (text.trim() === "") continue;
-      if (++count > MAX_IMPORT_LINES) throw new AppError("PAYLOAD_TOO_LARGE", `At most ${MAX_IMPORT_LINES} FAQs per import; split the file`);
+      if (++count > MAX_IMPORT_LINES)
+        throw new AppError("PAYLOAD_TOO_LARGE", `At most ${MAX_IMPORT_LINES} FAQs per import; split the file`);
       const line = i + 1;
       let parsed: unknown;
       try {
@@ -130,7 +133,10 @@ export const faqs = new Hono<AppEnv>()
       }
       const result = importLineSchema.safeParse(parsed);
       if (!result.success) {
-        const details = result.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(root)", message: issue.message }));
+        const details = result.error.issues.map((issue) => ({
+          path: issue.path.map(String).join(".") || "(root)",
+          message: issue.message,
+        }));
         errors.push({ line, code: "VALIDATION_FAILED", message: `Invalid line: ${details.map((d) => d.path).join(", ")}`, details });
         continue;
       }
@@ -163,17 +169,24 @@ export const faqs = new Hono<AppEnv>()
     const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, limit + 1);
     return c.json({ suggestions: suggestions.slice(0, limit), truncated: suggestions.length > limit });
   })
-  .post("/suggestions/:id/:action{accept|dismiss}", faqDocs.resolveSuggestion, describeBody(resolveSchema, { required: false }), validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })), idempotent, async (c) => {
-    const { id, action } = c.req.valid("param");
-    const body = await optionalJson(c, resolveSchema);
-    const { tenantId, keyId } = c.get("principal");
-    const result = await resolveSuggestion(c.get("services"), tenantId, id, action, keyId, body);
-    if (!result.ok) throw new AppError("NOT_FOUND", "No such open suggestion (or that FAQ is not one of its two)");
-    const { variant } = result.value;
-    if (!variant) return c.body(null, 204);
-    if (!variant.ok) throw variantError(variant.error);
-    return c.json(toVariant(variant.value), 201);
-  })
+  .post(
+    "/suggestions/:id/:action{accept|dismiss}",
+    faqDocs.resolveSuggestion,
+    describeBody(resolveSchema, { required: false }),
+    validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })),
+    idempotent,
+    async (c) => {
+      const { id, action } = c.req.valid("param");
+      const body = await optionalJson(c, resolveSchema);
+      const { tenantId, keyId } = c.get("principal");
+      const result = await resolveSuggestion(c.get("services"), tenantId, id, action, keyId, body);
+      if (!result.ok) throw new AppError("NOT_FOUND", "No such open suggestion (or that FAQ is not one of its two)");
+      const { variant } = result.value;
+      if (!variant) return c.body(null, 204);
+      if (!variant.ok) throw variantError(variant.error);
+      return c.json(toVariant(variant.value), 201);
+    },
+  )
   .delete("/variants/:variantId", faqDocs.deleteVariant, validate("param", variantParam), async (c) => {
     const deleted = await faqStore(c.get("services")).deleteVariant(c.get("principal").tenantId, c.req.valid("param").variantId);
     if (!deleted) throw new AppError("NOT_FOUND", "No such variant");
@@ -193,7 +206,10 @@ export const faqs = new Hono<AppEnv>()
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const { changeReason, ...change } = c.req.valid("json");
-    const result = await faqStore(services).update(tenantId, c.req.valid("param").id, keyId, change, { changeType: "update", reason: changeReason });
+    const result = await faqStore(services).update(tenantId, c.req.valid("param").id, keyId, change, {
+      changeType: "update",
+      reason: changeReason,
+    });
     if (!result.ok) throw new AppError("NOT_FOUND", "No such FAQ");
     const { row, questionChanged } = result.value;
     if (questionChanged && row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
@@ -201,7 +217,8 @@ export const faqs = new Hono<AppEnv>()
   })
   .delete("/:id", faqDocs.remove, validate("param", idParam), async (c) => {
     const { tenantId, keyId } = c.get("principal");
-    if (!(await faqStore(c.get("services")).softDelete(tenantId, c.req.valid("param").id, keyId))) throw new AppError("NOT_FOUND", "No such FAQ");
+    if (!(await faqStore(c.get("services")).softDelete(tenantId, c.req.valid("param").id, keyId)))
+      throw new AppError("NOT_FOUND", "No such FAQ");
     return c.body(null, 204);
   })
   .get("/:id/variants", faqDocs.listVariants, validate("param", idParam), validate("query", variantsQuery), async (c) => {
@@ -209,7 +226,11 @@ export const faqs = new Hono<AppEnv>()
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     const { limit, cursor } = c.req.valid("query");
-    const page = toPage(await faqStore(services).listVariants(tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq(cursor) }), limit, (v) => [v.seq]);
+    const page = toPage(
+      await faqStore(services).listVariants(tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq(cursor) }),
+      limit,
+      (v) => [v.seq],
+    );
     return c.json({ variants: page.rows.map(toVariant), nextCursor: page.nextCursor });
   })
   .post("/:id/variants", faqDocs.addVariant, validate("param", idParam), validate("json", newVariantSchema), idempotent, async (c) => {
@@ -234,7 +255,9 @@ export const faqs = new Hono<AppEnv>()
     if (result.ok) return c.json(result.value, 201);
     switch (result.error) {
       case "self":
-        throw new AppError("VALIDATION_FAILED", "An FAQ cannot be linked to itself", [{ path: "targetFaqId", message: "must differ from the FAQ" }]);
+        throw new AppError("VALIDATION_FAILED", "An FAQ cannot be linked to itself", [
+          { path: "targetFaqId", message: "must differ from the FAQ" },
+        ]);
       case "not_found":
         throw new AppError("NOT_FOUND", "No such FAQ");
       case "target_not_found":
@@ -255,18 +278,25 @@ export const faqs = new Hono<AppEnv>()
     const page = toPage(versions, limit, (v) => [v.versionNumber]);
     return c.json({ currentVersion: row.version, versions: page.rows, nextCursor: page.nextCursor });
   })
-  .post("/:id/rollback/:version", faqDocs.rollback, describeBody(rollbackSchema, { required: false }), validate("param", rollbackParams), async (c) => {
-    const services = c.get("services");
-    const { tenantId, keyId } = c.get("principal");
-    const { id, version } = c.req.valid("param");
-    const { changeReason } = await optionalJson(c, rollbackSchema);
-    await liveFaq(services, tenantId, id);
-    const result = await faqStore(services).rollback(tenantId, id, version, keyId, changeReason);
-    if (!result.ok) throw new AppError("NOT_FOUND", result.error === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
-    const row = result.value;
-    if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, row.question, keyId);
-    return c.json(await detail(services, tenantId, row));
-  })
+  .post(
+    "/:id/rollback/:version",
+    faqDocs.rollback,
+    describeBody(rollbackSchema, { required: false }),
+    validate("param", rollbackParams),
+    async (c) => {
+      const services = c.get("services");
+      const { tenantId, keyId } = c.get("principal");
+      const { id, version } = c.req.valid("param");
+      const { changeReason } = await optionalJson(c, rollbackSchema);
+      await liveFaq(services, tenantId, id);
+      const result = await faqStore(services).rollback(tenantId, id, version, keyId, changeReason);
+      if (!result.ok)
+        throw new AppError("NOT_FOUND", result.error === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
+      const row = result.value;
+      if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, row.question, keyId);
+      return c.json(await detail(services, tenantId, row));
+    },
+  )
   .get("/:id/stats", faqDocs.stats, validate("param", idParam), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");

@@ -13,7 +13,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { helpdeskProviders } from "../../db/schema/helpdesk";
-import { createConnection, getTenantConnection, listConnections, revokeConnection, rotateConnectionSecret, secretProblem } from "../../helpdesk/connections";
+import {
+  createConnection,
+  getTenantConnection,
+  listConnections,
+  revokeConnection,
+  rotateConnectionSecret,
+  secretProblem,
+} from "../../helpdesk/connections";
 import { listDeliveries, toDelivery } from "../../helpdesk/deliveries";
 import { MAX_WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_SECRET_OVERLAP_MS } from "../../tickets/secrets";
 import type { AppEnv } from "../context";
@@ -26,10 +33,18 @@ import { helpdeskDocs } from "../docs/helpdesks";
 
 const HOUR = 3_600_000;
 const secretField = z.string().trim().min(1).max(512).optional();
-const createSchema = z.strictObject({ provider: z.enum(helpdeskProviders), name: z.string().trim().min(1).max(200).optional(), secret: secretField });
+const createSchema = z.strictObject({
+  provider: z.enum(helpdeskProviders),
+  name: z.string().trim().min(1).max(200).optional(),
+  secret: secretField,
+});
 const rotateSchema = z.strictObject({
   secret: secretField,
-  overlapHours: z.number().min(0).max(MAX_WEBHOOK_SECRET_OVERLAP_MS / HOUR).default(WEBHOOK_SECRET_OVERLAP_MS / HOUR),
+  overlapHours: z
+    .number()
+    .min(0)
+    .max(MAX_WEBHOOK_SECRET_OVERLAP_MS / HOUR)
+    .default(WEBHOOK_SECRET_OVERLAP_MS / HOUR),
 });
 const deliveriesQuery = adminPageQuery;
 const deliveryPosition = z.tuple([z.number().int(), z.string().max(300)]);
@@ -45,13 +60,22 @@ export const helpdeskConnections = new Hono<AppEnv>()
     const { db, clock, secretBox } = c.get("services");
     const { provider, name, secret } = c.req.valid("json");
     checkSecret(provider, secret);
-    const created = await createConnection(db, await secretBox(), { tenantId: c.get("principal").tenantId, provider, name: name ?? provider, secret, now: clock.now() });
+    const created = await createConnection(db, await secretBox(), {
+      tenantId: c.get("principal").tenantId,
+      provider,
+      name: name ?? provider,
+      secret,
+      now: clock.now(),
+    });
     return c.json(created, 201);
   })
   .get("/", helpdeskDocs.listConnections, validate("query", adminPageQuery), async (c) => {
     const { db, clock } = c.get("services");
     const { limit, cursor } = c.req.valid("query");
-    const connections = await listConnections(db, c.get("principal").tenantId, clock.now(), { limit: limit + 1, after: afterCreated(cursor) });
+    const connections = await listConnections(db, c.get("principal").tenantId, clock.now(), {
+      limit: limit + 1,
+      after: afterCreated(cursor),
+    });
     const page = toPage(connections, limit, createdAtPosition);
     return c.json({ connections: page.rows, nextCursor: page.nextCursor });
   })
@@ -62,12 +86,16 @@ export const helpdeskConnections = new Hono<AppEnv>()
     const { secret, overlapHours } = c.req.valid("json");
     checkSecret(row.provider, secret);
     const rotated = await rotateConnectionSecret(db, await secretBox(), row, { secret, overlapMs: overlapHours * HOUR, now: clock.now() });
-    if (!rotated) throw new AppError("VALIDATION_FAILED", `${row.provider} supplies its own secret: send it as "secret"`, [{ path: "secret", message: "required" }]);
+    if (!rotated)
+      throw new AppError("VALIDATION_FAILED", `${row.provider} supplies its own secret: send it as "secret"`, [
+        { path: "secret", message: "required" },
+      ]);
     return c.json(rotated, 201);
   })
   .delete("/:id", helpdeskDocs.revokeConnection, validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");
-    if (!(await revokeConnection(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now()))) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
+    if (!(await revokeConnection(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now())))
+      throw new AppError("NOT_FOUND", "No such active helpdesk connection");
     return c.body(null, 204);
   })
   .get("/:id/deliveries", helpdeskDocs.connectionDeliveries, validate("param", idParam), validate("query", deliveriesQuery), async (c) => {
@@ -77,6 +105,9 @@ export const helpdeskConnections = new Hono<AppEnv>()
     if (!row) throw new AppError("NOT_FOUND", "No such helpdesk connection");
     const { limit, cursor } = c.req.valid("query");
     const after = cursor === undefined ? undefined : decodeCursor(cursor, deliveryPosition);
-    const page = toPage(await listDeliveries(db, tenantId, row.id, { limit: limit + 1, after }), limit, (d) => [d.received_at, d.delivery_key]);
+    const page = toPage(await listDeliveries(db, tenantId, row.id, { limit: limit + 1, after }), limit, (d) => [
+      d.received_at,
+      d.delivery_key,
+    ]);
     return c.json({ deliveries: page.rows.map(toDelivery), nextCursor: page.nextCursor });
   });

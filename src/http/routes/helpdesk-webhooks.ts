@@ -11,7 +11,15 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type HelpdeskProvider, helpdeskProviders } from "../../db/schema/helpdesk";
 import { getConnection } from "../../helpdesk/connections";
-import { type DeliveryRow, findDelivery, forgetThread, gatherThreadPart, getThread, recordDelivery, toDelivery } from "../../helpdesk/deliveries";
+import {
+  type DeliveryRow,
+  findDelivery,
+  forgetThread,
+  gatherThreadPart,
+  getThread,
+  recordDelivery,
+  toDelivery,
+} from "../../helpdesk/deliveries";
 import { providers } from "../../helpdesk/providers";
 import { clampTicket, type Delivery, type Mapped } from "../../helpdesk/types";
 import { sha256Base64Url } from "../../helpdesk/verify";
@@ -44,87 +52,109 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   describeBody(z.record(z.string(), z.unknown()).describe("The provider's native webhook event, as it sends it")),
   validate("param", params),
   async (c) => {
-  const { db, clock, secretBox, log } = c.get("services");
-  const { provider, connectionId } = c.req.valid("param");
-  if (!isProvider(provider)) throw new AppError("NOT_FOUND", `No helpdesk "${provider}" (one of ${helpdeskProviders.join(", ")})`);
-  const module = providers[provider];
-  if (Number(c.req.header("content-length") ?? "0") > MAX_WEBHOOK_BODY_BYTES) throw tooLarge();
-  const bytes = await c.req.arrayBuffer();
-  if (bytes.byteLength > MAX_WEBHOOK_BODY_BYTES) throw tooLarge();
-  let rawBody: string;
-  try {
-    rawBody = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8");
-  }
-  const now = clock.now();
-  const delivery: Delivery = { rawBody, header: (name) => c.req.header(name), nowMs: now };
+    const { db, clock, secretBox, log } = c.get("services");
+    const { provider, connectionId } = c.req.valid("param");
+    if (!isProvider(provider)) throw new AppError("NOT_FOUND", `No helpdesk "${provider}" (one of ${helpdeskProviders.join(", ")})`);
+    const module = providers[provider];
+    if (Number(c.req.header("content-length") ?? "0") > MAX_WEBHOOK_BODY_BYTES) throw tooLarge();
+    const bytes = await c.req.arrayBuffer();
+    if (bytes.byteLength > MAX_WEBHOOK_BODY_BYTES) throw tooLarge();
+    let rawBody: string;
+    try {
+      rawBody = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    } catch {
+      throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8");
+    }
+    const now = clock.now();
+    const delivery: Delivery = { rawBody, header: (name) => c.req.header(name), nowMs: now };
 
-  const connection = await getConnection(db, connectionId);
-  const live = connection && connection.provider === provider && connection.revoked_at === null;
-  const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenant_id, connection.id, now, log) : [];
-  // No usable secret: verify against a throwaway one anyway, so timing does not tell.
-  const signed = await module.verify(delivery, secrets.length > 0 ? secrets : [`whsec_${btoa(crypto.randomUUID())}`]);
-  if (!signed || !live || secrets.length === 0) throw invalidSignature();
-  const tenantId = connection.tenant_id;
-  bindTenant(c, tenantId);
+    const connection = await getConnection(db, connectionId);
+    const live = connection && connection.provider === provider && connection.revoked_at === null;
+    const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenant_id, connection.id, now, log) : [];
+    // No usable secret: verify against a throwaway one anyway, so timing does not tell.
+    const signed = await module.verify(delivery, secrets.length > 0 ? secrets : [`whsec_${btoa(crypto.randomUUID())}`]);
+    if (!signed || !live || secrets.length === 0) throw invalidSignature();
+    const tenantId = connection.tenant_id;
+    bindTenant(c, tenantId);
 
-  const challenge = module.challenge?.(delivery);
-  if (challenge) return c.json({ challenge }, 200);
+    const challenge = module.challenge?.(delivery);
+    if (challenge) return c.json({ challenge }, 200);
 
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    throw new AppError("INVALID_JSON", "The request body is not valid JSON");
-  }
-  const deliveryKey = module.deliveryId(delivery, json) ?? `sha256:${await sha256Base64Url(rawBody)}`;
-  const seen = await findDelivery(db, connection.id, deliveryKey);
-  if (seen) return c.json({ status: "duplicate_delivery" as const, delivery: toDelivery(seen) }, 200);
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw new AppError("INVALID_JSON", "The request body is not valid JSON");
+    }
+    const deliveryKey = module.deliveryId(delivery, json) ?? `sha256:${await sha256Base64Url(rawBody)}`;
+    const seen = await findDelivery(db, connection.id, deliveryKey);
+    if (seen) return c.json({ status: "duplicate_delivery" as const, delivery: toDelivery(seen) }, 200);
 
-  const record = (outcome: DeliveryRow["outcome"], extra: Partial<DeliveryRow>) =>
-    recordDelivery(db, { connection_id: connection.id, delivery_key: deliveryKey, tenant_id: tenantId, received_at: now, outcome, reason: null, external_id: null, ticket_row_id: null, ...extra });
-  const skip = async (reason: string, externalId?: string) => {
-    await record("skipped", { reason, external_id: externalId ?? null });
-    c.get("log").info("helpdesk_delivery_skipped", { provider, connectionId, reason });
-    return c.json({ status: "skipped" as const, reason, externalId: externalId ?? null }, 202);
-  };
-
-  let mapped: Mapped = module.map(json, delivery);
-  if (mapped.kind === "invalid") throw new AppError("VALIDATION_FAILED", `Not a ${provider} delivery Recall understands: ${mapped.message}`);
-  if (mapped.kind === "skip") return skip(mapped.reason, mapped.externalId);
-  if (mapped.kind === "thread_part") {
-    await gatherThreadPart(db, tenantId, connection.id, mapped.part, now);
-    await record("gathered", { reason: "waiting for the solved event", external_id: mapped.part.externalId });
-    return c.json({ status: "gathered" as const, externalId: mapped.part.externalId }, 202);
-  }
-  let fromThread = false;
-  if (mapped.kind === "solved_thread") {
-    const thread = await getThread(db, connection.id, mapped.externalId);
-    const question = mapped.question || thread?.question;
-    if (!question) return skip("no customer message was gathered before the solved event", mapped.externalId);
-    if (!thread?.answer) return skip("no public agent reply was gathered before the solved event", mapped.externalId);
-    fromThread = true;
-    mapped = {
-      kind: "ticket",
-      ticket: clampTicket(provider, { externalId: mapped.externalId, subject: mapped.subject || thread.subject, question, answer: thread.answer, tags: mapped.tags, resolvedAt: mapped.resolvedAt }),
+    const record = (outcome: DeliveryRow["outcome"], extra: Partial<DeliveryRow>) =>
+      recordDelivery(db, {
+        connection_id: connection.id,
+        delivery_key: deliveryKey,
+        tenant_id: tenantId,
+        received_at: now,
+        outcome,
+        reason: null,
+        external_id: null,
+        ticket_row_id: null,
+        ...extra,
+      });
+    const skip = async (reason: string, externalId?: string) => {
+      await record("skipped", { reason, external_id: externalId ?? null });
+      c.get("log").info("helpdesk_delivery_skipped", { provider, connectionId, reason });
+      return c.json({ status: "skipped" as const, reason, externalId: externalId ?? null }, 202);
     };
-  }
-  const ticket: TicketInput = mapped.ticket;
-  const externalId = ticket.ticketId.slice(provider.length + 1);
-  if (!cleanTicketQuestion(ticket.subject, ticket.question)) return skip("no question text once greetings, quotes and signatures are removed", externalId);
 
-  let stored;
-  try {
-    [stored] = await storeAndEnqueue(db, c.env.TICKETS as Queue<TicketMessage>, tenantId, [ticket], now);
-  } catch (error) {
-    if (!(error instanceof QueueUnavailable)) throw error;
-    c.get("log").error("ticket_enqueue_failed", { provider, ...errorFields(error) });
-    throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
-  }
-  if (!stored) throw new Error("storeAndEnqueue returned nothing");
-  if (fromThread) await forgetThread(db, connection.id, externalId);
-  await record(stored.created ? "queued" : "duplicate_ticket", { external_id: externalId, ticket_row_id: stored.row.id });
-  const answer = toTicket(stored.row);
-  return stored.created ? c.json({ status: "queued" as const, ticket: answer }, 202) : c.json({ status: "duplicate_ticket" as const, ticket: answer }, 200);
-});
+    let mapped: Mapped = module.map(json, delivery);
+    if (mapped.kind === "invalid")
+      throw new AppError("VALIDATION_FAILED", `Not a ${provider} delivery Recall understands: ${mapped.message}`);
+    if (mapped.kind === "skip") return skip(mapped.reason, mapped.externalId);
+    if (mapped.kind === "thread_part") {
+      await gatherThreadPart(db, tenantId, connection.id, mapped.part, now);
+      await record("gathered", { reason: "waiting for the solved event", external_id: mapped.part.externalId });
+      return c.json({ status: "gathered" as const, externalId: mapped.part.externalId }, 202);
+    }
+    let fromThread = false;
+    if (mapped.kind === "solved_thread") {
+      const thread = await getThread(db, connection.id, mapped.externalId);
+      const question = mapped.question || thread?.question;
+      if (!question) return skip("no customer message was gathered before the solved event", mapped.externalId);
+      if (!thread?.answer) return skip("no public agent reply was gathered before the solved event", mapped.externalId);
+      fromThread = true;
+      mapped = {
+        kind: "ticket",
+        ticket: clampTicket(provider, {
+          externalId: mapped.externalId,
+          subject: mapped.subject || thread.subject,
+          question,
+          answer: thread.answer,
+          tags: mapped.tags,
+          resolvedAt: mapped.resolvedAt,
+        }),
+      };
+    }
+    const ticket: TicketInput = mapped.ticket;
+    const externalId = ticket.ticketId.slice(provider.length + 1);
+    if (!cleanTicketQuestion(ticket.subject, ticket.question))
+      return skip("no question text once greetings, quotes and signatures are removed", externalId);
+
+    let stored;
+    try {
+      [stored] = await storeAndEnqueue(db, c.env.TICKETS as Queue<TicketMessage>, tenantId, [ticket], now);
+    } catch (error) {
+      if (!(error instanceof QueueUnavailable)) throw error;
+      c.get("log").error("ticket_enqueue_failed", { provider, ...errorFields(error) });
+      throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
+    }
+    if (!stored) throw new Error("storeAndEnqueue returned nothing");
+    if (fromThread) await forgetThread(db, connection.id, externalId);
+    await record(stored.created ? "queued" : "duplicate_ticket", { external_id: externalId, ticket_row_id: stored.row.id });
+    const answer = toTicket(stored.row);
+    return stored.created
+      ? c.json({ status: "queued" as const, ticket: answer }, 202)
+      : c.json({ status: "duplicate_ticket" as const, ticket: answer }, 200);
+  },
+);

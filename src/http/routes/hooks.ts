@@ -63,42 +63,49 @@ function orThrow(result: ApiResult): unknown {
 }
 
 export function hooks(dispatch: Dispatch) {
-  return new Hono<AppEnv>()
-    .use(neverFail())
-    .use(jsonBodies(MAX_HOOK_BODY_BYTES))
-    // The key first, so a wrong key is reported (x-recall-error) even for a prompt that needs no search.
-    .use(authenticate())
-    .post("/claude-code", hookDocs.claudeCode, validate("query", hookQuery), validate("json", hookInput), async (c) => {
-      const input = c.req.valid("json");
-      const query = c.req.valid("query");
-      const sessionId = input.session_id;
+  return (
+    new Hono<AppEnv>()
+      .use(neverFail())
+      .use(jsonBodies(MAX_HOOK_BODY_BYTES))
+      // The key first, so a wrong key is reported (x-recall-error) even for a prompt that needs no search.
+      .use(authenticate())
+      .post("/claude-code", hookDocs.claudeCode, validate("query", hookQuery), validate("json", hookInput), async (c) => {
+        const input = c.req.valid("json");
+        const query = c.req.valid("query");
+        const sessionId = input.session_id;
 
-      if (input.hook_event_name === USER_PROMPT_SUBMIT) {
-        const prompt = input.prompt ?? "";
-        if (prompt.trim() === "") return c.json({});
-        const scope = query.scope ?? (input.cwd ? scopeForProject(input.cwd) : undefined);
-        if (!scope) throw new AppError("VALIDATION_FAILED", "Give ?scope= or send the hook's cwd");
-        const built = orThrow(
-          await callApi(c, dispatch, "POST", "/v1/context", { scope, prompt, sessionId, ...(query.tokenBudget ? { tokenBudget: query.tokenBudget } : {}) }),
-        ) as { class: string; isQuestion: boolean; markdown: string };
-        if (built.class === "trivial") return c.json({});
-        if (built.isQuestion && prompt.trim().length <= MAX_MEMORY_CHARS) {
-          afterResponse(
-            c,
-            "hook.record_question",
-            callApi(c, dispatch, "POST", "/v1/memories", { scope, content: prompt, memoryType: "question", sessionId }).then(orThrow),
-          );
+        if (input.hook_event_name === USER_PROMPT_SUBMIT) {
+          const prompt = input.prompt ?? "";
+          if (prompt.trim() === "") return c.json({});
+          const scope = query.scope ?? (input.cwd ? scopeForProject(input.cwd) : undefined);
+          if (!scope) throw new AppError("VALIDATION_FAILED", "Give ?scope= or send the hook's cwd");
+          const built = orThrow(
+            await callApi(c, dispatch, "POST", "/v1/context", {
+              scope,
+              prompt,
+              sessionId,
+              ...(query.tokenBudget ? { tokenBudget: query.tokenBudget } : {}),
+            }),
+          ) as { class: string; isQuestion: boolean; markdown: string };
+          if (built.class === "trivial") return c.json({});
+          if (built.isQuestion && prompt.trim().length <= MAX_MEMORY_CHARS) {
+            afterResponse(
+              c,
+              "hook.record_question",
+              callApi(c, dispatch, "POST", "/v1/memories", { scope, content: prompt, memoryType: "question", sessionId }).then(orThrow),
+            );
+          }
+          return c.json(promptContextOutput(built.markdown) ?? {});
         }
-        return c.json(promptContextOutput(built.markdown) ?? {});
-      }
 
-      if (input.hook_event_name === POST_TOOL_USE) {
-        const path = touchedFile(input.tool_name, input.tool_input);
-        if (!path || !sessionId) return c.json({});
-        orThrow(await callApi(c, dispatch, "POST", `/v1/sessions/${encodeURIComponent(sessionId)}/files`, { files: [{ path }] }));
+        if (input.hook_event_name === POST_TOOL_USE) {
+          const path = touchedFile(input.tool_name, input.tool_input);
+          if (!path || !sessionId) return c.json({});
+          orThrow(await callApi(c, dispatch, "POST", `/v1/sessions/${encodeURIComponent(sessionId)}/files`, { files: [{ path }] }));
+          return c.json({});
+        }
+
         return c.json({});
-      }
-
-      return c.json({});
-    });
+      })
+  );
 }

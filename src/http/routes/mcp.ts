@@ -25,7 +25,9 @@ export function mcp(dispatch: Dispatch) {
     .use(jsonBodies())
     .use(authenticate())
     .on(["GET", "DELETE"], "/", mcpProtocol, (c) =>
-      c.json(errorBody("METHOD_NOT_ALLOWED", "This MCP server is stateless: send JSON-RPC with POST", c.get("requestId")), 405, { allow: "POST" }),
+      c.json(errorBody("METHOD_NOT_ALLOWED", "This MCP server is stateless: send JSON-RPC with POST", c.get("requestId")), 405, {
+        allow: "POST",
+      }),
     )
     .post("/", mcpProtocol, async (c) => {
       const server = createMcpServer((method, path, body) => callApi(c, dispatch, method, path, body), c.get("requestId"));

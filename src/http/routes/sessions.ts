@@ -6,7 +6,13 @@ import { idempotent } from "../idempotency";
 import { validate } from "../validation";
 import { memoryDocs } from "../docs/memories";
 
-const sessionParam = z.object({ sessionId: z.string().min(1).max(128).regex(/^[^\p{Cc}\s]+$/u, "must be printable, without spaces") });
+const sessionParam = z.object({
+  sessionId: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[^\p{Cc}\s]+$/u, "must be printable, without spaces"),
+});
 const filesSchema = z.strictObject({
   files: z
     .array(
@@ -27,8 +33,21 @@ const filesSchema = z.strictObject({
 });
 
 /** POST /v1/sessions/:sessionId/files: records the files a session touched (for query enrichment). */
-export const sessions = new Hono<AppEnv>().post("/:sessionId/files", memoryDocs.sessionFiles, validate("param", sessionParam), validate("json", filesSchema), idempotent, async (c) => {
-  const { db, clock } = c.get("services");
-  const recorded = await recordFileMentions(db, c.get("principal").tenantId, c.req.valid("param").sessionId, c.req.valid("json").files, clock.now());
-  return c.json({ recorded }, 201);
-});
+export const sessions = new Hono<AppEnv>().post(
+  "/:sessionId/files",
+  memoryDocs.sessionFiles,
+  validate("param", sessionParam),
+  validate("json", filesSchema),
+  idempotent,
+  async (c) => {
+    const { db, clock } = c.get("services");
+    const recorded = await recordFileMentions(
+      db,
+      c.get("principal").tenantId,
+      c.req.valid("param").sessionId,
+      c.req.valid("json").files,
+      clock.now(),
+    );
+    return c.json({ recorded }, 201);
+  },
+);

@@ -52,7 +52,8 @@ const refreshSchema = z
     topic: z.string().trim().min(1).max(200).optional(),
   })
   .refine((v) => (v.questionIds === undefined) !== (v.topic === undefined), { message: "send either questionIds or topic" });
-const range = (key: keyof typeof NOVELTY_CONFIG_LIMITS) => z.number().min(NOVELTY_CONFIG_LIMITS[key].min).max(NOVELTY_CONFIG_LIMITS[key].max);
+const range = (key: keyof typeof NOVELTY_CONFIG_LIMITS) =>
+  z.number().min(NOVELTY_CONFIG_LIMITS[key].min).max(NOVELTY_CONFIG_LIMITS[key].max);
 const configSchema = z
   .strictObject({
     enabled: z.boolean().optional(),
@@ -64,7 +65,14 @@ const configSchema = z
     retentionDays: range("retentionDays").int().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "send at least one setting" });
-const historyQuery = pageQuery(100, 500).extend({ minutes: z.coerce.number().int().min(1).max(365 * 24 * 60).default(30) });
+const historyQuery = pageQuery(100, 500).extend({
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 24 * 60)
+    .default(30),
+});
 const historyPosition = z.tuple([z.number().int(), z.number().int()]);
 const listQuery = pageQuery(50, 200);
 
@@ -89,7 +97,11 @@ function unwrap<T>(result: ShowResult<T>): T {
   const { code, message, details } = result.error;
   if (code === "ENDED") throw new AppError("CONFLICT", message);
   if (code === "NOT_FOUND") throw new AppError("NOT_FOUND", message);
-  throw new AppError("VALIDATION_FAILED", message, (details ?? []).map((detail) => ({ path: "(root)", message: detail })));
+  throw new AppError(
+    "VALIDATION_FAILED",
+    message,
+    (details ?? []).map((detail) => ({ path: "(root)", message: detail })),
+  );
 }
 
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
@@ -105,7 +117,10 @@ export const shows = new Hono<AppEnv>()
   .post("/:showId/rank", showDocs.rank, validate("param", showParam), validate("json", rankSchema), async (c) => {
     const { embedder, clock } = c.get("services");
     const body = c.req.valid("json");
-    const embedded = await embedAll(embedder, body.candidates.map((x) => x.text));
+    const embedded = await embedAll(
+      embedder,
+      body.candidates.map((x) => x.text),
+    );
     const now = clock.now();
     const result = unwrap(
       await show(c).rank({
@@ -152,21 +167,31 @@ export const shows = new Hono<AppEnv>()
     const r = await show(c).check(embedded!, clock.now(), { model: embedder.model, calibration: embedder.calibration });
     return c.json({ ...r, similarity: round(r.similarity), rawCosine: round(r.rawCosine), novelty: round(r.novelty) });
   })
-  .post("/:showId/questions", showDocs.addQuestions, validate("param", showParam), validate("json", questionsSchema), idempotent, async (c) => {
-    const { embedder, clock } = c.get("services");
-    const { questions } = c.req.valid("json");
-    const embedded = await embedAll(embedder, questions.map((q) => q.text));
-    const now = clock.now();
-    const result = unwrap(
-      await show(c).addQuestions(
-        questions.map((q, i) => ({ ...q, vector: embedded[i]!.vector })),
-        now,
-        embedder.model,
-      ),
-    );
-    await archive(c, result.summary, now);
-    return c.json({ ids: result.ids, questionCount: result.summary.questionCount }, 201);
-  })
+  .post(
+    "/:showId/questions",
+    showDocs.addQuestions,
+    validate("param", showParam),
+    validate("json", questionsSchema),
+    idempotent,
+    async (c) => {
+      const { embedder, clock } = c.get("services");
+      const { questions } = c.req.valid("json");
+      const embedded = await embedAll(
+        embedder,
+        questions.map((q) => q.text),
+      );
+      const now = clock.now();
+      const result = unwrap(
+        await show(c).addQuestions(
+          questions.map((q, i) => ({ ...q, vector: embedded[i]!.vector })),
+          now,
+          embedder.model,
+        ),
+      );
+      await archive(c, result.summary, now);
+      return c.json({ ids: result.ids, questionCount: result.summary.questionCount }, 201);
+    },
+  )
   .post("/:showId/questions/:id/used", showDocs.used, validate("param", questionParam), async (c) => {
     const now = c.get("services").clock.now();
     const result = unwrap(await show(c).markUsed(c.req.valid("param").id, now));
@@ -181,7 +206,10 @@ export const shows = new Hono<AppEnv>()
     const { minutes, limit, cursor } = c.req.valid("query");
     const after = cursor === undefined ? undefined : decodeCursor(cursor, historyPosition);
     const { questions, next } = await show(c).history(minutes, c.get("services").clock.now(), { limit, after });
-    return c.json({ questions: questions.map((q) => ({ ...q, novelty: round(q.novelty) })), nextCursor: next === null ? null : encodeCursor(next) });
+    return c.json({
+      questions: questions.map((q) => ({ ...q, novelty: round(q.novelty) })),
+      nextCursor: next === null ? null : encodeCursor(next),
+    });
   })
   .get("/:showId/status", showDocs.status, validate("param", showParam), async (c) => {
     const s = await show(c).status(c.get("services").clock.now());

@@ -33,7 +33,10 @@ function answer(result: ReviewResult) {
 export const staging = new Hono<AppEnv>()
   .get("/", ticketDocs.stagingList, validate("query", listQuery), async (c) => {
     const { cursor, ...query } = c.req.valid("query");
-    const { rows, nextCursor } = await listStaging(c.get("services").db, c.get("principal").tenantId, { ...query, before: afterSeq(cursor) });
+    const { rows, nextCursor } = await listStaging(c.get("services").db, c.get("principal").tenantId, {
+      ...query,
+      before: afterSeq(cursor),
+    });
     return c.json({ items: rows.map(toStaging), nextCursor: seqCursor(nextCursor) });
   })
   .get("/:id", ticketDocs.stagingRead, validate("param", idParam), async (c) => {
@@ -41,11 +44,27 @@ export const staging = new Hono<AppEnv>()
     if (!row) throw new AppError("NOT_FOUND", "No such staging item");
     return c.json(toStaging(row));
   })
-  .post("/:id/approve", ticketDocs.approve, requireAdmin, validate("param", idParam), validate("json", approveSchema), idempotent, async (c) => {
-    const { tenantId, keyId } = c.get("principal");
-    return c.json(answer(await approveStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"))));
-  })
-  .post("/:id/reject", ticketDocs.reject, requireAdmin, validate("param", idParam), validate("json", rejectSchema), idempotent, async (c) => {
-    const { tenantId, keyId } = c.get("principal");
-    return c.json(answer(await rejectStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json").reason)));
-  });
+  .post(
+    "/:id/approve",
+    ticketDocs.approve,
+    requireAdmin,
+    validate("param", idParam),
+    validate("json", approveSchema),
+    idempotent,
+    async (c) => {
+      const { tenantId, keyId } = c.get("principal");
+      return c.json(answer(await approveStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"))));
+    },
+  )
+  .post(
+    "/:id/reject",
+    ticketDocs.reject,
+    requireAdmin,
+    validate("param", idParam),
+    validate("json", rejectSchema),
+    idempotent,
+    async (c) => {
+      const { tenantId, keyId } = c.get("principal");
+      return c.json(answer(await rejectStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json").reason)));
+    },
+  );

@@ -21,7 +21,10 @@ const listQuery = z.strictObject({
 export const tickets = new Hono<AppEnv>()
   .get("/", ticketDocs.list, validate("query", listQuery), async (c) => {
     const { cursor, ...query } = c.req.valid("query");
-    const { rows, nextCursor } = await listTickets(c.get("services").db, c.get("principal").tenantId, { ...query, before: afterSeq(cursor) });
+    const { rows, nextCursor } = await listTickets(c.get("services").db, c.get("principal").tenantId, {
+      ...query,
+      before: afterSeq(cursor),
+    });
     return c.json({ tickets: rows.map(toTicket), nextCursor: seqCursor(nextCursor) });
   })
   .get("/:id", ticketDocs.read, validate("param", idParam), async (c) => {
@@ -34,7 +37,9 @@ export const tickets = new Hono<AppEnv>()
     const { tenantId } = c.get("principal");
     const id = c.req.valid("param").id;
     const moved = await db
-      .prepare("UPDATE tickets SET status = 'received', attempts = 0, lease_until = NULL WHERE id = ? AND tenant_id = ? AND status = 'dead_letter'")
+      .prepare(
+        "UPDATE tickets SET status = 'received', attempts = 0, lease_until = NULL WHERE id = ? AND tenant_id = ? AND status = 'dead_letter'",
+      )
       .bind(id, tenantId)
       .run();
     if ((moved.meta.changes ?? 0) === 0) {

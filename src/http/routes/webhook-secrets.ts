@@ -5,7 +5,13 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { listWebhookSecrets, MAX_WEBHOOK_SECRET_OVERLAP_MS, revokeWebhookSecret, rotateWebhookSecret, WEBHOOK_SECRET_OVERLAP_MS } from "../../tickets/secrets";
+import {
+  listWebhookSecrets,
+  MAX_WEBHOOK_SECRET_OVERLAP_MS,
+  revokeWebhookSecret,
+  rotateWebhookSecret,
+  WEBHOOK_SECRET_OVERLAP_MS,
+} from "../../tickets/secrets";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
@@ -28,24 +34,38 @@ export const webhookSecrets = new Hono<AppEnv>()
   .post("/", adminDocs.createSecret, validate("json", rotateSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");
     const tenantId = c.get("principal").tenantId;
-    const created = await rotateWebhookSecret(db, await secretBox(), { tenantId, scope: null, now: clock.now(), overlapMs: c.req.valid("json").overlapHours * HOUR });
+    const created = await rotateWebhookSecret(db, await secretBox(), {
+      tenantId,
+      scope: null,
+      now: clock.now(),
+      overlapMs: c.req.valid("json").overlapHours * HOUR,
+    });
     return c.json({ ...created, tenantId }, 201);
   })
   .post("/rotate", adminDocs.rotateSecret, validate("json", rotateSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");
     const tenantId = c.get("principal").tenantId;
-    const created = await rotateWebhookSecret(db, await secretBox(), { tenantId, scope: null, now: clock.now(), overlapMs: c.req.valid("json").overlapHours * HOUR });
+    const created = await rotateWebhookSecret(db, await secretBox(), {
+      tenantId,
+      scope: null,
+      now: clock.now(),
+      overlapMs: c.req.valid("json").overlapHours * HOUR,
+    });
     return c.json({ ...created, tenantId }, 201);
   })
   .get("/", adminDocs.listSecrets, validate("query", adminPageQuery), async (c) => {
     const { db, clock } = c.get("services");
     const { limit, cursor } = c.req.valid("query");
-    const secrets = await listWebhookSecrets(db, c.get("principal").tenantId, null, clock.now(), { limit: limit + 1, after: afterCreated(cursor) });
+    const secrets = await listWebhookSecrets(db, c.get("principal").tenantId, null, clock.now(), {
+      limit: limit + 1,
+      after: afterCreated(cursor),
+    });
     const page = toPage(secrets, limit, createdAtPosition);
     return c.json({ secrets: page.rows, nextCursor: page.nextCursor });
   })
   .delete("/:id", adminDocs.revokeSecret, validate("param", idParam), async (c) => {
     const { db, clock } = c.get("services");
-    if (!(await revokeWebhookSecret(db, c.get("principal").tenantId, null, c.req.valid("param").id, clock.now()))) throw new AppError("NOT_FOUND", "No such active secret");
+    if (!(await revokeWebhookSecret(db, c.get("principal").tenantId, null, c.req.valid("param").id, clock.now())))
+      throw new AppError("NOT_FOUND", "No such active secret");
     return c.body(null, 204);
   });

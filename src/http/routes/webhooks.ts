@@ -42,65 +42,84 @@ const batchSchema = z.strictObject({ tickets: z.array(ticketSchema).min(1).max(M
 
 const unauthorized = () => new AppError("UNAUTHORIZED", "The webhook signature is not valid");
 
-export const webhooks = new Hono<AppEnv>().post("/tickets", ticketDocs.deliver, describeBody(z.union([ticketSchema, batchSchema])), async (c) => {
-  const services = c.get("services");
-  const { db, clock } = services;
-  const length = Number(c.req.header("content-length") ?? "0");
-  if (length > MAX_WEBHOOK_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
-  if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
-  const bytes = await c.req.arrayBuffer();
-  if (bytes.byteLength > MAX_WEBHOOK_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
-  let rawBody: string;
-  try {
-    rawBody = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8");
-  }
+export const webhooks = new Hono<AppEnv>().post(
+  "/tickets",
+  ticketDocs.deliver,
+  describeBody(z.union([ticketSchema, batchSchema])),
+  async (c) => {
+    const services = c.get("services");
+    const { db, clock } = services;
+    const length = Number(c.req.header("content-length") ?? "0");
+    if (length > MAX_WEBHOOK_BODY_BYTES)
+      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
+    if (!JSON_TYPE.test(c.req.header("content-type") ?? ""))
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
+    const bytes = await c.req.arrayBuffer();
+    if (bytes.byteLength > MAX_WEBHOOK_BODY_BYTES)
+      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
+    let rawBody: string;
+    try {
+      rawBody = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    } catch {
+      throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8");
+    }
 
-  const tenantId = c.req.header("x-recall-tenant") ?? "";
-  const now = clock.now();
-  const secrets = tenantId && tenantId.length <= 100 ? await activeWebhookSecrets(db, await services.secretBox(), tenantId, null, now, services.log) : [];
-  const signed = await verifySignature({
-    // No secret (or no such tenant): still verify against a throwaway one, so timing does not tell.
-    secrets: secrets.length > 0 ? secrets : [crypto.randomUUID()],
-    timestamp: c.req.header("x-recall-timestamp"),
-    signature: c.req.header("x-recall-signature"),
-    rawBody,
-    nowMs: now,
-  });
-  if (!signed || secrets.length === 0) throw unauthorized();
-  bindTenant(c, tenantId);
+    const tenantId = c.req.header("x-recall-tenant") ?? "";
+    const now = clock.now();
+    const secrets =
+      tenantId && tenantId.length <= 100
+        ? await activeWebhookSecrets(db, await services.secretBox(), tenantId, null, now, services.log)
+        : [];
+    const signed = await verifySignature({
+      // No secret (or no such tenant): still verify against a throwaway one, so timing does not tell.
+      secrets: secrets.length > 0 ? secrets : [crypto.randomUUID()],
+      timestamp: c.req.header("x-recall-timestamp"),
+      signature: c.req.header("x-recall-signature"),
+      rawBody,
+      nowMs: now,
+    });
+    if (!signed || secrets.length === 0) throw unauthorized();
+    bindTenant(c, tenantId);
 
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    throw new AppError("INVALID_JSON", "The request body is not valid JSON");
-  }
-  const isBatch = typeof json === "object" && json !== null && "tickets" in json;
-  const parsed = isBatch ? batchSchema.safeParse(json) : ticketSchema.safeParse(json);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(root)", message: issue.message }));
-    throw new AppError("VALIDATION_FAILED", `Invalid json: ${details.map((d) => d.path).join(", ")}`, details);
-  }
-  const batch = "tickets" in parsed.data ? parsed.data.tickets : [parsed.data];
-  const empty = batch.flatMap((t, i) =>
-    cleanTicketQuestion(undefined, t.question) ? [] : [{ path: isBatch ? `tickets.${i}.question` : "question", message: "no question text once greetings and signatures are removed" }],
-  );
-  if (empty.length > 0) throw new AppError("VALIDATION_FAILED", "A ticket has no question text", empty);
-  const ids = batch.map((t) => t.ticketId);
-  if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION_FAILED", "A ticketId appears twice in one delivery");
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw new AppError("INVALID_JSON", "The request body is not valid JSON");
+    }
+    const isBatch = typeof json === "object" && json !== null && "tickets" in json;
+    const parsed = isBatch ? batchSchema.safeParse(json) : ticketSchema.safeParse(json);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(root)", message: issue.message }));
+      throw new AppError("VALIDATION_FAILED", `Invalid json: ${details.map((d) => d.path).join(", ")}`, details);
+    }
+    const batch = "tickets" in parsed.data ? parsed.data.tickets : [parsed.data];
+    const empty = batch.flatMap((t, i) =>
+      cleanTicketQuestion(undefined, t.question)
+        ? []
+        : [{ path: isBatch ? `tickets.${i}.question` : "question", message: "no question text once greetings and signatures are removed" }],
+    );
+    if (empty.length > 0) throw new AppError("VALIDATION_FAILED", "A ticket has no question text", empty);
+    const ids = batch.map((t) => t.ticketId);
+    if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION_FAILED", "A ticketId appears twice in one delivery");
 
-  let stored: { row: TicketRow; created: boolean }[];
-  try {
-    stored = await storeAndEnqueue(db, c.env.TICKETS as Queue<TicketMessage>, tenantId, batch.map((t) => ({ ...t, resolvedAt: Date.parse(t.resolvedAt) })), now);
-  } catch (error) {
-    if (!(error instanceof QueueUnavailable)) throw error;
-    c.get("log").error("ticket_enqueue_failed", errorFields(error));
-    throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
-  }
-  const fresh = stored.filter((s) => s.created);
-  const status = fresh.length > 0 ? 202 : 200;
-  const view = (s: { row: TicketRow; created: boolean }) => ({ ...toTicket(s.row), duplicate: !s.created });
-  return isBatch ? c.json({ tickets: stored.map(view) }, status) : c.json(view(stored[0]!), status);
-});
+    let stored: { row: TicketRow; created: boolean }[];
+    try {
+      stored = await storeAndEnqueue(
+        db,
+        c.env.TICKETS as Queue<TicketMessage>,
+        tenantId,
+        batch.map((t) => ({ ...t, resolvedAt: Date.parse(t.resolvedAt) })),
+        now,
+      );
+    } catch (error) {
+      if (!(error instanceof QueueUnavailable)) throw error;
+      c.get("log").error("ticket_enqueue_failed", errorFields(error));
+      throw new AppError("UNAVAILABLE", "The ticket queue is unavailable; retry the delivery");
+    }
+    const fresh = stored.filter((s) => s.created);
+    const status = fresh.length > 0 ? 202 : 200;
+    const view = (s: { row: TicketRow; created: boolean }) => ({ ...toTicket(s.row), duplicate: !s.created });
+    return isBatch ? c.json({ tickets: stored.map(view) }, status) : c.json(view(stored[0]!), status);
+  },
+);

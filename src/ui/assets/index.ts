@@ -18,7 +18,15 @@ export interface Asset {
   body: string;
 }
 
-export const stylesheet: Asset = { path: `/ui/assets/app-${contentHash(STYLES_CSS)}.css`, type: "text/css; charset=utf-8", body: STYLES_CSS };
-export const script: Asset = { path: `/ui/assets/app-${contentHash(CLIENT_JS)}.js`, type: "text/javascript; charset=utf-8", body: CLIENT_JS };
+export const stylesheet: Asset = {
+  path: `/ui/assets/app-${contentHash(STYLES_CSS)}.css`,
+  type: "text/css; charset=utf-8",
+  body: STYLES_CSS,
+};
+export const script: Asset = {
+  path: `/ui/assets/app-${contentHash(CLIENT_JS)}.js`,
+  type: "text/javascript; charset=utf-8",
+  body: CLIENT_JS,
+};
 
 export const assets = new Map([stylesheet, script].map((a) => [a.path, a]));

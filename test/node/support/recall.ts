@@ -18,7 +18,10 @@ export interface RecallRun {
  * environment: HOME and the config file are in a fresh temp dir, so the user's own settings never
  * leak in. `env` adds variables (RECALL_URL, RECALL_API_KEY, …).
  */
-export function runRecall(args: string[], { stdin = "", env = {}, cwd }: { stdin?: string; env?: Record<string, string>; cwd?: string } = {}): Promise<RecallRun> {
+export function runRecall(
+  args: string[],
+  { stdin = "", env = {}, cwd }: { stdin?: string; env?: Record<string, string>; cwd?: string } = {},
+): Promise<RecallRun> {
   const home = mkdtempSync(join(tmpdir(), "recall-home-"));
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -43,7 +46,9 @@ export function stackEnv(extra: Record<string, string> = {}): Record<string, str
 }
 
 /** A local HTTP server that counts the requests it gets and answers with `respond` (or hangs). */
-export async function fakeServer(respond: (request: IncomingMessage) => { delayMs?: number; status?: number; body?: string } = () => ({ body: "{}" })) {
+export async function fakeServer(
+  respond: (request: IncomingMessage) => { delayMs?: number; status?: number; body?: string } = () => ({ body: "{}" }),
+) {
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
