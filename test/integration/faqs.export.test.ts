@@ -65,12 +65,15 @@ describe("GET /v1/faqs/export", () => {
         JSON.stringify({ id: "faq x; DROP", question: "q?", answer: "a" }),
         JSON.stringify({ question: "q2?", answer: "a", createdAt: "yesterday" }),
         JSON.stringify({ question: "q3?", answer: "a", versions: [{ versionNumber: 0 }] }),
+        // A later edit adds one to the version: it must stay a safe integer (found by npm run fuzz).
+        JSON.stringify({ question: "q4?", answer: "a", version: Number.MAX_SAFE_INTEGER }),
       ].join("\n"),
     );
     expect(res.errors.map((e) => [e.line, e.code])).toEqual([
       [1, "VALIDATION_FAILED"],
       [2, "VALIDATION_FAILED"],
       [3, "VALIDATION_FAILED"],
+      [4, "VALIDATION_FAILED"],
     ]);
   });
 });

@@ -83,7 +83,7 @@ export const ImportReport = obj({
   errors: z.array(
     obj({
       line: z.number().int(),
-      code: z.enum(["INVALID_JSON", "VALIDATION_FAILED"]),
+      code: z.enum(["INVALID_JSON", "VALIDATION_FAILED", "ID_TAKEN"]),
       message: z.string(),
       details: z.array(obj({ path: z.string(), message: z.string() })).optional(),
     }),

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { cursorParam } from "../pagination";
 import { faqChangeTypes, faqRelationshipTypes, faqVariantSources } from "../../db/schema";
 
+/** Highest version number an imported FAQ may carry: each edit adds one, and a version must stay a safe integer (found by npm run fuzz). */
+export const MAX_FAQ_VERSION = 1_000_000;
+
 /** Longest canonical question or variant, in characters. */
 export const MAX_QUESTION_CHARS = 1000;
 /** Longest answer, in characters (a 25 kB answer is refused with 400; a body over 256 KiB with 413). */
@@ -86,7 +89,7 @@ export const importedVariantSchema = z.strictObject({
 });
 
 export const importedVersionSchema = z.strictObject({
-  versionNumber: z.int().min(1),
+  versionNumber: z.int().min(1).max(MAX_FAQ_VERSION),
   question: questionSchema,
   answer: answerSchema,
   tags: tagsSchema,
@@ -117,7 +120,7 @@ export const importLineSchema = newFaqSchema.extend({
     .max(200)
     .default([]),
   id: keptId.optional(),
-  version: z.int().min(1).optional(),
+  version: z.int().min(1).max(MAX_FAQ_VERSION).optional(),
   createdBy: keptId.optional(),
   createdAt: exportedTime.optional(),
   updatedBy: keptId.optional(),
@@ -169,4 +172,4 @@ export const listFaqQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const rollbackParams = z.object({ id: z.string().min(1).max(100), version: z.coerce.number().int().min(1).max(1_000_000) });
+export const rollbackParams = z.object({ id: z.string().min(1).max(100), version: z.coerce.number().int().min(1).max(MAX_FAQ_VERSION) });
