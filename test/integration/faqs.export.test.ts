@@ -67,6 +67,24 @@ describe("GET /v1/faqs/export", () => {
         JSON.stringify({ question: "q3?", answer: "a", versions: [{ versionNumber: 0 }] }),
         // A later edit adds one to the version: it must stay a safe integer (found by npm run fuzz).
         JSON.stringify({ question: "q4?", answer: "a", version: Number.MAX_SAFE_INTEGER }),
+        // Kept versions are earlier contents: one at or above the FAQ's version would collide with its next edit.
+        JSON.stringify({
+          question: "q5?",
+          answer: "a",
+          version: 2,
+          versions: [
+            {
+              versionNumber: 2,
+              question: "q5?",
+              answer: "a",
+              tags: [],
+              changeType: "update",
+              changeReason: null,
+              changedBy: "key_x",
+              changedAt: "2026-01-01T00:00:00.000Z",
+            },
+          ],
+        }),
       ].join("\n"),
     );
     expect(res.errors.map((e) => [e.line, e.code])).toEqual([
@@ -74,6 +92,7 @@ describe("GET /v1/faqs/export", () => {
       [2, "VALIDATION_FAILED"],
       [3, "VALIDATION_FAILED"],
       [4, "VALIDATION_FAILED"],
+      [5, "VALIDATION_FAILED"],
     ]);
   });
 });

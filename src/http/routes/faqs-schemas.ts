@@ -114,20 +114,37 @@ export const importedRelationshipSchema = z.strictObject({
  * GET /v1/faqs/export also carries the FAQ's id, version, authorship, versions and links,
  * which the import keeps (moving a knowledge base between backends loses no field).
  */
-export const importLineSchema = newFaqSchema.extend({
-  variants: z
-    .array(z.union([questionSchema, importedVariantSchema]))
-    .max(200)
-    .default([]),
-  id: keptId.optional(),
-  version: z.int().min(1).max(MAX_FAQ_VERSION).optional(),
-  createdBy: keptId.optional(),
-  createdAt: exportedTime.optional(),
-  updatedBy: keptId.optional(),
-  updatedAt: exportedTime.optional(),
-  versions: z.array(importedVersionSchema).max(1000).optional(),
-  related: z.array(importedRelationshipSchema).max(200).optional(),
-});
+export const importLineSchema = newFaqSchema
+  .extend({
+    variants: z
+      .array(z.union([questionSchema, importedVariantSchema]))
+      .max(200)
+      .default([]),
+    id: keptId.optional(),
+    version: z.int().min(1).max(MAX_FAQ_VERSION).optional(),
+    createdBy: keptId.optional(),
+    createdAt: exportedTime.optional(),
+    updatedBy: keptId.optional(),
+    updatedAt: exportedTime.optional(),
+    versions: z.array(importedVersionSchema).max(1000).optional(),
+    related: z.array(importedRelationshipSchema).max(200).optional(),
+  })
+  .superRefine((line, ctx) => {
+    // Kept versions are the FAQ's earlier contents: each below its current version and each once,
+    // or the next edit would write a version number that is already taken (found by npm run fuzz).
+    const current = line.version ?? 1;
+    const seen = new Set<number>();
+    line.versions?.forEach(({ versionNumber }, i) => {
+      if (versionNumber >= current || seen.has(versionNumber)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["versions", i, "versionNumber"],
+          message: `Each kept version must be below the FAQ's version (${current}) and appear once`,
+        });
+      }
+      seen.add(versionNumber);
+    });
+  });
 
 export const patchFaqSchema = z
   .strictObject({
