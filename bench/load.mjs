@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { memories, prompts } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, startWorker } from "./support/worker.mjs";
 
 const HEADER = ["route", "embeddings", "conc", "req/s", "p50 ms", "p95 ms", "p99 ms", "2xx", "errors", "429"];
 const cells = (r) => [
@@ -70,7 +70,7 @@ if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname))
 const rows = [];
 try {
   const { key } = await createTenantKey(worker.db, "load test");
-  const call = (path, body, options = {}) => worker.call(path, body, { key, ...options });
+  const api = worker.client(key);
 
   // Seed: memories in one scope (embedded in batches and cached first, as bench/context.bench.mjs does), FAQs, a show.
   const seedMemories = memories(SEED_MEMORIES, 11);
@@ -90,7 +90,7 @@ try {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let m = queue.shift(); m; m = queue.shift()) {
-        await call("/v1/memories", { scope: "load:user", ...m });
+        await expectOk(api.v1.memories.$post({ json: { scope: "load:user", ...m } }));
         stored(++done);
       }
     }),
@@ -99,9 +99,10 @@ try {
     question: m.content,
     answer: `Answer ${i}: see the runbook for ${m.content.slice(0, 40)}`,
   }));
-  await call("/v1/faqs/import", faqs.map((f) => JSON.stringify(f)).join("\n"), { contentType: "application/x-ndjson" });
+  await importFaqs(api, faqs.map((f) => JSON.stringify(f)).join("\n"));
   for (let i = 0; i < 100; i += 20) {
-    await call("/v1/shows/load-show/questions", { questions: queries.slice(3000 + i, 3020 + i).map((text) => ({ text })) });
+    const questions = queries.slice(3000 + i, 3020 + i).map((text) => ({ text }));
+    await expectOk(api.v1.shows[":showId"].questions.$post({ param: { showId: "load-show" }, json: { questions } }));
   }
 
   let fresh = 0;
@@ -132,19 +133,24 @@ try {
   };
   // Warm the cached pools: every text once through its route (the writes' texts through the write route).
   for (const text of cachedQueries) {
-    await call("/v1/context", routes.context.body(text));
-    await call("/v1/faqs/search", routes.faqs.body(text));
+    await expectOk(api.v1.context.$post({ json: routes.context.body(text) }));
+    await expectOk(api.v1.faqs.search.$post({ json: routes.faqs.body(text) }));
   }
-  await call("/v1/shows/load-show/rank", {
-    candidates: cachedQueries
-      .flatMap((text) => [
-        { text, model: "m1" },
-        { text: `${text} Why?`, model: "m2" },
-      ])
-      .slice(0, 40),
-    record: false,
-  });
-  for (const text of writes) await call("/v1/memories", routes.writes.body(text));
+  await expectOk(
+    api.v1.shows[":showId"].rank.$post({
+      param: { showId: "load-show" },
+      json: {
+        candidates: cachedQueries
+          .flatMap((text) => [
+            { text, model: "m1" },
+            { text: `${text} Why?`, model: "m2" },
+          ])
+          .slice(0, 40),
+        record: false,
+      },
+    }),
+  );
+  for (const text of writes) await expectOk(api.v1.memories.$post({ json: routes.writes.body(text) }));
 
   console.log(
     `\nLoad: ${PER_CONNECTION} requests per connection (at least ${MIN_REQUESTS}) per run against ${worker.url} (Miniflare, local embedder on the same machine)\n`,
