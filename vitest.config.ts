@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { workersPool } from "./test/support/workers-pool";
 
-// Two projects, one `vitest run`:
+// Three projects. `npm test` runs "workers" and "node" together, then "postgres" on its own: under
+// the full suite's load Miniflare's synchronous D1 proxy, which the postgres project's D1 adapter
+// reaches from Node, once answered a call with another call's reply (an assertion inside miniflare).
 // - "workers": tests run inside workerd with the real local D1, KV, Durable Objects and Queues of
 //   Miniflare. The embedding model is real too: test/support/global-setup.ts starts the local
 //   embedder (USE-lite from npm) on a free 127.0.0.1 port, and its URL reaches the Worker as EMBEDDER_URL.
