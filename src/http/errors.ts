@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ConstraintViolation, StorageUnavailable } from "../db/errors";
-import { errorFields, rootLogger } from "../log";
+import { errorFields, rootLogger, type Logger } from "../log";
 import { StoreUnavailableError } from "../faqs/port";
 import { ConfigError } from "../services";
 import type { AppEnv } from "./context";
@@ -46,6 +46,8 @@ export class AppError extends HTTPException {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** Seconds the client should wait before retrying, sent as Retry-After (every 503 has one). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(errorStatus[code], { message });
   }
@@ -78,40 +80,55 @@ export function transientRetryAfter(error: Error): number | null {
   return flags.retryable === true ? UNAVAILABLE_RETRY_AFTER_S : null;
 }
 
+/** How an error is answered: its code, message and status, and when a retry may succeed. */
+interface Answer {
+  code: ErrorCode;
+  message: string;
+  status?: ContentfulStatusCode;
+  details?: unknown;
+  retryAfterSeconds?: number;
+}
+
 export function handleError(error: Error, c: Context<AppEnv>): Response {
-  const requestId = c.get("requestId") ?? "unknown";
-  const answer = (code: ErrorCode, message: string, status: ContentfulStatusCode = errorStatus[code], details?: unknown) => {
-    c.set("errorCode", code);
-    return c.json(errorBody(code, message, requestId, details), status);
-  };
-  if ((error instanceof HTTPException && error.status === 503) || error instanceof ConfigError)
-    c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
-  if (error instanceof AppError) return answer(error.code, error.message, error.status, error.details);
+  const { code, message, status = errorStatus[code], details, retryAfterSeconds } = answerFor(error, c.get("log") ?? rootLogger);
+  const retryAfter = retryAfterSeconds ?? (status === 503 ? UNAVAILABLE_RETRY_AFTER_S : undefined);
+  if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
+  c.set("errorCode", code);
+  return c.json(errorBody(code, message, c.get("requestId") ?? "unknown", details), status);
+}
+
+function answerFor(error: Error, log: Logger): Answer {
+  if (error instanceof AppError)
+    return {
+      code: error.code,
+      message: error.message,
+      status: error.status,
+      details: error.details,
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
   if (error instanceof HTTPException) {
     const code = codeForStatus(error.status);
-    return answer(code, error.message || code, error.status);
+    return { code, message: error.message || code, status: error.status };
   }
   if (error instanceof StorageUnavailable) {
-    (c.get("log") ?? rootLogger).warn("storage_unavailable", errorFields(error.cause));
-    c.header("retry-after", String(UNAVAILABLE_RETRY_AFTER_S));
-    return answer("UNAVAILABLE", "The database is busy; retry shortly");
+    log.warn("storage_unavailable", errorFields(error.cause));
+    return { code: "UNAVAILABLE", message: "The database is busy; retry shortly" };
   }
   if (error instanceof StoreUnavailableError) {
-    (c.get("log") ?? rootLogger).warn("store_unavailable", { message: error.message, cause: rootCause(error) });
-    c.header("retry-after", String(error.retryAfterSeconds));
-    return answer("STORE_UNAVAILABLE", "The FAQ store is unavailable; retry later");
+    log.warn("store_unavailable", { message: error.message, cause: rootCause(error) });
+    return { code: "STORE_UNAVAILABLE", message: "The FAQ store is unavailable; retry later", retryAfterSeconds: error.retryAfterSeconds };
   }
   const retryAfter = transientRetryAfter(error);
   if (retryAfter !== null) {
-    (c.get("log") ?? rootLogger).warn("transient_error", errorFields(error));
-    c.header("Retry-After", String(retryAfter));
-    return answer("UNAVAILABLE", "The service is busy; retry after Retry-After");
+    log.warn("transient_error", errorFields(error));
+    return { code: "UNAVAILABLE", message: "The service is busy; retry after Retry-After", retryAfterSeconds: retryAfter };
   }
-  (c.get("log") ?? rootLogger).error("unhandled_error", errorFields(error, { stack: true }));
+  log.error("unhandled_error", errorFields(error, { stack: true }));
   // A duplicate that no route turned into its own answer (two writes raced to one key).
-  if (error instanceof ConstraintViolation && error.constraint === "unique") return answer("CONFLICT", "This record already exists");
-  if (error instanceof ConfigError) return answer("UNAVAILABLE", "The service is misconfigured; see its logs");
-  return answer("INTERNAL", "Internal error");
+  if (error instanceof ConstraintViolation && error.constraint === "unique")
+    return { code: "CONFLICT", message: "This record already exists" };
+  if (error instanceof ConfigError) return { code: "UNAVAILABLE", message: "The service is misconfigured; see its logs" };
+  return { code: "INTERNAL", message: "Internal error" };
 }
 
 /** The innermost cause's message (a driver error, not a query text with its parameters). */

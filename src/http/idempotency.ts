@@ -88,10 +88,11 @@ const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
     if (record.state === "done") return replay(c, record);
     if (clock.now() >= waitUntil) {
-      c.header("Retry-After", String(IN_PROGRESS_RETRY_AFTER_S));
       throw new AppError(
         "IDEMPOTENCY_IN_PROGRESS",
         `A request with this ${IDEMPOTENCY_HEADER} is still running; retry after ${IN_PROGRESS_RETRY_AFTER_S} s`,
+        undefined,
+        IN_PROGRESS_RETRY_AFTER_S,
       );
     }
     await sleep(pause);

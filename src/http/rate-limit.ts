@@ -4,9 +4,9 @@
  * wrangler.toml; this module decides what is counted under which key and answers 429 in the one
  * error envelope with `Retry-After`.
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
-import { errorBody } from "./errors";
+import { AppError } from "./errors";
 
 /** The `period` every rate-limit binding in wrangler.toml uses; Retry-After is computed from it. */
 export const RATE_LIMIT_PERIOD_SECONDS = 60;
@@ -17,18 +17,16 @@ export function retryAfterSeconds(nowMs: number, periodSeconds = RATE_LIMIT_PERI
   return Math.min(periodSeconds, Math.max(1, Math.ceil(periodSeconds - elapsed)));
 }
 
-function tooManyRequests(c: Context<AppEnv>, what: string): Response {
+function tooManyRequests(what: string): AppError {
   const retryAfter = retryAfterSeconds(Date.now());
-  const message = `Too many requests ${what}; retry after ${retryAfter} s`;
-  c.set("errorCode", "RATE_LIMITED");
-  return c.json(errorBody("RATE_LIMITED", message, c.get("requestId")), 429, { "retry-after": String(retryAfter) });
+  return new AppError("RATE_LIMITED", `Too many requests ${what}; retry after ${retryAfter} s`, undefined, retryAfter);
 }
 
 /** Per API key, after authentication (the key's id, never the key itself). */
 export function limitPerApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { success } = await c.env.API_RATE_LIMIT.limit({ key: `key:${c.get("principal").keyId}` });
-    if (!success) return tooManyRequests(c, "for this API key");
+    if (!success) throw tooManyRequests("for this API key");
     await next();
   };
 }
@@ -45,11 +43,11 @@ export function limitWebhooks(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const source = c.req.header("cf-connecting-ip") ?? "unknown";
     const sourceOk = await c.env.WEBHOOK_SOURCE_RATE_LIMIT.limit({ key: `ip:${bounded(source)}` });
-    if (!sourceOk.success) return tooManyRequests(c, "from this address");
+    if (!sourceOk.success) throw tooManyRequests("from this address");
     const tenant = webhookTenantKey(c.req.path, c.req.header("x-recall-tenant"));
     if (tenant !== null) {
       const tenantOk = await c.env.WEBHOOK_TENANT_RATE_LIMIT.limit({ key: bounded(tenant) });
-      if (!tenantOk.success) return tooManyRequests(c, "for this tenant");
+      if (!tenantOk.success) throw tooManyRequests("for this tenant");
     }
     await next();
   };
