@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { workersPool } from "./test/support/workers-pool";
+import { workersPool } from "./test/support/workers-pool.ts";
 
 // Three projects. `npm test` runs "workers" and "node" together, then "postgres" on its own: under
 // the full suite's load Miniflare's synchronous D1 proxy, which the postgres project's D1 adapter

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { workersPool } from "./test/support/workers-pool";
+import { workersPool } from "./test/support/workers-pool.ts";
 
 // `npm run simulate:show`: the label-judged 3-hour show (test/simulation/), with the same Worker,
 // Durable Object and real local embedder as the test suite; the labelled data is read from

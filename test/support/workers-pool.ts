@@ -11,6 +11,9 @@ const root = path.join(import.meta.dirname, "..", "..");
  * embedder that test/support/global-setup.ts starts.
  */
 export async function workersPool() {
+  // [env.test] leaves out the remote-only AI and Vectorize bindings on purpose; without this, wrangler
+  // warns about it once per test file and buries the report (its errors still print).
+  process.env.WRANGLER_LOG ??= "error";
   // wrangler.toml's [assets] folder must exist before the Worker starts.
   copyReferenceAssets();
   const migrations = await readD1Migrations(path.join(root, "migrations"));
