@@ -9,5 +9,7 @@ export interface ShowSimulationData {
 declare module "vitest" {
   export interface ProvidedContext {
     showSimulationData: ShowSimulationData | null;
+    /** vitest.simulate.config.ts: "before" (no repeat table, global calibration) or "after" (the shipped tables). */
+    simulationVariant: "before" | "after";
   }
 }
