@@ -1,4 +1,5 @@
-// `npm run calibrate -- --repeat [--data ../shared/data] [--folds 5] [--samples 500] [--dry-run]`
+// `npm run calibrate -- --repeat [--data ../shared/data] [--folds 5] [--samples 500] [--dry-run] [--evidence]`
+// (--evidence: also the study of further evidence, scripts/calibrate-evidence.mjs)
 //
 // The show's repeat decision measured and fitted on labelled question pairs with hard negatives
 // (README, "Show memory" and "Calibrated similarity"). English (local model USE-lite):
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     samples: { type: "string", default: "500" },
     out: { type: "string", default: "src/calibration/tables" },
     "dry-run": { type: "boolean", default: false },
+    evidence: { type: "boolean", default: false },
   },
 });
 if (values.model !== "use-lite-512") fail(`--repeat: only use-lite-512 can be embedded offline here (got ${values.model})`);
@@ -145,6 +147,10 @@ for (const [a, b, note] of SANITY) {
   console.log(
     `  raw ${m.raw.toFixed(3)} lexical ${m.lex.toFixed(3)} → before ${before(m).toFixed(3)}, after ${repeatScore(m, final).toFixed(3)}  (${note}) "${a}" / "${b}"`,
   );
+}
+if (values.evidence) {
+  const { reportEvidence } = await import("./calibrate-evidence.mjs");
+  await reportEvidence({ pairs: en, vectors, model, lib, shipped: after, folds, samples });
 }
 if (values["dry-run"]) {
   console.log("dry run: no table written");
