@@ -1,4 +1,5 @@
-// `npm run calibrate -- --repeat [--data ../shared/data] [--folds 5] [--samples 500] [--dry-run]`
+// `npm run calibrate -- --repeat [--data ../shared/data] [--folds 5] [--samples 500] [--dry-run] [--evidence]`
+// (--evidence: also the study of further evidence, scripts/calibrate-evidence.mjs)
 //
 // The show's repeat decision measured and fitted on labelled question pairs with hard negatives
 // (README, "Show memory" and "Calibrated similarity"). English (local model USE-lite):
@@ -12,14 +13,25 @@
 // BEFORE = the global calibration of raw cosine (what the show compared until now); AFTER = the
 // repeat map (src/ranking/repeat.ts) fitted on both English sets, scored by k-fold cross-
 // validation (folds by question group), with 95 % bootstrap intervals over question groups.
-// Writes src/calibration/tables/<model>.repeat.json (the fit on all English pairs) unless --dry-run.
+// Writes, unless --dry-run, src/calibration/tables/<model>.repeat.json (the fit on every English
+// pair: what ships) and test/simulation/tables/<model>.repeat.held-out.json (the same fit without the
+// stackfaq threads the show simulation streams, SIMULATION_THREADS_HALF: what the simulation judges).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { importTs } from "../bench/support/bundle.mjs";
 import { applyKnots, cosine, rng } from "./calibration-fit.mjs";
 import { cachedEmbeddings } from "./embedding-cache.mjs";
-import { BANDS, bootstrap, crossValidatedScores, fitRepeat, pairMetrics, repeatScore } from "./repeat-fit.mjs";
+import {
+  BANDS,
+  SIMULATION_THREADS_HALF,
+  bootstrap,
+  crossValidatedScores,
+  fitRepeat,
+  pairMetrics,
+  repeatScore,
+  simulationHalf,
+} from "./repeat-fit.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +42,7 @@ const { values } = parseArgs({
     samples: { type: "string", default: "500" },
     out: { type: "string", default: "src/calibration/tables" },
     "dry-run": { type: "boolean", default: false },
+    evidence: { type: "boolean", default: false },
   },
 });
 if (values.model !== "use-lite-512") fail(`--repeat: only use-lite-512 can be embedded offline here (got ${values.model})`);
@@ -87,7 +100,7 @@ for (const q of stackfaq) {
     if (!nearest || m.raw > nearest.m.raw) nearest = { o, m };
   }
   const stranger = others[Math.floor(random() * others.length)];
-  const row = (b, y, label, m) => ({ set: "stackfaq", group: `stackfaq:${thread}`, y, label, a: q.text, b: b.text, ...m });
+  const row = (b, y, label, m) => ({ set: "stackfaq", group: `stackfaq:${thread}`, thread, y, label, a: q.text, b: b.text, ...m });
   en.push(row(twin, 1, "paraphrase", measure(q.text, twin.text)));
   en.push(row(nearest.o, 0, "related", nearest.m));
   en.push(row(stranger, 0, "unrelated", measure(q.text, stranger.text)));
@@ -101,6 +114,9 @@ const zh = lcqmc.map((p) => ({
 
 const cv = crossValidatedScores(en, { k: folds });
 const final = fitRepeat(en);
+// The same fit without the stackfaq threads the show simulation streams: the simulation's held-out table.
+const heldOutPairs = en.filter((p) => p.set !== "stackfaq" || simulationHalf(p.thread) !== SIMULATION_THREADS_HALF);
+const heldOut = fitRepeat(heldOutPairs);
 const before = (p) => applyKnots(p.raw, globalCalibration.knots);
 const after = (p) => cv.scores.get(p);
 
@@ -121,6 +137,23 @@ const print = (set, method, pairs, score) => {
   console.log(
     `${set.padEnd(22)} ${method.padEnd(30)} ${f(m.auc).padEnd(6)} ${`${f(m.duplicate.precision)} [${f(pLo)}–${f(pHi)}]`.padEnd(20)} ${`${f(m.duplicate.recall)} [${f(rLo)}–${f(rHi)}]`.padEnd(20)} ${f(m.block.precision).padEnd(7)} ${f(m.block.recall).padEnd(7)} ${m.bands.map((b) => `${b.duplicate}/${b.different}`).join(" | ")}`,
   );
+  // The share of duplicates in each band, with its interval: the related band (0.70–0.80) should hold few.
+  const shares = BANDS.map((band) => {
+    const share = (sample) => {
+      let dup = 0;
+      let all = 0;
+      for (const p of sample) {
+        const x = score(p);
+        if (x < band.min || x >= band.max) continue;
+        all++;
+        if (p.y) dup++;
+      }
+      return all ? dup / all : 0;
+    };
+    const [lo, hi] = bootstrap(pairs, share, { samples });
+    return `${f(share(pairs))} [${f(lo)}–${f(hi)}]`;
+  });
+  console.log(`${"".padEnd(22)}   duplicate share per band: ${shares.join(" | ")}`);
 };
 for (const set of ["mqp", "stackfaq"]) {
   const of = en.filter((p) => p.set === set);
@@ -137,7 +170,10 @@ print(`en both (${en.length})`, `after: repeat map, ${folds}-fold CV`, en, after
 print(`lcqmc-test zh (${zh.length})`, "lexical fallback (no fit)", zh, (p) => p.lex);
 
 console.log(
-  `final fit on all English pairs: lexical weight ${final.lexicalWeight} (training AUC ${final.trainingAuc}); evidence boundaries ${JSON.stringify(final.boundaries)}; knots ${JSON.stringify(final.knots)}`,
+  `final fit (shipped) on all ${en.length} English pairs: lexical weight ${final.lexicalWeight} (training AUC ${final.trainingAuc}); evidence boundaries ${JSON.stringify(final.boundaries)}; knots ${JSON.stringify(final.knots)}`,
+);
+console.log(
+  `held-out fit for the show simulation on ${heldOutPairs.length} pairs (stackfaq threads it streams left out): lexical weight ${heldOut.lexicalWeight}; knots ${JSON.stringify(heldOut.knots)}`,
 );
 console.log("sanity (not anchors):");
 for (const [a, b, note] of SANITY) {
@@ -146,20 +182,32 @@ for (const [a, b, note] of SANITY) {
     `  raw ${m.raw.toFixed(3)} lexical ${m.lex.toFixed(3)} → before ${before(m).toFixed(3)}, after ${repeatScore(m, final).toFixed(3)}  (${note}) "${a}" / "${b}"`,
   );
 }
+if (values.evidence) {
+  const { reportEvidence } = await import("./calibrate-evidence.mjs");
+  await reportEvidence({ pairs: en, vectors, model, lib, shipped: after, folds, samples });
+}
 if (values["dry-run"]) {
   console.log("dry run: no table written");
 } else {
-  const file = path.join(values.out, `${values.model}.repeat.json`);
-  const table = {
-    model: values.model,
-    method: "isotonic boundaries on raw cosine + lexicalWeight × Ochiai of stemmed content terms",
-    fittedOn: `../shared/data pairs/mqp (${en.filter((p) => p.set === "mqp").length}) + stackfaq thread pairs (${en.filter((p) => p.set === "stackfaq").length})`,
-    lexicalWeight: final.lexicalWeight,
-    boundaries: final.boundaries,
-    knots: final.knots,
+  const write = (file, model, pairs, use) => {
+    const table = {
+      model: values.model,
+      method: "isotonic boundaries on raw cosine + lexicalWeight × Ochiai of stemmed content terms",
+      fittedOn: `../shared/data pairs/mqp (${pairs.filter((p) => p.set === "mqp").length}) + stackfaq thread pairs (${pairs.filter((p) => p.set === "stackfaq").length})${use}`,
+      lexicalWeight: model.lexicalWeight,
+      boundaries: model.boundaries,
+      knots: model.knots,
+    };
+    writeFileSync(file, JSON.stringify(table, null, 2) + "\n");
+    console.log(`wrote ${file}`);
   };
-  writeFileSync(file, JSON.stringify(table, null, 2) + "\n");
-  console.log(`wrote ${file}`);
+  write(path.join(values.out, `${values.model}.repeat.json`), final, en, "");
+  write(
+    path.join("test", "simulation", "tables", `${values.model}.repeat.held-out.json`),
+    heldOut,
+    heldOutPairs,
+    "; held out: the stackfaq threads `npm run simulate:show` streams (scripts/repeat-fit.mjs SIMULATION_THREADS_HALF)",
+  );
 }
 
 function fail(message) {

@@ -17,6 +17,15 @@ export const BANDS = [
   { name: "0.60–0.70 neutral", min: BOOST_LINE, max: PENALTY_LINE },
   { name: "< 0.60 boosted", min: -Infinity, max: BOOST_LINE },
 ];
+/**
+ * The stackfaq threads are split in two halves by a hash of the thread id: the shipped fit sees
+ * the pairs of one half only, and the show simulation (test/simulation/) streams only the other
+ * half's threads, so the simulation judges the table on question wordings it was never fitted on.
+ */
+export const SIMULATION_THREADS_HALF = 1;
+export function simulationHalf(threadId) {
+  return hash32(`thread:${threadId}`) % 2;
+}
 /** Lexical weights tried by the fit; the one with the best training AUC wins. */
 export const LEXICAL_WEIGHTS = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 
@@ -46,8 +55,9 @@ export function auc(pairs, score) {
 }
 
 /**
- * Fits a repeat model on pairs { raw, lex, label: paraphrase|related|unrelated }: the lexical
- * weight with the best AUC (duplicates against the rest), then a monotone map of the evidence
+ * Fits a repeat model on pairs { raw, lex, label: paraphrase|related|unrelated, set? }: the lexical
+ * weight with the best AUC (duplicates against the rest; with several pair sets, the mean of their
+ * AUCs, so each domain counts the same however many pairs it has), then a monotone map of the evidence
  * score with knots from balanced isotonic boundaries (scripts/calibration-fit.mjs, boundary()):
  *   0.80 (block)  where a pair becomes more likely a duplicate than a different pair (related and
  *                 unrelated pooled, each class weighing the same)
@@ -59,8 +69,11 @@ export function auc(pairs, score) {
 export function fitRepeat(pairs, { weights = LEXICAL_WEIGHTS } = {}) {
   const labelled = pairs.map((p) => ({ ...p, y: p.label === "paraphrase" ? 1 : 0 }));
   let best = { lexicalWeight: weights[0], auc: -1 };
+  const bySet = new Map();
+  for (const p of labelled) (bySet.get(p.set) ?? bySet.set(p.set, []).get(p.set)).push(p);
   for (const w of weights) {
-    const a = auc(labelled, (p) => evidence(p, w));
+    let a = 0;
+    for (const of of bySet.values()) a += auc(of, (p) => evidence(p, w)) / bySet.size;
     if (a > best.auc + 1e-9) best = { lexicalWeight: w, auc: a };
   }
   const w = best.lexicalWeight;

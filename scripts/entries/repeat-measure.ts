@@ -3,3 +3,4 @@
 export { calibrationFor } from "../../src/calibration/registry";
 export { lexicalSimilarity, lexicalTerms } from "../../src/ranking/lexical";
 export { lexicalEvidence, repeatTerms } from "../../src/ranking/repeat";
+export { detectQuestionType } from "../../src/text/question-type";

@@ -9,5 +9,7 @@ export interface ShowSimulationData {
 declare module "vitest" {
   export interface ProvidedContext {
     showSimulationData: ShowSimulationData | null;
+    /** vitest.simulate.config.ts: "before" (no repeat table), "shipped" or "held-out" (fitted without the simulated threads). */
+    simulationVariant: "before" | "shipped" | "held-out";
   }
 }
