@@ -13,7 +13,7 @@
 // store. `--explore` also prints the other normalisations tried (see README "Quality and speed").
 import { basename, resolve } from "node:path";
 import { importTs } from "./support/bundle.mjs";
-import { defaultSets, loadSet } from "./support/sets.mjs";
+import { defaultSets, setsUnder, loadSet } from "./support/sets.mjs";
 import { progress } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker } from "./support/worker.mjs";
 
@@ -26,20 +26,22 @@ const lib = await importTs(new URL("./entries/memory-fit.ts", import.meta.url));
 const explore = process.argv.includes("--explore");
 
 const dirs = process.argv.includes("--data")
-  ? process.argv.flatMap((a, i) => (process.argv[i - 1] === "--data" ? [resolve(a)] : []))
+  ? process.argv.flatMap((a, i) => (process.argv[i - 1] === "--data" ? setsUnder(resolve(a)) : []))
   : defaultSets();
-const worker = await startWorker();
+// Each set in a Worker of its own (a fresh local D1), as in `npm run eval`: FTS5's bm25 statistics span every tenant's rows.
+let worker;
 const sets = [];
-try {
-  for (const dir of dirs) {
-    const { corpus, queries } = loadSet(dir);
-    if (corpus.slice(0, 200).some((d) => lib.containsCjk(d.text))) continue; // the local model embeds English only
+for (const dir of dirs) {
+  const { corpus, queries } = loadSet(dir);
+  if (corpus.slice(0, 200).some((d) => lib.containsCjk(d.text))) continue; // the local model embeds English only
+  worker = await startWorker();
+  try {
     const name = basename(dir);
     console.log(`${name}: ${corpus.length} docs, ${queries.length} queries`);
     sets.push({ name, queries: await collect(name, corpus, queries) });
+  } finally {
+    await worker.close();
   }
-} finally {
-  await worker.close();
 }
 
 async function collect(name, corpus, queries) {
