@@ -131,10 +131,12 @@ async function evaluate(dir) {
 }
 
 /**
- * Seed 000's path: the corpus as question memories of one scope (importance 0.5, all of the
- * same age, so recency, frequency and importance cannot tell them apart), every query through
- * POST /v1/memories/search in three weightings (text only, vector only, seed 000's defaults) and
- * through POST /v1/questions/similar (record: false), whose floors decide what comes back.
+ * Seed 000's path: the corpus as question memories of one scope, every query through
+ * POST /v1/memories/search in three weightings (text only, vector only, the defaults) and through
+ * POST /v1/questions/similar (record: false), whose floors decide what comes back. Recency,
+ * frequency and importance are (nearly) constant here: every memory has importance 0.5, all are
+ * stored within minutes (recency 0.5^(minutes / 30 days) ≈ 1), and only a question merged by
+ * write-time dedupe has a recall count; so the rows measure the relevance mix, not those terms.
  */
 async function memoryRows(name, key, corpus, queries, english, dropSelf) {
   const scope = `eval:${name}`;
@@ -167,17 +169,23 @@ async function memoryRows(name, key, corpus, queries, english, dropSelf) {
   const run = async (mode, call) => {
     const perQuery = [];
     const times = [];
+    let shown = 0;
+    let relevantShown = 0;
     for (const q of queries) {
       const start = performance.now();
       const found = await call(q);
       times.push(performance.now() - start);
       const ids = found.flatMap((id) => memoryToDocs.get(id) ?? []).filter((id) => !(dropSelf && id === q.id));
       perQuery.push(scoreQuery(ids, q.relevant, K));
+      const top = ids.slice(0, K);
+      shown += top.length;
+      relevantShown += top.filter((id) => q.relevant.includes(id)).length;
     }
     rows.push({
       set: name,
       system: "Recall memories (seed 000)",
       mode,
+      shown: { perQuery: shown / queries.length, precision: shown === 0 ? 0 : relevantShown / shown },
       ...meanMetrics(perQuery),
       ndcgs: perQuery.map((m) => m.ndcg),
       recalls: perQuery.map((m) => m.recall),
@@ -305,6 +313,18 @@ function printTable(rows) {
           `  ${set.padEnd(16)} ${label.padEnd(52)} ${diff(hybrid.ndcgs, other.ndcgs).padStart(24)} ${diff(hybrid.recalls, other.recalls).padStart(24)}`,
         );
       }
+    }
+  }
+  const floored = rows.filter((r) => r.mode === "similar" && r.shown);
+  if (floored.length > 0) {
+    console.log(
+      "\nSimilar questions keep only hits above the floor (calibrated similarity ≥ 0.60, or keyword coverage ≥ 50%, or a card): what is shown",
+    );
+    for (const r of floored) {
+      const hybrid = rows.find((x) => x.set === r.set && x.mode === "mem:hybrid");
+      console.log(
+        `  ${r.set.padEnd(16)} ${r.shown.perQuery.toFixed(2)} hits a query (of ${K}), ${(100 * r.shown.precision).toFixed(1)}% of them relevant; without the floor (mem:hybrid) ${(100 * (hybrid?.shown?.precision ?? 0)).toFixed(1)}%`,
+      );
     }
   }
   const fusion = DEFAULTS.fusion;
