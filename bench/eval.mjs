@@ -340,7 +340,7 @@ async function runFits(dirs) {
   for (const script of ["fit-fusion.mjs", "fit-memory.mjs"]) {
     console.log(`\n$ node bench/${script} ${dirs.map((d) => `--data ${d}`).join(" ")}`);
     const run = spawnSync(process.execPath, [new URL(`./${script}`, import.meta.url).pathname, ...dirs.flatMap((d) => ["--data", d])], {
-      stdio: ["ignore", "inherit", "ignore"],
+      stdio: ["ignore", "inherit", "inherit"],
     });
     if (run.status !== 0) console.warn(`  ${script} failed (exit ${run.status})`);
   }
