@@ -12,7 +12,7 @@
 // it prints are then checked end to end through the Worker by `npm run eval`.
 import { basename, resolve } from "node:path";
 import { importTs } from "./support/bundle.mjs";
-import { defaultSets, importCorpus, loadSet } from "./support/sets.mjs";
+import { defaultSets, setsUnder, importCorpus, loadSet } from "./support/sets.mjs";
 import { progress } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, startWorker } from "./support/worker.mjs";
 
@@ -25,14 +25,16 @@ const lib = await importTs(new URL("./entries/fusion.ts", import.meta.url));
 const calibration = lib.calibrationFor(MODEL);
 
 const dirs = process.argv.includes("--data")
-  ? process.argv.flatMap((a, i) => (process.argv[i - 1] === "--data" ? [resolve(a)] : []))
+  ? process.argv.flatMap((a, i) => (process.argv[i - 1] === "--data" ? setsUnder(resolve(a)) : []))
   : defaultSets();
-const worker = await startWorker();
+// Each set in a Worker of its own (a fresh local D1), as in `npm run eval`: FTS5's bm25 statistics span every tenant's rows.
+let worker;
 const sets = [];
-try {
-  for (const dir of dirs) {
-    const { corpus, queries } = loadSet(dir);
-    if (corpus.slice(0, 200).some((d) => lib.containsCjk(d.text))) continue; // the local model embeds English only
+for (const dir of dirs) {
+  const { corpus, queries } = loadSet(dir);
+  if (corpus.slice(0, 200).some((d) => lib.containsCjk(d.text))) continue; // the local model embeds English only
+  worker = await startWorker();
+  try {
     const name = basename(dir);
     console.log(`${name}: ${corpus.length} docs, ${queries.length} queries`);
     const { key, tenantId } = await createTenantKey(worker.db, `fit ${name}`);
@@ -48,25 +50,27 @@ try {
       perQuery.push({ relevant: q.relevant, lexical: await lexicalWindow(tenantId, q.text, faqToDoc), cosine });
     }
     sets.push({ name, queries: perQuery });
+  } finally {
+    await worker.close();
   }
-} finally {
-  await worker.close();
 }
 
+/** The search's own candidate parameters; `--explore` varies them (one at a time, each with its share cross-validated). */
+const PRODUCT = { window: lib.MIN_FAQ_WINDOW, floor: lib.VECTOR_MIN_SIMILARITY, fuse: lib.fuseScores };
+
 /** NDCG@10 of one query's fused ranking at a vector share (0: lexical only, 1: vector only). */
-function ndcgAt(q, share) {
-  const window = lib.MIN_FAQ_WINDOW;
+function ndcgAt(q, share, { window, floor, fuse } = PRODUCT) {
   const lexical = share < 1 ? q.lexical.slice(0, window) : [];
   const nearest =
     share > 0
       ? [...q.cosine]
           .sort((a, b) => b[1] - a[1])
-          .filter(([, c]) => lib.calibrate(c, calibration) >= lib.VECTOR_MIN_SIMILARITY)
+          .filter(([, c]) => lib.calibrate(c, calibration) >= floor)
           .slice(0, window)
       : [];
   const lexicalOf = new Map(lexical);
   const ids = [...new Set([...lexical.map(([id]) => id), ...nearest.map(([id]) => id)])];
-  const fused = lib.fuseScores(
+  const fused = fuse(
     ids.map((id) => ({ id, lexical: lexicalOf.get(id) ?? 0, cosine: share > 0 ? q.cosine.get(id) : null })),
     share,
   );
@@ -77,40 +81,75 @@ function ndcgAt(q, share) {
   ).ndcg;
 }
 
-const folds = sets.map((s) => s.queries.map((_, i) => i % FOLDS));
-const heldOut = sets.map((s) => new Array(s.queries.length));
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-console.log(
-  `\n${FOLDS}-fold cross-validation of the vector share (grid ${SHARES[0]}..${SHARES.at(-1)} by 0.05; objective: mean over sets of NDCG@${K})`,
-);
-console.log(`fold  share  ${sets.map((s) => `${s.name} held-out`.padStart(26)).join("")}`);
-const chosen = [];
-for (let f = 0; f < FOLDS; f++) {
-  const train = (share) => mean(sets.map((s, k) => mean(s.queries.filter((_, i) => folds[k][i] !== f).map((q) => ndcgAt(q, share)))));
-  const best = SHARES.reduce((a, b) => (train(b) > train(a) ? b : a));
-  chosen.push(best);
-  const scores = sets.map((s, k) => {
-    const held = s.queries.map((q, i) => [q, i]).filter(([, i]) => folds[k][i] === f);
-    for (const [q, i] of held) heldOut[k][i] = ndcgAt(q, best);
-    return mean(held.map(([, i]) => heldOut[k][i]));
-  });
-  console.log(`${String(f + 1).padStart(4)}  ${best.toFixed(2).padStart(5)}  ${scores.map((x) => x.toFixed(3).padStart(26)).join("")}`);
-}
-console.log(
-  `\nheld-out NDCG@${K} per set (95% bootstrap interval over queries) against single modes; the fitted share is the median of the folds: ${median(chosen).toFixed(2)}`,
-);
-for (const [k, s] of sets.entries()) {
-  const lexical = s.queries.map((q) => ndcgAt(q, 0));
-  const vector = s.queries.map((q) => ndcgAt(q, 1));
-  const fmt = (xs) => {
-    const b = bootstrapInterval(xs);
-    return `${b.mean.toFixed(3)} [${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`;
-  };
-  const better = mean(lexical) >= mean(vector) ? lexical : vector;
-  const gain = bootstrapInterval(heldOut[k], { paired: better });
+const fmt = (xs) => {
+  const b = bootstrapInterval(xs);
+  return `${b.mean.toFixed(3)} [${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`;
+};
+const signed = (d) => `${d.mean >= 0 ? "+" : ""}${d.mean.toFixed(3)} [${d.low.toFixed(3)}, ${d.high.toFixed(3)}]`;
+const lexicalOnly = sets.map((s) => s.queries.map((q) => ndcgAt(q, 0)));
+const vectorOnly = sets.map((s) => s.queries.map((q) => ndcgAt(q, 1)));
+
+function crossValidate(label, config) {
+  const folds = sets.map((s) => s.queries.map((_, i) => i % FOLDS));
+  const heldOut = sets.map((s) => new Array(s.queries.length));
+  const table = sets.map((s) => s.queries.map((q) => SHARES.map((share) => ndcgAt(q, share, config))));
   console.log(
-    `  ${s.name.padEnd(16)} fused ${fmt(heldOut[k])}   lexical ${fmt(lexical)}   vector ${fmt(vector)}   fused − better single ${gain.mean >= 0 ? "+" : ""}${gain.mean.toFixed(3)} [${gain.low.toFixed(3)}, ${gain.high.toFixed(3)}]`,
+    `\n${label}: ${FOLDS}-fold cross-validation of the vector share (grid ${SHARES[0]}..${SHARES.at(-1)} by 0.05; objective: mean over sets of NDCG@${K})`,
   );
+  console.log(`fold  share  ${sets.map((s) => `${s.name} held-out`.padStart(26)).join("")}`);
+  const chosen = [];
+  for (let f = 0; f < FOLDS; f++) {
+    const train = (j) => mean(sets.map((s, k) => mean(table[k].filter((_, i) => folds[k][i] !== f).map((row) => row[j]))));
+    let best = 0;
+    for (let j = 1; j < SHARES.length; j++) if (train(j) > train(best)) best = j;
+    chosen.push(SHARES[best]);
+    const scores = sets.map((s, k) => {
+      const held = table[k].map((row, i) => [row, i]).filter(([, i]) => folds[k][i] === f);
+      for (const [row, i] of held) heldOut[k][i] = row[best];
+      return mean(held.map(([row]) => row[best]));
+    });
+    console.log(
+      `${String(f + 1).padStart(4)}  ${SHARES[best].toFixed(2).padStart(5)}  ${scores.map((x) => x.toFixed(3).padStart(26)).join("")}`,
+    );
+  }
+  console.log(
+    `held-out NDCG@${K} per set (95% bootstrap interval over queries) against single modes; the fitted share is the median of the folds: ${median(chosen).toFixed(2)}`,
+  );
+  for (const [k, s] of sets.entries()) {
+    const better = mean(lexicalOnly[k]) >= mean(vectorOnly[k]) ? lexicalOnly[k] : vectorOnly[k];
+    console.log(
+      `  ${s.name.padEnd(16)} fused ${fmt(heldOut[k])}   lexical ${fmt(lexicalOnly[k])}   vector ${fmt(vectorOnly[k])}   fused − better single ${signed(bootstrapInterval(heldOut[k], { paired: better }))}`,
+    );
+  }
+}
+
+crossValidate(`the search's fusion (z-scores, window ${PRODUCT.window}, vector floor ${PRODUCT.floor})`, PRODUCT);
+if (process.argv.includes("--explore")) {
+  for (const floor of [0, 0.3, 0.4, 0.6]) crossValidate(`vector floor ${floor}`, { ...PRODUCT, floor });
+  for (const window of [20, 60, 80]) crossValidate(`window ${window}`, { ...PRODUCT, window });
+  crossValidate("min-max instead of z-scores", { ...PRODUCT, fuse: minMaxFusion });
+  crossValidate("z-scores of log(1 + −bm25)", {
+    ...PRODUCT,
+    fuse: (c, share) =>
+      lib.fuseScores(
+        c.map((x) => ({ ...x, lexical: Math.log1p(x.lexical) })),
+        share,
+      ),
+  });
+}
+
+/** Exploration only: each signal min-max scaled over the candidates, then mixed. */
+function minMaxFusion(candidates, share) {
+  const scale = (values) => {
+    const known = values.filter((v) => v !== null && v !== undefined);
+    const low = Math.min(...known);
+    const spread = Math.max(...known) - low;
+    return values.map((v) => (v === null || v === undefined || !(spread > 0) ? 0 : (v - low) / spread));
+  };
+  const lexical = scale(candidates.map((c) => c.lexical));
+  const cosine = scale(candidates.map((c) => c.cosine));
+  return candidates.map((c, i) => ({ id: c.id, score: share * cosine[i] + (1 - share) * lexical[i] })).sort((a, b) => b.score - a.score);
 }
 
 /** The FTS5 candidates of the search's canonical list: [document id, −bm25], best first. */
@@ -122,7 +161,7 @@ async function lexicalWindow(tenantId, text, faqToDoc) {
       `SELECT f.id, -bm25(faqs_fts, ${lib.QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${lib.ANSWER_COLUMN_WEIGHT.toFixed(1)}) AS score FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
        WHERE faqs_fts MATCH ? AND f.tenant_id = ? AND f.deleted_at IS NULL ORDER BY bm25(faqs_fts, ${lib.QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${lib.ANSWER_COLUMN_WEIGHT.toFixed(1)}) LIMIT ?`,
     )
-    .bind(match, tenantId, lib.MIN_FAQ_WINDOW)
+    .bind(match, tenantId, Math.max(80, lib.MIN_FAQ_WINDOW))
     .all();
   return results.map((r) => [faqToDoc.get(r.id), r.score]);
 }

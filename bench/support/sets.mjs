@@ -16,11 +16,19 @@ export function readJsonl(file) {
 
 /** Every set under ../shared/data (beside the project). */
 export function defaultSets() {
-  const root = join(here, "..", "..", "..", "shared", "data");
-  if (!existsSync(root)) return [];
-  return readdirSync(root)
-    .map((d) => join(root, d))
-    .filter((d) => existsSync(join(d, "corpus.jsonl")) && existsSync(join(d, "queries.jsonl")));
+  return setsUnder(join(here, "..", "..", "..", "shared", "data"));
+}
+
+const isSet = (dir) => existsSync(join(dir, "corpus.jsonl")) && existsSync(join(dir, "queries.jsonl"));
+
+/** `dir` itself when it is a set (corpus.jsonl + queries.jsonl), else the sets directly under it, by name. */
+export function setsUnder(dir) {
+  if (isSet(dir)) return [dir];
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((d) => join(dir, d))
+    .filter(isSet);
 }
 
 /** A set's corpus and its queries that have at least one relevant document. */

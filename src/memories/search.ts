@@ -81,7 +81,7 @@ export interface MemorySearchResult {
 
 /** Candidates taken from each list: twice the page, at least this many. */
 export const MIN_CANDIDATE_WINDOW = 20;
-/** Added to the score of a memory whose card answers the question (seed 003: cards first). */
+/** Added to the score of a memory whose card answers the question (seed 003: cards first), in units of the relevance weight (rankHybrid). */
 export const CARD_BONUS = 0.5;
 /**
  * Where a floor applies (minSimilarity), a memory found only by keyword must contain at least this
