@@ -1,14 +1,19 @@
 /**
  * The D1 adapter of the FAQ store port: the embedded default. FAQs and variants live in D1 with
  * FTS5 rows; vectors go through the VectorIndex port (Vectorize, or the exact D1 index locally).
+ * Hits, relationships and suggestions are D1 tables next to them.
  */
 import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
-import { exportFromD1 } from "./d1-export";
+import { exportFromD1, restoreRelationshipsD1 } from "./d1-export";
+import { allFaqStats, faqStats, recordHits } from "./hits";
+import { faqHitsPerDay } from "./hits-daily";
 import { importFaqs } from "./import";
 import type { FaqStore } from "./port";
+import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "./relationships";
 import { searchFaqs } from "./search";
 import { createFaq, getFaqRow, listFaqs, softDeleteFaq, updateFaq } from "./store";
+import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggestions";
 import { addVariant, deleteVariant, listVariants } from "./variants";
 import { listVersions, rollbackFaq } from "./versions";
 
@@ -33,5 +38,20 @@ export function d1FaqStore(services: Services): FaqStore {
     search: (tenantId, args) => searchFaqs(services, tenantId, args),
     import: (tenantId, by, items) => importFaqs(services, tenantId, by, items),
     export: (tenantId) => exportFromD1(db, tenantId),
+
+    recordHits: (tenantId, sessionId, query, hits) => recordHits(services, tenantId, sessionId, query, hits),
+    stats: (tenantId, faqId) => faqStats(db, tenantId, faqId),
+    allStats: (tenantId, limit) => allFaqStats(db, tenantId, limit),
+    hitsPerDay: (tenantId, faqId, days, now) => faqHitsPerDay(db, tenantId, faqId, days, now),
+
+    listRelated: (tenantId, faqId, limit) => listRelated(db, tenantId, faqId, limit),
+    createRelationship: (tenantId, sourceId, targetId, type, by) => createRelationship(services, tenantId, sourceId, targetId, type, by),
+    deleteRelationship: (tenantId, id) => deleteRelationship(db, tenantId, id),
+    refreshAutoRelated: (tenantId, faqId, question, by) => refreshAutoRelated(services, tenantId, faqId, question, by),
+    restoreRelationships: (tenantId, ids, links) => restoreRelationshipsD1(db, tenantId, ids, links),
+
+    recordSuggestion: (tenantId, query, results) => recordSuggestion(services, tenantId, query, results),
+    listSuggestions: (tenantId, limit) => listSuggestions(db, tenantId, limit),
+    resolveSuggestion: (tenantId, id, action, by, override) => resolveSuggestion(services, tenantId, id, action, by, override),
   };
 }

@@ -2,7 +2,7 @@
 import type { Services } from "../services";
 import type { FaqSearchHit } from "./search";
 
-const DAY_MS = 24 * 3600 * 1000;
+export const DAY_MS = 24 * 3600 * 1000;
 
 /** One hit per returned FAQ (as the seed's retriever records them), in one batch. */
 export async function recordHits(
@@ -36,7 +36,8 @@ export interface FaqStats {
   avgScore: number | null;
 }
 
-interface StatsRow {
+/** The aggregates of one FAQ's hits, as both backends' queries return them. */
+export interface StatsRow {
   faq_id: string;
   question: string;
   total_hits: number;
@@ -50,7 +51,7 @@ const STATS_SELECT = `SELECT f.id AS faq_id, f.question, COUNT(h.id) AS total_hi
   COUNT(DISTINCT h.hit_at / ${DAY_MS}) AS days_with_hits, MAX(h.hit_at) AS last_hit_at, AVG(h.score) AS avg_score
   FROM faqs f LEFT JOIN faq_hits h ON h.tenant_id = f.tenant_id AND h.faq_id = f.id`;
 
-const toStats = (r: StatsRow): FaqStats => ({
+export const toStats = (r: Omit<StatsRow, "faq_id" | "question">): FaqStats => ({
   totalHits: r.total_hits,
   uniqueSessions: r.unique_sessions,
   daysWithHits: r.days_with_hits,
@@ -58,9 +59,11 @@ const toStats = (r: StatsRow): FaqStats => ({
   avgScore: r.avg_score === null ? null : Number(r.avg_score.toPrecision(4)),
 });
 
+export const NO_HITS: FaqStats = { totalHits: 0, uniqueSessions: 0, daysWithHits: 0, lastHitAt: null, avgScore: null };
+
 export async function faqStats(db: D1Database, tenantId: string, faqId: string): Promise<FaqStats> {
   const row = await db.prepare(`${STATS_SELECT} WHERE f.tenant_id = ? AND f.id = ? GROUP BY f.id`).bind(tenantId, faqId).first<StatsRow>();
-  return row ? toStats(row) : { totalHits: 0, uniqueSessions: 0, daysWithHits: 0, lastHitAt: null, avgScore: null };
+  return row ? toStats(row) : NO_HITS;
 }
 
 /** The tenant's live FAQs with their stats, most hit first (the seed's faq_hit_stats view), one page. */

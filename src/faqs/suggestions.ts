@@ -12,13 +12,16 @@ import { newId } from "../ids";
 import type { Services } from "../services";
 import type { FaqSearchHit } from "./search";
 import { foldText } from "./store";
+import { samplesSchema } from "./json-columns";
+import type { FaqStore, SuggestionOverride } from "./port";
 import { faqStore } from "./select";
 import type { AddVariantResult } from "./variants";
 import { err, ok, type Result } from "../result";
 
 export const SUGGESTION_MARGIN = 0.05;
 export const SUGGESTION_MIN_SIMILARITY = 0.6;
-const MAX_SAMPLES = 5;
+/** Distinct phrasings a cluster keeps as samples. */
+export const MAX_SAMPLES = 5;
 
 /** The cluster a search's query belongs to, or null when the search was not ambiguous. */
 export function suggestionFor(
@@ -98,7 +101,7 @@ export async function listSuggestions(db: D1Database, tenantId: string, limit: n
     faqQuestion: r.question,
     alternateFaqId: r.alternate_faq_id,
     queryText: r.query_text,
-    samples: JSON.parse(r.samples) as string[],
+    samples: samplesSchema.parse(JSON.parse(r.samples)),
     count: r.count,
     firstSeenAt: new Date(r.first_seen_at).toISOString(),
     lastSeenAt: new Date(r.last_seen_at).toISOString(),
@@ -108,37 +111,54 @@ export async function listSuggestions(db: D1Database, tenantId: string, limit: n
 /** accepted or dismissed; `variant` is the accept's outcome (null for a dismiss). */
 export type ResolveResult = Result<{ variant: AddVariantResult | null }, "not_found">;
 
+/** What resolving needs of an open suggestion. */
+export interface OpenSuggestion {
+  faq_id: string;
+  alternate_faq_id: string;
+  query_text: string;
+}
+
 /**
  * accept: the cluster's query (or the admin's edited text) becomes a variant of `faqId` (the
- * top FAQ unless the admin picks the alternate), source "suggestion"; dismiss: closed, nothing added.
+ * top FAQ unless the admin picks the alternate), source "suggestion"; dismiss: closed, nothing
+ * added. `close` writes the new status; it is not called when the variant could not be added.
  */
+export async function resolveOpenSuggestion(
+  store: Pick<FaqStore, "addVariant">,
+  open: OpenSuggestion | null,
+  tenantId: string,
+  action: "accept" | "dismiss",
+  by: string,
+  override: SuggestionOverride,
+  close: (status: "accepted" | "dismissed") => Promise<void>,
+): Promise<ResolveResult> {
+  if (!open) return err("not_found");
+  let variant: AddVariantResult | null = null;
+  if (action === "accept") {
+    const faqId = override.faqId ?? open.faq_id;
+    if (faqId !== open.faq_id && faqId !== open.alternate_faq_id) return err("not_found");
+    variant = await store.addVariant(tenantId, faqId, by, { variantText: override.variantText ?? open.query_text, source: "suggestion" });
+    if (!variant.ok) return ok({ variant });
+  }
+  await close(action === "accept" ? "accepted" : "dismissed");
+  return ok({ variant });
+}
+
+/** resolveOpenSuggestion on D1. */
 export async function resolveSuggestion(
   services: Services,
   tenantId: string,
   id: string,
   action: "accept" | "dismiss",
   by: string,
-  override: { faqId?: string | undefined; variantText?: string | undefined } = {},
+  override: SuggestionOverride = {},
 ): Promise<ResolveResult> {
   const { db } = services;
-  const row = await db
+  const open = await db
     .prepare("SELECT faq_id, alternate_faq_id, query_text FROM faq_suggestions WHERE id = ? AND tenant_id = ? AND status = 'open'")
     .bind(id, tenantId)
-    .first<{ faq_id: string; alternate_faq_id: string; query_text: string }>();
-  if (!row) return err("not_found");
-  let variant: AddVariantResult | null = null;
-  if (action === "accept") {
-    const faqId = override.faqId ?? row.faq_id;
-    if (faqId !== row.faq_id && faqId !== row.alternate_faq_id) return err("not_found");
-    variant = await faqStore(services).addVariant(tenantId, faqId, by, {
-      variantText: override.variantText ?? row.query_text,
-      source: "suggestion",
-    });
-    if (!variant.ok) return ok({ variant });
-  }
-  await db
-    .prepare("UPDATE faq_suggestions SET status = ? WHERE id = ? AND tenant_id = ?")
-    .bind(action === "accept" ? "accepted" : "dismissed", id, tenantId)
-    .run();
-  return ok({ variant });
+    .first<OpenSuggestion>();
+  return resolveOpenSuggestion(faqStore(services), open, tenantId, action, by, override, async (status) => {
+    await db.prepare("UPDATE faq_suggestions SET status = ? WHERE id = ? AND tenant_id = ?").bind(status, id, tenantId).run();
+  });
 }

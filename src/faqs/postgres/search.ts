@@ -167,7 +167,7 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
  * The query vector and the row vector as the HNSW index sees them: cast to the model's dimension
  * (the index is on that cast, migrations/pg/0002). The dimension is the vector's own length.
  */
-function vectorExpression(vector: Float32Array) {
+export function vectorExpression(vector: Float32Array | readonly number[]) {
   const dimensions = sql.raw(String(Math.trunc(vector.length)));
   return {
     value: sql`${`[${Array.from(vector).join(",")}]`}::vector(${dimensions})`,
