@@ -14,7 +14,8 @@ import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated
 import { searchFaqs } from "./search";
 import { createFaq, getFaqRow, listFaqs, softDeleteFaq, updateFaq } from "./store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggestions";
-import { addVariant, deleteVariant, listVariants } from "./variants";
+import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
+import { addVariant, deleteVariant, listVariants, variantsOfFaqs } from "./variants";
 import { listVersions, rollbackFaq } from "./versions";
 
 export function d1FaqStore(services: Services): FaqStore {
@@ -33,6 +34,16 @@ export function d1FaqStore(services: Services): FaqStore {
     addVariant: (tenantId, faqId, by, input) => addVariant(services, tenantId, faqId, by, input),
     listVariants: (tenantId, faqId, page) => listVariants(db, tenantId, faqId, page),
     deleteVariant: (tenantId, variantId) => deleteVariant(services, tenantId, variantId),
+    variantsOf: (tenantId, faqIds) => variantsOfFaqs(db, tenantId, faqIds),
+    storedCosines: async (tenantId, query, { faqIds, variantIds }) => {
+      const [faqs, variants] = await Promise.all([
+        faqIds.length > 0 ? services.vectors.similarities(tenantId, FAQ_COLLECTION, query, faqIds) : new Map<string, number>(),
+        variantIds.length > 0
+          ? services.vectors.similarities(tenantId, FAQ_VARIANT_COLLECTION, query, variantIds)
+          : new Map<string, number>(),
+      ]);
+      return { faqs, variants };
+    },
     listVersions: (tenantId, faqId, page) => listVersions(db, tenantId, faqId, page),
     rollback: (tenantId, faqId, versionNumber, by, reason) => rollbackFaq(services, tenantId, faqId, versionNumber, by, reason),
     search: (tenantId, args) => searchFaqs(services, tenantId, args),

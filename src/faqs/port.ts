@@ -37,6 +37,16 @@ export interface VersionPage {
   before?: number | undefined;
 }
 
+export interface StoredVectorQuery {
+  vector: Float32Array;
+  model: string;
+}
+
+export interface StoredCosines {
+  faqs: Map<string, number>;
+  variants: Map<string, number>;
+}
+
 export interface VersionChange {
   changeType: "update" | "rollback";
   reason?: string | undefined;
@@ -96,6 +106,17 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
   /** Oldest first; a page after `afterSeq` when given (no page: all, as the FAQ's detail embeds them). */
   listVariants(tenantId: string, faqId: string, page?: VariantPage): Promise<VariantRow[]>;
   deleteVariant(tenantId: string, variantId: string): Promise<boolean>;
+  /** The variants of these FAQs, oldest first (the ticket pipeline compares a ticket with each). */
+  variantsOf(tenantId: string, faqIds: readonly string[]): Promise<VariantRow[]>;
+  /**
+   * Exact cosines between the query vector and the stored vectors of these FAQ questions and
+   * variants (raw, not calibrated); an id with no stored vector of the query's model is absent.
+   */
+  storedCosines(
+    tenantId: string,
+    query: StoredVectorQuery,
+    ids: { faqIds: readonly string[]; variantIds: readonly string[] },
+  ): Promise<StoredCosines>;
   /** Newest first, one page below version `before` when given. */
   listVersions(tenantId: string, faqId: string, page: VersionPage): Promise<FaqVersion[]>;
   rollback(tenantId: string, faqId: string, versionNumber: number, by: string, reason?: string): Promise<RollbackResult>;

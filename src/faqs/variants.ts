@@ -144,6 +144,18 @@ export async function listVariants(
   return results;
 }
 
+/** The variants of these FAQs, oldest first (a handful of FAQs: one bound parameter each). */
+export async function variantsOfFaqs(db: D1Database, tenantId: string, faqIds: readonly string[]): Promise<VariantRow[]> {
+  if (faqIds.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ? AND faq_id IN (${faqIds.map(() => "?").join(",")}) ORDER BY seq`,
+    )
+    .bind(tenantId, ...faqIds)
+    .all<VariantRow>();
+  return results;
+}
+
 /** Variants by id within one tenant, keyed by id. */
 export function getVariantsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, VariantRow>> {
   return selectByIds<VariantRow>(db, { from: "faq_variants", columns: VARIANT_COLUMNS }, tenantId, ids);

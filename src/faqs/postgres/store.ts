@@ -6,7 +6,7 @@
  * relationships and suggestions live next to the FAQs (hits.ts, relationships.ts, suggestions.ts).
  */
 import { err, ok } from "../../result";
-import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { PgConnection } from "../../db/pg/client";
 import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
 import { errorFields } from "../../log";
@@ -22,7 +22,7 @@ import { postgresRelationships } from "./relationships";
 import { importIntoPostgres } from "./import";
 import { tagsSchema } from "../json-columns";
 import { faqColumns, toFaqRow, toFaqVersion, toVariantRow, variantColumns } from "./rows";
-import { searchPostgres, websearchText } from "./search";
+import { searchPostgres, vectorExpression, websearchText } from "./search";
 import { postgresSuggestions } from "./suggestions";
 
 export function postgresFaqStore(services: Services, { db }: PgConnection): FaqStore {
@@ -186,6 +186,42 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
         .where(and(eq(pgFaqVariants.id, variantId), eq(pgFaqVariants.tenantId, tenantId), ofLiveFaq))
         .returning({ id: pgFaqVariants.id });
       return removed.length > 0;
+    },
+
+    async variantsOf(tenantId, faqIds) {
+      if (faqIds.length === 0) return [];
+      const rows = await db
+        .select(variantColumns)
+        .from(pgFaqVariants)
+        .where(and(eq(pgFaqVariants.tenantId, tenantId), inArray(pgFaqVariants.faqId, [...faqIds])))
+        .orderBy(pgFaqVariants.seq);
+      return rows.map(toVariantRow);
+    },
+
+    async storedCosines(tenantId, query, { faqIds, variantIds }) {
+      const q = vectorExpression(query.vector);
+      const cosineOf = (alias: string) => sql<number>`1 - (${q.column(alias)} <=> ${q.value})`.mapWith(Number);
+      const [faqs, variants] = await Promise.all([
+        faqIds.length === 0
+          ? []
+          : db
+              .select({ id: pgFaqs.id, cosine: cosineOf("faqs") })
+              .from(pgFaqs)
+              .where(and(eq(pgFaqs.tenantId, tenantId), inArray(pgFaqs.id, [...faqIds]), eq(pgFaqs.embeddingModel, query.model))),
+        variantIds.length === 0
+          ? []
+          : db
+              .select({ id: pgFaqVariants.id, cosine: cosineOf("faq_variants") })
+              .from(pgFaqVariants)
+              .where(
+                and(
+                  eq(pgFaqVariants.tenantId, tenantId),
+                  inArray(pgFaqVariants.id, [...variantIds]),
+                  eq(pgFaqVariants.embeddingModel, query.model),
+                ),
+              ),
+      ]);
+      return { faqs: new Map(faqs.map((r) => [r.id, r.cosine])), variants: new Map(variants.map((r) => [r.id, r.cosine])) };
     },
 
     async listVersions(tenantId, faqId, page) {
