@@ -42,15 +42,27 @@ const resolveSchema = z.strictObject({
   variantText: z.string().trim().min(1).max(1000).optional(),
 });
 
-/** The detail model of seed §9.2: the FAQ with its variants, related FAQs and stats. */
+/** How many variants and links the FAQ's detail embeds; the rest is paged by GET /v1/faqs/:id/variants and /related. */
+export const DETAIL_VARIANTS = 50;
+export const DETAIL_RELATED = 20;
+
+/** The detail model of seed §9.2: the FAQ with its first variants, related FAQs and stats. */
 async function detail(services: Services, tenantId: string, row: FaqRow) {
   const store = faqStore(services);
   const [variants, related, stats] = await Promise.all([
-    store.listVariants(tenantId, row.id),
-    store.listRelated(tenantId, row.id),
+    store.listVariants(tenantId, row.id, { limit: DETAIL_VARIANTS + 1 }),
+    store.listRelated(tenantId, row.id, DETAIL_RELATED + 1),
     store.stats(tenantId, row.id),
   ]);
-  return { ...toFaq(row), variants: variants.map(toVariant), related, stats };
+  const variantPage = toPage(variants, DETAIL_VARIANTS, (v) => [v.seq]);
+  return {
+    ...toFaq(row),
+    variants: variantPage.rows.map(toVariant),
+    variantsNextCursor: variantPage.nextCursor,
+    related: related.slice(0, DETAIL_RELATED),
+    relatedTruncated: related.length > DETAIL_RELATED,
+    stats,
+  };
 }
 
 async function liveFaq(services: Services, tenantId: string, id: string): Promise<FaqRow> {
