@@ -14,7 +14,7 @@ import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated
 import { searchFaqs } from "./search";
 import { createFaq, getFaqRow, listFaqs, softDeleteFaq, updateFaq } from "./store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggestions";
-import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
+import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, reindexPendingFaqs } from "./indexing";
 import { addVariant, deleteVariant, listVariants, variantsOfFaqs } from "./variants";
 import { listVersions, rollbackFaq } from "./versions";
 
@@ -49,6 +49,7 @@ export function d1FaqStore(services: Services): FaqStore {
     search: (tenantId, args) => searchFaqs(services, tenantId, args),
     import: (tenantId, by, items) => importFaqs(services, tenantId, by, items),
     export: (tenantId) => exportFromD1(db, tenantId),
+    reindexPending: (batchSize) => reindexPendingFaqs(services, batchSize),
 
     recordHits: (tenantId, sessionId, query, hits) => recordHits(services, tenantId, sessionId, query, hits),
     stats: (tenantId, faqId) => faqStats(db, tenantId, faqId),

@@ -122,6 +122,8 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
   rollback(tenantId: string, faqId: string, versionNumber: number, by: string, reason?: string): Promise<RollbackResult>;
   search(tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult>;
   import(tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport>;
+  /** The cron's step, every tenant: vectors for the oldest rows committed 'pending' (the embedder had failed). */
+  reindexPending(batchSize?: number): Promise<{ attempted: number; indexed: number }>;
   /** Every live FAQ of the tenant with its variants, versions and outgoing links, oldest first. */
   export(tenantId: string): Promise<ExportLine[]>;
 }

@@ -2,7 +2,7 @@
  * Cron jobs, keyed by the schedules in wrangler.toml. Each job is bounded (a batch per run) and
  * idempotent, so an overlapping or repeated run does no harm.
  */
-import { reindexPendingFaqs } from "../faqs/indexing";
+import { faqStore } from "../faqs/select";
 import { pruneFaqVersions } from "../faqs/versions";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
@@ -23,7 +23,7 @@ type Job = (services: Services) => Promise<Record<string, unknown>>;
 const jobs: Record<string, Record<string, Job>> = {
   [REINDEX_CRON]: {
     reindexMemories: reindexPendingMemories,
-    reindexFaqs: reindexPendingFaqs,
+    reindexFaqs: (s) => faqStore(s).reindexPending(),
     pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
     resendStrandedTickets: (s) => resendStrandedTickets(s.db, s.ticketQueue, s.clock.now()),
     sealWebhookSecrets: async (s) => sealPendingSecrets(s.db, await s.secretBox()),

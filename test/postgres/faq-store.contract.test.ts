@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaqStore } from "../../src/faqs/port";
 import type { FaqSearchArgs } from "../../src/faqs/search";
+import { faqStore } from "../../src/faqs/select";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";
 
 let backends: Backends;
@@ -195,6 +196,34 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
       expect(await store().deleteVariant(tenant, added.value.id)).toBe(true);
       expect(await store().deleteVariant(tenant, added.value.id)).toBe(false);
       expect(await store().listVariants(tenant, faq.id)).toEqual([]);
+    });
+
+    it("commits rows 'pending' while the embedder is down, and the cron's re-index gives them their vectors", async () => {
+      const tenant = await newTenant(backends);
+      const services = backends.services(backend);
+      const down = Object.assign(Object.create(services.embedder) as typeof services.embedder, {
+        embed: () => Promise.reject(new Error("embedder down")),
+      });
+      const offline = faqStore({ ...services, embedder: down });
+      const faq = await offline.create(tenant, "key_a", {
+        question: "Which payment methods do you accept?",
+        answer: "Cards.",
+        tags: [],
+        metadata: {},
+      });
+      expect(faq.index_state).toBe("pending");
+      const variant = await offline.addVariant(tenant, faq.id, "key_a", { variantText: "can I pay with a credit card", source: "manual" });
+      expect(variant).toMatchObject({ ok: true, value: { index_state: "pending" } });
+      const vectorOnly = { query: "accepted payment methods", weights: { bm25: 0, vector: 1 } };
+      expect(await search(store(), tenant, vectorOnly)).toEqual([]);
+      // Still down: the attempt is counted and the rows stay pending.
+      expect(await offline.reindexPending()).toMatchObject({ indexed: 0 });
+      expect((await store().get(tenant, faq.id))?.index_state).toBe("pending");
+      const reindexed = await store().reindexPending();
+      expect(reindexed.indexed).toBeGreaterThanOrEqual(2);
+      expect((await store().get(tenant, faq.id))?.index_state).toBe("indexed");
+      expect((await store().listVariants(tenant, faq.id))[0]?.index_state).toBe("indexed");
+      expect((await search(store(), tenant, vectorOnly))[0]?.id).toBe(faq.id);
     });
 
     it("imports FAQs with their variants, dropping duplicate variants, all searchable", async () => {

@@ -18,6 +18,7 @@ import { type FaqRow, foldText, newFaqRow } from "../store";
 import { MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "../variants";
 import { exportFromPostgres } from "./export";
 import { postgresHits } from "./hits";
+import { reindexPendingPostgres } from "./reindex";
 import { postgresRelationships } from "./relationships";
 import { importIntoPostgres } from "./import";
 import { tagsSchema } from "../json-columns";
@@ -262,6 +263,7 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     search: (tenantId, args) => searchPostgres(services, db, tenantId, args),
     import: (tenantId, by, items) => importIntoPostgres(services, db, tenantId, by, items),
     export: (tenantId) => exportFromPostgres(db, tenantId),
+    reindexPending: (batchSize) => reindexPendingPostgres(services, db, batchSize),
 
     ...postgresHits(db, services),
     ...postgresRelationships(db, services),

@@ -27,10 +27,13 @@ export interface GuardOptions {
 }
 
 /**
- * Every store call, bounded: a hung database answers StoreUnavailableError at the deadline. An
- * import is bounded per statement only (the connect and query timeouts): it embeds up to 1,000
- * FAQs with their variants, which takes longer than any deadline a search should have.
+ * Calls bounded per statement only (the connect and query timeouts): an import embeds up to 1,000
+ * FAQs with their variants and the cron's re-index a batch of 128 texts, longer than any deadline
+ * a search should have.
  */
+const UNBOUNDED = new Set<keyof FaqStore>(["import", "reindexPending"]);
+
+/** Every store call, bounded: a hung database answers StoreUnavailableError at the deadline. */
 export function guardUnavailable(
   store: FaqStore,
   { deadlineMs = STORE_DEADLINE_MS, track = <T>(work: Promise<T>) => work }: GuardOptions = {},
@@ -39,7 +42,7 @@ export function guardUnavailable(
   for (const key of Object.keys(store) as (keyof FaqStore)[]) {
     const method = store[key];
     if (typeof method !== "function") continue;
-    const deadline = key === "import" ? Number.POSITIVE_INFINITY : deadlineMs;
+    const deadline = UNBOUNDED.has(key) ? Number.POSITIVE_INFINITY : deadlineMs;
     Object.assign(guarded, {
       [key]: (...args: unknown[]) => track(withDeadline((method as (...a: unknown[]) => Promise<unknown>).apply(store, args), deadline)),
     });
