@@ -16,7 +16,7 @@ import { createFaq, getFaqRow, listFaqs, softDeleteFaq, updateFaq } from "./stor
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggestions";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, reindexPendingFaqs } from "./indexing";
 import { addVariant, deleteVariant, listVariants, variantsOfFaqs } from "./variants";
-import { listVersions, rollbackFaq } from "./versions";
+import { listVersions, pruneFaqVersions, rollbackFaq } from "./versions";
 
 export function d1FaqStore(services: Services): FaqStore {
   const { db } = services;
@@ -50,6 +50,7 @@ export function d1FaqStore(services: Services): FaqStore {
     import: (tenantId, by, items) => importFaqs(services, tenantId, by, items),
     export: (tenantId) => exportFromD1(db, tenantId),
     reindexPending: (batchSize) => reindexPendingFaqs(services, batchSize),
+    pruneVersions: (now) => pruneFaqVersions({ db, clock: { now: () => now } }),
 
     recordHits: (tenantId, sessionId, query, hits) => recordHits(services, tenantId, sessionId, query, hits),
     stats: (tenantId, faqId) => faqStats(db, tenantId, faqId),

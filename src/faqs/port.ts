@@ -124,6 +124,8 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
   import(tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport>;
   /** The cron's step, every tenant: vectors for the oldest rows committed 'pending' (the embedder had failed). */
   reindexPending(batchSize?: number): Promise<{ attempted: number; indexed: number }>;
+  /** The daily retention, every tenant: versions changed more than FAQ_VERSION_RETENTION_DAYS before `now`. */
+  pruneVersions(now: number): Promise<{ deleted: number }>;
   /** Every live FAQ of the tenant with its variants, versions and outgoing links, oldest first. */
   export(tenantId: string): Promise<ExportLine[]>;
 }

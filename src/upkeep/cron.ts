@@ -3,7 +3,6 @@
  * idempotent, so an overlapping or repeated run does no harm.
  */
 import { faqStore } from "../faqs/select";
-import { pruneFaqVersions } from "../faqs/versions";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
 import { errorCodeOf, errorFields } from "../log";
@@ -32,7 +31,7 @@ const jobs: Record<string, Record<string, Job>> = {
   },
   [RETENTION_CRON]: {
     showArchive: pruneShowArchive,
-    faqVersions: pruneFaqVersions,
+    faqVersions: (s) => faqStore(s).pruneVersions(s.clock.now()),
     latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
     webhookDeliveries: (s) => pruneDeliveries(s.db, s.clock.now()),
   },

@@ -149,6 +149,10 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
         [1, "update"],
       ]);
       expect(await store().rollback(tenant, faq.id, 9, "key_c")).toEqual({ ok: false, error: "version_not_found" });
+      // Daily retention: versions are kept 90 days.
+      expect(await store().pruneVersions(Date.now())).toEqual({ deleted: 0 });
+      expect((await store().pruneVersions(Date.now() + 91 * 24 * 3600 * 1000)).deleted).toBeGreaterThanOrEqual(2);
+      expect(await store().listVersions(tenant, faq.id, { limit: 100 })).toEqual([]);
     });
 
     it("re-embeds a changed question, and a soft-deleted FAQ leaves reads, lists and search", async () => {

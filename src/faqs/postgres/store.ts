@@ -16,6 +16,7 @@ import { ftsDocument } from "../../text/fts";
 import type { FaqStore } from "../port";
 import { type FaqRow, foldText, newFaqRow } from "../store";
 import { MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "../variants";
+import { versionCutoff } from "../versions";
 import { exportFromPostgres } from "./export";
 import { postgresHits } from "./hits";
 import { reindexPendingPostgres } from "./reindex";
@@ -264,6 +265,13 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     import: (tenantId, by, items) => importIntoPostgres(services, db, tenantId, by, items),
     export: (tenantId) => exportFromPostgres(db, tenantId),
     reindexPending: (batchSize) => reindexPendingPostgres(services, db, batchSize),
+    async pruneVersions(now) {
+      const deleted = await db
+        .delete(pgFaqVersions)
+        .where(lt(pgFaqVersions.changedAt, versionCutoff(now)))
+        .returning({ id: pgFaqVersions.id });
+      return { deleted: deleted.length };
+    },
 
     ...postgresHits(db, services),
     ...postgresRelationships(db, services),
