@@ -12,10 +12,10 @@ import { importFaqs } from "./import";
 import type { FaqStore } from "./port";
 import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "./relationships";
 import { searchFaqs } from "./search";
-import { createFaq, getFaqRow, listFaqs, softDeleteFaq, updateFaq } from "./store";
+import { createFaq, getFaqRow, getFaqsByIds, listFaqs, softDeleteFaq, updateFaq } from "./store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggestions";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, reindexPendingFaqs } from "./indexing";
-import { addVariant, deleteVariant, listVariants, variantsOfFaqs } from "./variants";
+import { addVariant, countVariants, deleteVariant, listVariants, variantsOfFaqs } from "./variants";
 import { listVersions, pruneFaqVersions, rollbackFaq } from "./versions";
 
 export function d1FaqStore(services: Services): FaqStore {
@@ -24,6 +24,9 @@ export function d1FaqStore(services: Services): FaqStore {
     backend: "d1",
     create: (tenantId, by, input) => createFaq(services, tenantId, by, input),
     get: (tenantId, id) => getFaqRow(db, tenantId, id),
+    getMany: (tenantId, ids) => getFaqsByIds(db, tenantId, ids),
+    nearest: (tenantId, query, topK) => services.vectors.query(tenantId, FAQ_COLLECTION, { ...query, topK }),
+    variantCounts: (tenantId) => countVariants(db, tenantId),
     list: async (tenantId, { q, ...query }) => {
       const match = q === undefined ? undefined : expandQuery(q).orQuery;
       if (q !== undefined && match === null) return { rows: [], more: false };

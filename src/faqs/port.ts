@@ -42,6 +42,14 @@ export interface StoredVectorQuery {
   model: string;
 }
 
+export interface VariantCounts {
+  faqs: number;
+  variants: number;
+  pipelineVariants: number;
+  faqsWithVariants: number;
+  maxPerFaq: number;
+}
+
 export interface StoredCosines {
   faqs: Map<string, number>;
   variants: Map<string, number>;
@@ -98,6 +106,12 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
   create(tenantId: string, by: string, input: NewFaq): Promise<FaqRow>;
   /** A live (not deleted) FAQ of the tenant, or null. */
   get(tenantId: string, id: string): Promise<FaqRow | null>;
+  /** The live FAQs of the tenant among these ids, by id. */
+  getMany(tenantId: string, ids: readonly string[]): Promise<Map<string, FaqRow>>;
+  /** The live FAQs whose stored question vector is nearest the query, best first, raw cosine. */
+  nearest(tenantId: string, query: StoredVectorQuery, topK: number): Promise<{ id: string; score: number }[]>;
+  /** Live FAQs and their variants, counted (GET /v1/pipeline/stats). */
+  variantCounts(tenantId: string): Promise<VariantCounts>;
   /** Live FAQs, newest first, one page. */
   list(tenantId: string, query: FaqListQuery): Promise<{ rows: FaqRow[]; more: boolean }>;
   update(tenantId: string, id: string, by: string, change: FaqChange, version?: VersionChange): Promise<FaqUpdateResult>;

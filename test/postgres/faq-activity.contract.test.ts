@@ -203,6 +203,45 @@ describe.each(BACKENDS)("FAQ activity on %s", (backend) => {
     });
   });
 
+  describe("what the ticket pipeline reads", () => {
+    it("gets live FAQs by id, their variants and stored cosines, the nearest FAQs, and variant counts", async () => {
+      const tenant = await newTenant(backends);
+      const reset = await faq(store(), tenant, "How do I reset my password?");
+      const office = await faq(store(), tenant, "Where is the Berlin office?");
+      const gone = await faq(store(), tenant, "Is the old portal still up?");
+      await store().softDelete(tenant, gone.id, "k");
+      const added = await store().addVariant(tenant, reset.id, "k", { variantText: "forgot my password", source: "pipeline" });
+      if (!added.ok) throw new Error(added.error);
+      await store().addVariant(tenant, reset.id, "k", { variantText: "locked out of my account", source: "manual" });
+
+      expect([...(await store().getMany(tenant, [reset.id, office.id, gone.id, "faq_nope"])).keys()].sort()).toEqual(
+        [reset.id, office.id].sort(),
+      );
+      expect((await store().variantsOf(tenant, [reset.id, office.id])).map((v) => v.variant_text)).toEqual([
+        "forgot my password",
+        "locked out of my account",
+      ]);
+      const services = backends.services(backend);
+      const [vector] = await services.embedder.embed(["I forgot my password"]);
+      const query = { vector: vector!, model: services.embedder.model };
+      const cosines = await store().storedCosines(tenant, query, { faqIds: [reset.id, office.id], variantIds: [added.value.id] });
+      expect(cosines.faqs.get(reset.id)!).toBeGreaterThan(cosines.faqs.get(office.id)!);
+      expect(cosines.variants.get(added.value.id)!).toBeGreaterThan(cosines.faqs.get(reset.id)!);
+      const nearest = await store().nearest(tenant, query, 5);
+      expect(nearest.map((n) => n.id)).toEqual([reset.id, office.id]);
+      expect(nearest[0]!.score).toBeCloseTo(cosines.faqs.get(reset.id)!, 4);
+
+      expect(await store().variantCounts(tenant)).toEqual({ faqs: 2, variants: 2, pipelineVariants: 1, faqsWithVariants: 1, maxPerFaq: 2 });
+      expect(await store().variantCounts(await newTenant(backends))).toEqual({
+        faqs: 0,
+        variants: 0,
+        pipelineVariants: 0,
+        faqsWithVariants: 0,
+        maxPerFaq: 0,
+      });
+    });
+  });
+
   describe("export", () => {
     it("writes each FAQ's outgoing links on its line, and an import restores the links between the FAQs it wrote", async () => {
       const tenant = await newTenant(backends);

@@ -126,6 +126,11 @@ describe("the ticket pipeline on Postgres, through the Worker", () => {
     expect((await expectJson(api.v1.faqs[":id"].$get({ param: { id: faq.id } }), 200)).related).toMatchObject([
       { relationshipId: link.relationshipId, id: approved.resultFaqId, relationshipType: "see_also" },
     ]);
+
+    // The pipeline's stats count the Postgres FAQs and re-check the approved one for duplicates there.
+    const stats = await expectJson(api.v1.pipeline.stats.$get({ query: {} }), 200);
+    expect(stats.variantsPerFaq).toMatchObject({ faqs: 2, variants: 1, pipelineVariants: 1, max: 1 });
+    expect(stats.duplicateCreation).toMatchObject({ created: 1, checked: 1, likelyDuplicates: 0 });
   });
 
   it("keeps answering webhooks 202 while Postgres is down, and decides every ticket once it is back", async () => {

@@ -53,6 +53,54 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
 
     get,
 
+    async getMany(tenantId, ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select(faqColumns)
+        .from(pgFaqs)
+        .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), inArray(pgFaqs.id, [...ids])));
+      return new Map(rows.map((r) => [r.id, toFaqRow(r)]));
+    },
+
+    async nearest(tenantId, query, topK) {
+      const q = vectorExpression(query.vector);
+      return db
+        .select({ id: pgFaqs.id, score: sql<number>`1 - (${q.column("faqs")} <=> ${q.value})`.mapWith(Number) })
+        .from(pgFaqs)
+        .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), eq(pgFaqs.embeddingModel, query.model)))
+        .orderBy(sql`${q.column("faqs")} <=> ${q.value}`)
+        .limit(topK);
+    },
+
+    async variantCounts(tenantId) {
+      const perFaq = db
+        .select({
+          faqId: pgFaqVariants.faqId,
+          n: count().as("n"),
+          pipeline: sql<number>`count(*) FILTER (WHERE ${pgFaqVariants.source} = 'pipeline')`.as("pipeline"),
+        })
+        .from(pgFaqVariants)
+        .innerJoin(pgFaqs, and(eq(pgFaqs.id, pgFaqVariants.faqId), isNull(pgFaqs.deletedAt)))
+        .where(eq(pgFaqVariants.tenantId, tenantId))
+        .groupBy(pgFaqVariants.faqId)
+        .as("per_faq");
+      const [[faqs], [variants]] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(pgFaqs)
+          .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt))),
+        db
+          .select({
+            variants: sql<number>`coalesce(sum(${perFaq.n}), 0)`.mapWith(Number),
+            pipelineVariants: sql<number>`coalesce(sum(${perFaq.pipeline}), 0)`.mapWith(Number),
+            faqsWithVariants: count(),
+            maxPerFaq: sql<number>`coalesce(max(${perFaq.n}), 0)`.mapWith(Number),
+          })
+          .from(perFaq),
+      ]);
+      return { faqs: faqs?.n ?? 0, variants: 0, pipelineVariants: 0, faqsWithVariants: 0, maxPerFaq: 0, ...variants };
+    },
+
     async list(tenantId, query) {
       const where = [eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt)];
       if (query.tag !== undefined) where.push(sql`${pgFaqs.tags} @> ${JSON.stringify([query.tag])}::jsonb`);
