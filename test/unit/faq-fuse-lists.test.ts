@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { listedFaqIds, reachedByVector, toFaqLists } from "../../src/faqs/fuse-lists";
+import { listedFaqIds, reachedByVector, type ScoredLists, toFaqLists } from "../../src/faqs/fuse-lists";
 
-const variant = (faqId: string, variantId: string, extra: { score: number } | { cosine: number }) => ({
+const variant = <E extends { score: number } | { cosine: number }>(faqId: string, variantId: string, extra: E) => ({
   faqId,
   variantId,
   text: `text of ${variantId}`,
@@ -9,7 +9,7 @@ const variant = (faqId: string, variantId: string, extra: { score: number } | { 
 });
 
 describe("toFaqLists", () => {
-  const scored = {
+  const scored: ScoredLists = {
     canonicalLexical: [
       { id: "a", score: 3 },
       { id: "b", score: 2 },
