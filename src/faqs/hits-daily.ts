@@ -1,4 +1,7 @@
 /** Hits per UTC day of one FAQ (the review desk's hit chart), every day of the range, zeros included. */
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { faqHits } from "../db/schema";
 import { DAY_MS } from "./hits";
 
 export interface DailyHits {
@@ -9,14 +12,14 @@ export interface DailyHits {
 
 export async function faqHitsPerDay(db: D1Database, tenantId: string, faqId: string, days: number, now: number): Promise<DailyHits[]> {
   const first = firstDay(now, days);
-  const { results } = await db
-    // The day length is written into the SQL: as a bound parameter it would be a REAL and the division fractional.
-    .prepare(
-      `SELECT hit_at / ${DAY_MS} AS day, COUNT(*) AS hits FROM faq_hits WHERE tenant_id = ? AND faq_id = ? AND hit_at >= ? GROUP BY day`,
-    )
-    .bind(tenantId, faqId, first * DAY_MS)
-    .all<{ day: number; hits: number }>();
-  return everyDay(first, days, results);
+  // The day length is written into the SQL: as a bound parameter it would be a REAL and the division fractional.
+  const day = sql<number>`${faqHits.hitAt} / ${sql.raw(String(DAY_MS))}`;
+  const counted = await drizzle(db)
+    .select({ day, hits: count() })
+    .from(faqHits)
+    .where(and(eq(faqHits.tenantId, tenantId), eq(faqHits.faqId, faqId), gte(faqHits.hitAt, first * DAY_MS)))
+    .groupBy(day);
+  return everyDay(first, days, counted);
 }
 
 /** The day number (days since the epoch, UTC) the chart starts at. */

@@ -66,6 +66,16 @@ describe.each(BACKENDS)("FAQ activity on %s", (backend) => {
         { day: "2026-01-10", hits: 2 },
         { day: "2026-01-11", hits: 1 },
       ]);
+      // A search returns up to 50 FAQs: more hits than one D1 insert binds.
+      const many = await newTenant(backends);
+      const bulk = await faq(store(), many, "How do I export a report?");
+      await store().recordHits(
+        many,
+        "s-9",
+        "export",
+        Array.from({ length: 50 }, () => ({ ...hit(0.9), faq: bulk })),
+      );
+      expect(await store().stats(many, bulk.id)).toMatchObject({ totalHits: 50, uniqueSessions: 1, avgScore: 0.9 });
       const other = await newTenant(backends);
       expect((await store().stats(other, invoice.id)).totalHits).toBe(0);
       expect(await store().allStats(other, 10)).toEqual([]);
