@@ -6,7 +6,7 @@
  * relationships and suggestions live next to the FAQs (hits.ts, relationships.ts, suggestions.ts).
  */
 import { err, ok } from "../../result";
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { PgConnection } from "../../db/pg/client";
 import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
 import { errorFields } from "../../log";
@@ -19,12 +19,13 @@ import { MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "../variant
 import { versionCutoff } from "../versions";
 import { exportFromPostgres } from "./export";
 import { postgresHits } from "./hits";
+import { postgresPipelineReads } from "./reads";
 import { reindexPendingPostgres } from "./reindex";
 import { postgresRelationships } from "./relationships";
 import { importIntoPostgres } from "./import";
 import { tagsSchema } from "../json-columns";
 import { faqColumns, toFaqRow, toFaqVersion, toVariantRow, variantColumns } from "./rows";
-import { searchPostgres, vectorExpression, websearchText } from "./search";
+import { searchPostgres, websearchText } from "./search";
 import { postgresSuggestions } from "./suggestions";
 
 export function postgresFaqStore(services: Services, { db }: PgConnection): FaqStore {
@@ -52,54 +53,6 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     },
 
     get,
-
-    async getMany(tenantId, ids) {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select(faqColumns)
-        .from(pgFaqs)
-        .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), inArray(pgFaqs.id, [...ids])));
-      return new Map(rows.map((r) => [r.id, toFaqRow(r)]));
-    },
-
-    async nearest(tenantId, query, topK) {
-      const q = vectorExpression(query.vector);
-      return db
-        .select({ id: pgFaqs.id, score: sql<number>`1 - (${q.column("faqs")} <=> ${q.value})`.mapWith(Number) })
-        .from(pgFaqs)
-        .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), eq(pgFaqs.embeddingModel, query.model)))
-        .orderBy(sql`${q.column("faqs")} <=> ${q.value}`)
-        .limit(topK);
-    },
-
-    async variantCounts(tenantId) {
-      const perFaq = db
-        .select({
-          faqId: pgFaqVariants.faqId,
-          n: count().as("n"),
-          pipeline: sql<number>`count(*) FILTER (WHERE ${pgFaqVariants.source} = 'pipeline')`.as("pipeline"),
-        })
-        .from(pgFaqVariants)
-        .innerJoin(pgFaqs, and(eq(pgFaqs.id, pgFaqVariants.faqId), isNull(pgFaqs.deletedAt)))
-        .where(eq(pgFaqVariants.tenantId, tenantId))
-        .groupBy(pgFaqVariants.faqId)
-        .as("per_faq");
-      const [[faqs], [variants]] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(pgFaqs)
-          .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt))),
-        db
-          .select({
-            variants: sql<number>`coalesce(sum(${perFaq.n}), 0)`.mapWith(Number),
-            pipelineVariants: sql<number>`coalesce(sum(${perFaq.pipeline}), 0)`.mapWith(Number),
-            faqsWithVariants: count(),
-            maxPerFaq: sql<number>`coalesce(max(${perFaq.n}), 0)`.mapWith(Number),
-          })
-          .from(perFaq),
-      ]);
-      return { faqs: faqs?.n ?? 0, variants: 0, pipelineVariants: 0, faqsWithVariants: 0, maxPerFaq: 0, ...variants };
-    },
 
     async list(tenantId, query) {
       const where = [eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt)];
@@ -238,42 +191,6 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
       return removed.length > 0;
     },
 
-    async variantsOf(tenantId, faqIds) {
-      if (faqIds.length === 0) return [];
-      const rows = await db
-        .select(variantColumns)
-        .from(pgFaqVariants)
-        .where(and(eq(pgFaqVariants.tenantId, tenantId), inArray(pgFaqVariants.faqId, [...faqIds])))
-        .orderBy(pgFaqVariants.seq);
-      return rows.map(toVariantRow);
-    },
-
-    async storedCosines(tenantId, query, { faqIds, variantIds }) {
-      const q = vectorExpression(query.vector);
-      const cosineOf = (alias: string) => sql<number>`1 - (${q.column(alias)} <=> ${q.value})`.mapWith(Number);
-      const [faqs, variants] = await Promise.all([
-        faqIds.length === 0
-          ? []
-          : db
-              .select({ id: pgFaqs.id, cosine: cosineOf("faqs") })
-              .from(pgFaqs)
-              .where(and(eq(pgFaqs.tenantId, tenantId), inArray(pgFaqs.id, [...faqIds]), eq(pgFaqs.embeddingModel, query.model))),
-        variantIds.length === 0
-          ? []
-          : db
-              .select({ id: pgFaqVariants.id, cosine: cosineOf("faq_variants") })
-              .from(pgFaqVariants)
-              .where(
-                and(
-                  eq(pgFaqVariants.tenantId, tenantId),
-                  inArray(pgFaqVariants.id, [...variantIds]),
-                  eq(pgFaqVariants.embeddingModel, query.model),
-                ),
-              ),
-      ]);
-      return { faqs: new Map(faqs.map((r) => [r.id, r.cosine])), variants: new Map(variants.map((r) => [r.id, r.cosine])) };
-    },
-
     async listVersions(tenantId, faqId, page) {
       const below = page.before === undefined ? undefined : lt(pgFaqVersions.versionNumber, page.before);
       const rows = await db
@@ -321,6 +238,7 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
       return { deleted: deleted.length };
     },
 
+    ...postgresPipelineReads(db),
     ...postgresHits(db, services),
     ...postgresRelationships(db, services),
     // Accepting a suggestion adds a variant through this store (a late-bound call: `store` is being built).
