@@ -81,6 +81,8 @@ export function createServices(env: Env, clock: Clock = systemClock, log: Logger
  */
 export interface PgHandle {
   open(): PgConnection;
+  /** Counts a store call as in flight: release() waits for it (hits and suggestions are written after the response). */
+  track<T>(work: Promise<T>): Promise<T>;
   release(): Promise<void>;
 }
 
@@ -92,9 +94,19 @@ function createFaqPostgres(env: Env & PostgresEnv): PgHandle | null {
       const url = env.DATABASE_URL;
       if (!url) throw new ConfigError("FAQ_STORE=postgres needs the DATABASE_URL secret");
       let connection: PgConnection | undefined;
+      const inflight = new Set<Promise<unknown>>();
       return {
         open: () => (connection ??= connectPostgres(url, { wsProxy: env.DATABASE_WS_PROXY })),
+        track: (work) => {
+          const settled: Promise<unknown> = work.then(
+            () => inflight.delete(settled),
+            () => inflight.delete(settled),
+          );
+          inflight.add(settled);
+          return work;
+        },
         release: async () => {
+          while (inflight.size > 0) await Promise.allSettled([...inflight]);
           const open = connection;
           connection = undefined;
           await open?.pool.end();

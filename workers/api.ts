@@ -12,11 +12,18 @@ export default {
   fetch: app.fetch,
 
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runCron(controller.cron, createServices(env)));
+    const services = createServices(env);
+    ctx.waitUntil(runCron(controller.cron, services).finally(() => services.faqPostgres?.release()));
   },
 
   async queue(batch, env) {
-    // The TICKETS queue: the ticket-to-FAQ pipeline (src/tickets/consume.ts).
-    await consumeTickets(batch, createServices(env));
+    // The TICKETS queue: the ticket-to-FAQ pipeline (src/tickets/consume.ts). A Postgres pool it
+    // opened (FAQ_STORE=postgres) ends with the batch: its WebSockets cannot outlive the invocation.
+    const services = createServices(env);
+    try {
+      await consumeTickets(batch, services);
+    } finally {
+      await services.faqPostgres?.release();
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -21,8 +21,9 @@ const BENCH_RATE_LIMIT = Number(process.env.RECALL_RATE_LIMIT ?? 100_000_000);
 /**
  * `helperEmbedder: false` skips the second embedder (seeding only); the Worker also listens on `url` (a free 127.0.0.1 port).
  * `bindings` adds or overrides vars (e.g. FAQ_STORE=postgres with DATABASE_URL and DATABASE_WS_PROXY).
+ * `ticketConsumer: true` also runs the TICKETS queue consumer (the ticket pipeline), as wrangler.toml configures it.
  */
-export async function startWorker({ helperEmbedder = true, bindings = {} } = {}) {
+export async function startWorker({ helperEmbedder = true, bindings = {}, ticketConsumer = false } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "recall-bench-"));
   copyReferenceAssets(); // wrangler.toml's [assets] folder must exist for the build
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: root, stdio: "ignore" });
@@ -39,6 +40,7 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
     kvNamespaces: ["CACHE"],
     durableObjects: { SHOW_MEMORY: { className: "ShowMemory", useSQLite: true } },
     queueProducers: { TICKETS: { queueName: "recall-tickets" } },
+    ...(ticketConsumer ? { queueConsumers: { "recall-tickets": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 5 } } } : {}),
     // The benches, the eval and `npm run fuzz` send deliberate load from one key: rate limits are
     // raised explicitly here (README "Rate limits"); RECALL_RATE_LIMIT=N sets another per-window limit.
     ratelimits: Object.fromEntries(

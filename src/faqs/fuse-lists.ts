@@ -28,6 +28,58 @@ export interface FaqLists {
   moreCosines: Map<string, number>;
 }
 
+/** The four lists as a backend's queries return them: best first, one entry per FAQ or per variant. */
+export interface ScoredLists {
+  canonicalLexical: readonly { id: string; score: number }[];
+  variantLexical: readonly (MatchedVariant & { score: number })[];
+  /** Raw cosines. */
+  canonicalVector: readonly { id: string; score: number }[];
+  variantVector: readonly (MatchedVariant & { cosine: number })[];
+}
+
+/**
+ * The lists fusion reads: each cut to `window` FAQs, a variant list keeping each FAQ's best
+ * variant, only FAQs `eligible` says may be returned (live, of the tenant, with the tags: the
+ * D1 path checks that after its index queries; SQL on Postgres filters in the query).
+ */
+export function toFaqLists(scored: ScoredLists, window: number, eligible: (faqId: string) => boolean = () => true): FaqLists {
+  const top = (list: readonly { id: string; score: number }[]) =>
+    new Map(
+      list
+        .filter((c) => eligible(c.id))
+        .slice(0, window)
+        .map((c) => [c.id, c.score]),
+    );
+  return {
+    canonicalLexical: top(scored.canonicalLexical),
+    variantLexical: bestPerFaq(
+      scored.variantLexical.filter((v) => eligible(v.faqId)),
+      window,
+    ),
+    canonicalVector: top(scored.canonicalVector),
+    variantVector: bestPerFaq(
+      scored.variantVector.filter((v) => eligible(v.faqId)),
+      window,
+    ),
+    moreCosines: new Map(),
+  };
+}
+
+/** Every FAQ some list found, once. */
+export function listedFaqIds(lists: FaqLists): string[] {
+  return [
+    ...new Set([
+      ...lists.canonicalLexical.keys(),
+      ...lists.variantLexical.keys(),
+      ...lists.canonicalVector.keys(),
+      ...lists.variantVector.keys(),
+    ]),
+  ];
+}
+
+/** Whether a vector list reached the FAQ (if not, its canonical cosine is read separately: moreCosines). */
+export const reachedByVector = (lists: FaqLists, faqId: string) => lists.canonicalVector.has(faqId) || lists.variantVector.has(faqId);
+
 export function fuseFaqLists(
   lists: FaqLists,
   rows: Map<string, FaqRow>,

@@ -1,8 +1,14 @@
 /** Hit tracking (seed 002 §7.2.3, §7.2.6): which FAQs searches returned, to whom, how well. */
+import { and, count, countDistinct, desc, eq, isNull, max, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { faqHits, faqs } from "../db/schema";
 import type { Services } from "../services";
 import type { FaqSearchHit } from "./search";
 
-const DAY_MS = 24 * 3600 * 1000;
+export const DAY_MS = 24 * 3600 * 1000;
+
+/** D1 binds at most 100 parameters per statement: 7 columns, so 14 hits per insert. */
+const HITS_PER_INSERT = 14;
 
 /** One hit per returned FAQ (as the seed's retriever records them), in one batch. */
 export async function recordHits(
@@ -13,14 +19,21 @@ export async function recordHits(
   hits: readonly FaqSearchHit[],
 ): Promise<void> {
   if (hits.length === 0) return;
-  const now = clock.now();
-  await db.batch(
-    hits.map((h) =>
-      db
-        .prepare("INSERT INTO faq_hits (tenant_id, faq_id, variant_id, query_text, score, session_id, hit_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .bind(tenantId, h.faq.id, h.matchedVariant?.id ?? null, query, h.similarity ?? 0, sessionId, now),
-    ),
+  const hitAt = clock.now();
+  const rows = hits.map((h) => ({
+    tenantId,
+    faqId: h.faq.id,
+    variantId: h.matchedVariant?.id ?? null,
+    queryText: query,
+    score: h.similarity ?? 0,
+    sessionId,
+    hitAt,
+  }));
+  const orm = drizzle(db);
+  const [first, ...more] = Array.from({ length: Math.ceil(rows.length / HITS_PER_INSERT) }, (_, i) =>
+    orm.insert(faqHits).values(rows.slice(i * HITS_PER_INSERT, (i + 1) * HITS_PER_INSERT)),
   );
+  await orm.batch([first!, ...more]);
 }
 
 export interface FaqStats {
@@ -36,9 +49,8 @@ export interface FaqStats {
   avgScore: number | null;
 }
 
-interface StatsRow {
-  faq_id: string;
-  question: string;
+/** The aggregates of one FAQ's hits, as both backends' queries return them. */
+export interface StatsRow {
   total_hits: number;
   unique_sessions: number;
   days_with_hits: number;
@@ -46,11 +58,20 @@ interface StatsRow {
   avg_score: number | null;
 }
 
-const STATS_SELECT = `SELECT f.id AS faq_id, f.question, COUNT(h.id) AS total_hits, COUNT(DISTINCT h.session_id) AS unique_sessions,
-  COUNT(DISTINCT h.hit_at / ${DAY_MS}) AS days_with_hits, MAX(h.hit_at) AS last_hit_at, AVG(h.score) AS avg_score
-  FROM faqs f LEFT JOIN faq_hits h ON h.tenant_id = f.tenant_id AND h.faq_id = f.id`;
+/** Integer division by a literal (written into the SQL: as a bound parameter it would be a REAL and the division fractional). */
+const dayOf = sql<number>`${faqHits.hitAt} / ${sql.raw(String(DAY_MS))}`;
 
-const toStats = (r: StatsRow): FaqStats => ({
+const statsColumns = {
+  total_hits: count(faqHits.id),
+  unique_sessions: countDistinct(faqHits.sessionId),
+  days_with_hits: countDistinct(dayOf),
+  last_hit_at: max(faqHits.hitAt),
+  avg_score: sql<number | null>`avg(${faqHits.score})`,
+};
+
+const hitsOfFaq = and(eq(faqHits.tenantId, faqs.tenantId), eq(faqHits.faqId, faqs.id));
+
+export const toStats = (r: StatsRow): FaqStats => ({
   totalHits: r.total_hits,
   uniqueSessions: r.unique_sessions,
   daysWithHits: r.days_with_hits,
@@ -58,9 +79,16 @@ const toStats = (r: StatsRow): FaqStats => ({
   avgScore: r.avg_score === null ? null : Number(r.avg_score.toPrecision(4)),
 });
 
+export const NO_HITS: FaqStats = { totalHits: 0, uniqueSessions: 0, daysWithHits: 0, lastHitAt: null, avgScore: null };
+
 export async function faqStats(db: D1Database, tenantId: string, faqId: string): Promise<FaqStats> {
-  const row = await db.prepare(`${STATS_SELECT} WHERE f.tenant_id = ? AND f.id = ? GROUP BY f.id`).bind(tenantId, faqId).first<StatsRow>();
-  return row ? toStats(row) : { totalHits: 0, uniqueSessions: 0, daysWithHits: 0, lastHitAt: null, avgScore: null };
+  const [row] = await drizzle(db)
+    .select(statsColumns)
+    .from(faqs)
+    .leftJoin(faqHits, hitsOfFaq)
+    .where(and(eq(faqs.tenantId, tenantId), eq(faqs.id, faqId)))
+    .groupBy(faqs.id);
+  return row ? toStats(row) : NO_HITS;
 }
 
 /** The tenant's live FAQs with their stats, most hit first (the seed's faq_hit_stats view), one page. */
@@ -69,9 +97,13 @@ export async function allFaqStats(
   tenantId: string,
   limit: number,
 ): Promise<({ id: string; question: string } & FaqStats)[]> {
-  const { results } = await db
-    .prepare(`${STATS_SELECT} WHERE f.tenant_id = ? AND f.deleted_at IS NULL GROUP BY f.id ORDER BY total_hits DESC, f.seq DESC LIMIT ?`)
-    .bind(tenantId, limit)
-    .all<StatsRow>();
-  return results.map((r) => ({ id: r.faq_id, question: r.question, ...toStats(r) }));
+  const rows = await drizzle(db)
+    .select({ id: faqs.id, question: faqs.question, ...statsColumns })
+    .from(faqs)
+    .leftJoin(faqHits, hitsOfFaq)
+    .where(and(eq(faqs.tenantId, tenantId), isNull(faqs.deletedAt)))
+    .groupBy(faqs.id)
+    .orderBy(desc(count(faqHits.id)), desc(faqs.seq))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, question: r.question, ...toStats(r) }));
 }

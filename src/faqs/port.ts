@@ -3,11 +3,17 @@
  * import and export. Two adapters: D1 (src/faqs/d1-store.ts, the embedded default: FTS5 + the
  * VectorIndex port) and Postgres (src/faqs/postgres/, pgvector + tsvector in the database).
  * Rows cross the port in one shape (FaqRow, VariantRow) so routes and the ticket pipeline do not
- * know which backend answered. Hits, relationships and suggestions stay on D1 (see README).
+ * know which backend answered. The FAQs' activity (hits, relationships, suggestions) lives with
+ * them, in the same backend: its joins need the FAQ rows.
  */
+import type { FaqRelationshipType } from "../db/schema";
+import type { FaqStats } from "./hits";
+import type { DailyHits } from "./hits-daily";
 import type { ImportItem, ImportReport } from "./import";
-import type { ExportLine } from "./transfer";
-import type { FaqSearchArgs, FaqSearchResult } from "./search";
+import type { LinkResult, RelatedFaq } from "./relationships";
+import type { ExportLine, ImportedRelationship } from "./transfer";
+import type { FaqSearchArgs, FaqSearchHit, FaqSearchResult } from "./search";
+import type { ResolveResult, Suggestion } from "./suggestions";
 import type { FaqChange, FaqRow, FaqUpdateResult, NewFaq } from "./store";
 import type { AddVariantResult, NewVariant, VariantRow } from "./variants";
 import type { FaqVersion, RollbackResult } from "./versions";
@@ -31,16 +37,81 @@ export interface VersionPage {
   before?: number | undefined;
 }
 
+export interface StoredVectorQuery {
+  vector: Float32Array;
+  model: string;
+}
+
+export interface VariantCounts {
+  faqs: number;
+  variants: number;
+  pipelineVariants: number;
+  faqsWithVariants: number;
+  maxPerFaq: number;
+}
+
+export interface StoredCosines {
+  faqs: Map<string, number>;
+  variants: Map<string, number>;
+}
+
 export interface VersionChange {
   changeType: "update" | "rollback";
   reason?: string | undefined;
 }
 
-export interface FaqStore {
+export interface SuggestionOverride {
+  faqId?: string | undefined;
+  variantText?: string | undefined;
+}
+
+/** Which FAQs searches returned, to whom (seed 002 §7.2.3): written after the response, read by the stats routes and the desk. */
+export interface FaqHitsPort {
+  recordHits(tenantId: string, sessionId: string, query: string, hits: readonly FaqSearchHit[]): Promise<void>;
+  stats(tenantId: string, faqId: string): Promise<FaqStats>;
+  /** The tenant's live FAQs with their stats, most hit first, at most `limit`. */
+  allStats(tenantId: string, limit: number): Promise<({ id: string; question: string } & FaqStats)[]>;
+  /** Hits per UTC day for the `days` days up to `now`, zeros included. */
+  hitsPerDay(tenantId: string, faqId: string, days: number, now: number): Promise<DailyHits[]>;
+}
+
+/** Typed links between FAQs (seed 002 §7.2.5, src/faqs/relationships.ts has the rules). */
+export interface FaqLinksPort {
+  /** From the FAQ's side, to live FAQs; manual first, then by similarity; at most `limit` (-1: all). */
+  listRelated(tenantId: string, faqId: string, limit?: number): Promise<RelatedFaq[]>;
+  createRelationship(tenantId: string, sourceId: string, targetId: string, type: FaqRelationshipType, by: string): Promise<LinkResult>;
+  deleteRelationship(tenantId: string, relationshipId: string): Promise<boolean>;
+  /** Recomputes the FAQ's auto `related` links from its vector; the count written, or null when it could not run. */
+  refreshAutoRelated(tenantId: string, faqId: string, question: string, by: string): Promise<number | null>;
+  /** Links of an import whose two FAQs the import wrote (ids kept); returns how many were restored. */
+  restoreRelationships(tenantId: string, importedFaqIds: ReadonlySet<string>, links: readonly ImportedRelationship[]): Promise<number>;
+}
+
+/** Ambiguous searches clustered as candidate variants (src/faqs/suggestions.ts has the rules). */
+export interface FaqSuggestionsPort {
+  /** Records the search when it was ambiguous; true when it did. */
+  recordSuggestion(tenantId: string, query: string, results: readonly FaqSearchHit[]): Promise<boolean>;
+  listSuggestions(tenantId: string, limit: number): Promise<Suggestion[]>;
+  resolveSuggestion(
+    tenantId: string,
+    id: string,
+    action: "accept" | "dismiss",
+    by: string,
+    override?: SuggestionOverride,
+  ): Promise<ResolveResult>;
+}
+
+export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort {
   readonly backend: "d1" | "postgres";
   create(tenantId: string, by: string, input: NewFaq): Promise<FaqRow>;
   /** A live (not deleted) FAQ of the tenant, or null. */
   get(tenantId: string, id: string): Promise<FaqRow | null>;
+  /** The live FAQs of the tenant among these ids, by id. */
+  getMany(tenantId: string, ids: readonly string[]): Promise<Map<string, FaqRow>>;
+  /** The live FAQs whose stored question vector is nearest the query, best first, raw cosine. */
+  nearest(tenantId: string, query: StoredVectorQuery, topK: number): Promise<{ id: string; score: number }[]>;
+  /** Live FAQs and their variants, counted (GET /v1/pipeline/stats). */
+  variantCounts(tenantId: string): Promise<VariantCounts>;
   /** Live FAQs, newest first, one page. */
   list(tenantId: string, query: FaqListQuery): Promise<{ rows: FaqRow[]; more: boolean }>;
   update(tenantId: string, id: string, by: string, change: FaqChange, version?: VersionChange): Promise<FaqUpdateResult>;
@@ -49,13 +120,28 @@ export interface FaqStore {
   /** Oldest first; a page after `afterSeq` when given (no page: all, as the FAQ's detail embeds them). */
   listVariants(tenantId: string, faqId: string, page?: VariantPage): Promise<VariantRow[]>;
   deleteVariant(tenantId: string, variantId: string): Promise<boolean>;
+  /** The variants of these FAQs, oldest first (the ticket pipeline compares a ticket with each). */
+  variantsOf(tenantId: string, faqIds: readonly string[]): Promise<VariantRow[]>;
+  /**
+   * Exact cosines between the query vector and the stored vectors of these FAQ questions and
+   * variants (raw, not calibrated); an id with no stored vector of the query's model is absent.
+   */
+  storedCosines(
+    tenantId: string,
+    query: StoredVectorQuery,
+    ids: { faqIds: readonly string[]; variantIds: readonly string[] },
+  ): Promise<StoredCosines>;
   /** Newest first, one page below version `before` when given. */
   listVersions(tenantId: string, faqId: string, page: VersionPage): Promise<FaqVersion[]>;
   rollback(tenantId: string, faqId: string, versionNumber: number, by: string, reason?: string): Promise<RollbackResult>;
   search(tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult>;
   import(tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport>;
-  /** Every live FAQ of the tenant with its variants and versions, oldest first (relationships are added from D1: transfer.ts). */
-  export(tenantId: string): Promise<Omit<ExportLine, "related">[]>;
+  /** The cron's step, every tenant: vectors for the oldest rows committed 'pending' (the embedder had failed). */
+  reindexPending(batchSize?: number): Promise<{ attempted: number; indexed: number }>;
+  /** The daily retention, every tenant: versions changed more than FAQ_VERSION_RETENTION_DAYS before `now`. */
+  pruneVersions(now: number): Promise<{ deleted: number }>;
+  /** Every live FAQ of the tenant with its variants, versions and outgoing links, oldest first. */
+  export(tenantId: string): Promise<ExportLine[]>;
 }
 
 /**

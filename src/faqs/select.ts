@@ -6,5 +6,6 @@ import { postgresFaqStore } from "./postgres/store";
 import { guardUnavailable } from "./postgres/unavailable";
 
 export function faqStore(services: Services): FaqStore {
-  return services.faqPostgres ? guardUnavailable(postgresFaqStore(services, services.faqPostgres.open())) : d1FaqStore(services);
+  const pg = services.faqPostgres;
+  return pg ? guardUnavailable(postgresFaqStore(services, pg.open()), { track: (work) => pg.track(work) }) : d1FaqStore(services);
 }

@@ -7,18 +7,24 @@
  * source "suggestion") or dismisses it. The margin compares calibrated similarity, not the RRF
  * score: RRF is rank-based and flat (rank 1 vs 2 in all four lists differ by 1.6 %).
  */
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { faqs, faqSuggestions } from "../db/schema";
 import { expandQuery } from "../text/expand";
 import { newId } from "../ids";
 import type { Services } from "../services";
 import type { FaqSearchHit } from "./search";
 import { foldText } from "./store";
+import { samplesSchema } from "./json-columns";
+import type { FaqStore, SuggestionOverride } from "./port";
 import { faqStore } from "./select";
 import type { AddVariantResult } from "./variants";
 import { err, ok, type Result } from "../result";
 
 export const SUGGESTION_MARGIN = 0.05;
 export const SUGGESTION_MIN_SIMILARITY = 0.6;
-const MAX_SAMPLES = 5;
+/** Distinct phrasings a cluster keeps as samples. */
+export const MAX_SAMPLES = 5;
 
 /** The cluster a search's query belongs to, or null when the search was not ambiguous. */
 export function suggestionFor(
@@ -46,17 +52,31 @@ export async function recordSuggestion(
   const cluster = suggestionFor(query, results);
   if (!cluster) return false;
   const now = services.clock.now();
-  await services.db
-    .prepare(
-      `INSERT INTO faq_suggestions (id, tenant_id, cluster_key, faq_id, alternate_faq_id, query_text, samples, count, status, first_seen_at, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, json_array(?), 1, 'open', ?, ?)
-       ON CONFLICT (tenant_id, cluster_key) DO UPDATE SET count = count + 1, last_seen_at = excluded.last_seen_at,
-         samples = CASE WHEN json_array_length(samples) < ${MAX_SAMPLES}
-                         AND NOT EXISTS (SELECT 1 FROM json_each(samples) WHERE json_each.value = excluded.query_text)
-                   THEN json_insert(samples, '$[#]', excluded.query_text) ELSE samples END`,
-    )
-    .bind(newId("sug"), tenantId, cluster.clusterKey, cluster.faqId, cluster.alternateFaqId, query, query, now, now)
-    .run();
+  const t = faqSuggestions;
+  await drizzle(services.db)
+    .insert(t)
+    .values({
+      id: newId("sug"),
+      tenantId,
+      clusterKey: cluster.clusterKey,
+      faqId: cluster.faqId,
+      alternateFaqId: cluster.alternateFaqId,
+      queryText: query,
+      samples: [query],
+      firstSeenAt: now,
+      lastSeenAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [t.tenantId, t.clusterKey],
+      set: {
+        count: sql`${t.count} + 1`,
+        lastSeenAt: sql`excluded.last_seen_at`,
+        // SQLite's JSON functions (raw: the query builder has no json_each): a new phrasing joins the samples while there is room.
+        samples: sql`CASE WHEN json_array_length(${t.samples}) < ${sql.raw(String(MAX_SAMPLES))}
+          AND NOT EXISTS (SELECT 1 FROM json_each(${t.samples}) WHERE json_each.value = excluded.query_text)
+          THEN json_insert(${t.samples}, '$[#]', excluded.query_text) ELSE ${t.samples} END`,
+      },
+    });
   return true;
 }
 
@@ -74,71 +94,87 @@ export interface Suggestion {
 
 /** Open clusters of live FAQs, most frequent first. */
 export async function listSuggestions(db: D1Database, tenantId: string, limit: number): Promise<Suggestion[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT s.id, s.faq_id, f.question, s.alternate_faq_id, s.query_text, s.samples, s.count, s.first_seen_at, s.last_seen_at
-       FROM faq_suggestions s JOIN faqs f ON f.id = s.faq_id AND f.tenant_id = s.tenant_id
-       WHERE s.tenant_id = ? AND s.status = 'open' AND f.deleted_at IS NULL ORDER BY s.count DESC, s.last_seen_at DESC LIMIT ?`,
-    )
-    .bind(tenantId, limit)
-    .all<{
-      id: string;
-      faq_id: string;
-      question: string;
-      alternate_faq_id: string;
-      query_text: string;
-      samples: string;
-      count: number;
-      first_seen_at: number;
-      last_seen_at: number;
-    }>();
-  return results.map((r) => ({
-    id: r.id,
-    faqId: r.faq_id,
-    faqQuestion: r.question,
-    alternateFaqId: r.alternate_faq_id,
-    queryText: r.query_text,
-    samples: JSON.parse(r.samples) as string[],
-    count: r.count,
-    firstSeenAt: new Date(r.first_seen_at).toISOString(),
-    lastSeenAt: new Date(r.last_seen_at).toISOString(),
+  const t = faqSuggestions;
+  const rows = await drizzle(db)
+    .select({
+      id: t.id,
+      faqId: t.faqId,
+      faqQuestion: faqs.question,
+      alternateFaqId: t.alternateFaqId,
+      queryText: t.queryText,
+      samples: t.samples,
+      count: t.count,
+      firstSeenAt: t.firstSeenAt,
+      lastSeenAt: t.lastSeenAt,
+    })
+    .from(t)
+    .innerJoin(faqs, and(eq(faqs.id, t.faqId), eq(faqs.tenantId, t.tenantId)))
+    .where(and(eq(t.tenantId, tenantId), eq(t.status, "open"), isNull(faqs.deletedAt)))
+    .orderBy(desc(t.count), desc(t.lastSeenAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    samples: samplesSchema.parse(r.samples),
+    firstSeenAt: new Date(r.firstSeenAt).toISOString(),
+    lastSeenAt: new Date(r.lastSeenAt).toISOString(),
   }));
 }
 
 /** accepted or dismissed; `variant` is the accept's outcome (null for a dismiss). */
 export type ResolveResult = Result<{ variant: AddVariantResult | null }, "not_found">;
 
+/** What resolving needs of an open suggestion. */
+export interface OpenSuggestion {
+  faq_id: string;
+  alternate_faq_id: string;
+  query_text: string;
+}
+
 /**
  * accept: the cluster's query (or the admin's edited text) becomes a variant of `faqId` (the
- * top FAQ unless the admin picks the alternate), source "suggestion"; dismiss: closed, nothing added.
+ * top FAQ unless the admin picks the alternate), source "suggestion"; dismiss: closed, nothing
+ * added. `close` writes the new status; it is not called when the variant could not be added.
  */
+export async function resolveOpenSuggestion(
+  store: Pick<FaqStore, "addVariant">,
+  open: OpenSuggestion | null,
+  tenantId: string,
+  action: "accept" | "dismiss",
+  by: string,
+  override: SuggestionOverride,
+  close: (status: "accepted" | "dismissed") => Promise<void>,
+): Promise<ResolveResult> {
+  if (!open) return err("not_found");
+  let variant: AddVariantResult | null = null;
+  if (action === "accept") {
+    const faqId = override.faqId ?? open.faq_id;
+    if (faqId !== open.faq_id && faqId !== open.alternate_faq_id) return err("not_found");
+    variant = await store.addVariant(tenantId, faqId, by, { variantText: override.variantText ?? open.query_text, source: "suggestion" });
+    if (!variant.ok) return ok({ variant });
+  }
+  await close(action === "accept" ? "accepted" : "dismissed");
+  return ok({ variant });
+}
+
+/** resolveOpenSuggestion on D1. */
 export async function resolveSuggestion(
   services: Services,
   tenantId: string,
   id: string,
   action: "accept" | "dismiss",
   by: string,
-  override: { faqId?: string | undefined; variantText?: string | undefined } = {},
+  override: SuggestionOverride = {},
 ): Promise<ResolveResult> {
-  const { db } = services;
-  const row = await db
-    .prepare("SELECT faq_id, alternate_faq_id, query_text FROM faq_suggestions WHERE id = ? AND tenant_id = ? AND status = 'open'")
-    .bind(id, tenantId)
-    .first<{ faq_id: string; alternate_faq_id: string; query_text: string }>();
-  if (!row) return err("not_found");
-  let variant: AddVariantResult | null = null;
-  if (action === "accept") {
-    const faqId = override.faqId ?? row.faq_id;
-    if (faqId !== row.faq_id && faqId !== row.alternate_faq_id) return err("not_found");
-    variant = await faqStore(services).addVariant(tenantId, faqId, by, {
-      variantText: override.variantText ?? row.query_text,
-      source: "suggestion",
-    });
-    if (!variant.ok) return ok({ variant });
-  }
-  await db
-    .prepare("UPDATE faq_suggestions SET status = ? WHERE id = ? AND tenant_id = ?")
-    .bind(action === "accept" ? "accepted" : "dismissed", id, tenantId)
-    .run();
-  return ok({ variant });
+  const orm = drizzle(services.db);
+  const t = faqSuggestions;
+  const [open] = await orm
+    .select({ faq_id: t.faqId, alternate_faq_id: t.alternateFaqId, query_text: t.queryText })
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.tenantId, tenantId), eq(t.status, "open")));
+  return resolveOpenSuggestion(faqStore(services), open ?? null, tenantId, action, by, override, async (status) => {
+    await orm
+      .update(t)
+      .set({ status })
+      .where(and(eq(t.id, id), eq(t.tenantId, tenantId)));
+  });
 }

@@ -1,4 +1,5 @@
 /** Question variants (seed 002 §7.2.2): other phrasings of an FAQ's question, 1:N, each with its own full-text row and vector. */
+import type { VariantCounts } from "./port";
 import type { FaqVariantSource, IndexState } from "../db/schema";
 import { newId } from "../ids";
 import type { Services } from "../services";
@@ -142,6 +143,34 @@ export async function listVariants(
     .bind(tenantId, faqId, page.afterSeq ?? 0, page.limit)
     .all<VariantRow>();
   return results;
+}
+
+/** The variants of these FAQs, oldest first (a handful of FAQs: one bound parameter each). */
+export async function variantsOfFaqs(db: D1Database, tenantId: string, faqIds: readonly string[]): Promise<VariantRow[]> {
+  if (faqIds.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ? AND faq_id IN (${faqIds.map(() => "?").join(",")}) ORDER BY seq`,
+    )
+    .bind(tenantId, ...faqIds)
+    .all<VariantRow>();
+  return results;
+}
+
+/** Live FAQs and their variants, counted. */
+export async function countVariants(db: D1Database, tenantId: string): Promise<VariantCounts> {
+  const row = await db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) AS faqs,
+              COUNT(v.id) AS variants, COALESCE(SUM(v.source = 'pipeline'), 0) AS pipelineVariants,
+              COUNT(DISTINCT v.faq_id) AS faqsWithVariants, COALESCE(MAX(per.n), 0) AS maxPerFaq
+       FROM faq_variants v JOIN faqs f ON f.id = v.faq_id AND f.deleted_at IS NULL
+       LEFT JOIN (SELECT faq_id, COUNT(*) AS n FROM faq_variants WHERE tenant_id = ?1 GROUP BY faq_id) per ON per.faq_id = v.faq_id
+       WHERE v.tenant_id = ?1`,
+    )
+    .bind(tenantId)
+    .first<VariantCounts>();
+  return row ?? { faqs: 0, variants: 0, pipelineVariants: 0, faqsWithVariants: 0, maxPerFaq: 0 };
 }
 
 /** Variants by id within one tenant, keyed by id. */

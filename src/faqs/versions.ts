@@ -94,7 +94,9 @@ export async function rollbackFaq(
 
 /** Daily retention: deletes versions changed more than FAQ_VERSION_RETENTION_DAYS ago (exactly 90 days old is kept). */
 export async function pruneFaqVersions(services: Pick<Services, "db" | "clock">): Promise<{ deleted: number }> {
-  const cutoff = services.clock.now() - FAQ_VERSION_RETENTION_DAYS * DAY_MS;
-  const result = await services.db.prepare("DELETE FROM faq_versions WHERE changed_at < ?").bind(cutoff).run();
+  const result = await services.db.prepare("DELETE FROM faq_versions WHERE changed_at < ?").bind(versionCutoff(services.clock.now())).run();
   return { deleted: result.meta.changes ?? 0 };
 }
+
+/** Versions changed before this time are pruned. */
+export const versionCutoff = (now: number) => now - FAQ_VERSION_RETENTION_DAYS * DAY_MS;

@@ -3,18 +3,18 @@
  * Candidates come from the FAQ search itself (src/faqs/search.ts: canonical + variants, BM25 +
  * vector); then the ticket question is compared with each candidate's canonical question and
  * every one of its variants, and the best pair wins:
- * - calibrated similarity (`calibrate(cosine, embedder.calibration)`) from the vector index's
- *   exact cosines (`vectors.similarities`); a candidate text not in the index yet (its outbox
- *   row is pending) is embedded here;
+ * - calibrated similarity (`calibrate(cosine, embedder.calibration)`) from the exact cosines of
+ *   the stored vectors (the FAQ store port's `storedCosines`: the vector index on D1, the rows'
+ *   pgvector columns on Postgres); a candidate text with no stored vector yet is embedded here;
  * - text the embedder cannot embed (CJK on the English-only local model) is compared by shared
  *   content words (`lexicalSimilarity`), and the match says `method: "lexical"`.
  * An embedder or index fault is not an answer: it throws PipelineUnavailable and the queue
  * message is retried later, never decided on partial evidence.
  */
 import { calibrate } from "../calibration/calibration";
-import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "../faqs/indexing";
 import { faqStore } from "../faqs/select";
 import type { FaqRow } from "../faqs/store";
+import type { VariantRow } from "../faqs/variants";
 import { cosine } from "../ranking/cosine";
 import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
 import type { Services } from "../services";
@@ -34,25 +34,19 @@ export interface TicketMatch {
   method: "calibrated" | "raw" | "lexical";
 }
 
-interface VariantText {
-  id: string;
-  faq_id: string;
-  variant_text: string;
-}
-
 export async function findBestMatch(services: Services, tenantId: string, question: string): Promise<TicketMatch | null> {
-  const { embedder, vectors, db } = services;
-  const found = await faqStore(services).search(tenantId, { query: question, limit: MATCH_CANDIDATES });
+  const { embedder } = services;
+  const store = faqStore(services);
+  const found = await store.search(tenantId, { query: question, limit: MATCH_CANDIDATES });
   if (found.degraded.length > 0) throw new PipelineUnavailable(`FAQ search degraded: ${found.degraded.join(", ")}`);
   if (found.results.length === 0) return null;
   const faqs = found.results.map((r) => r.faq);
-  const variants = await variantsOf(
-    db,
+  const variants = await store.variantsOf(
     tenantId,
     faqs.map((f) => f.id),
   );
 
-  const texts: { faq: FaqRow; variant: VariantText | null; text: string }[] = [
+  const texts: { faq: FaqRow; variant: VariantRow | null; text: string }[] = [
     ...faqs.map((faq) => ({ faq, variant: null, text: faq.question })),
     ...variants.flatMap((v) => {
       const faq = faqs.find((f) => f.id === v.faq_id);
@@ -74,23 +68,11 @@ export async function findBestMatch(services: Services, tenantId: string, questi
     let canonical: Map<string, number>;
     let variant: Map<string, number>;
     try {
-      const query = { vector, model: embedder.model };
-      [canonical, variant] = await Promise.all([
-        vectors.similarities(
-          tenantId,
-          FAQ_COLLECTION,
-          query,
-          faqs.map((f) => f.id),
-        ),
-        variants.length > 0
-          ? vectors.similarities(
-              tenantId,
-              FAQ_VARIANT_COLLECTION,
-              query,
-              variants.map((v) => v.id),
-            )
-          : new Map<string, number>(),
-      ]);
+      ({ faqs: canonical, variants: variant } = await store.storedCosines(
+        tenantId,
+        { vector, model: embedder.model },
+        { faqIds: faqs.map((f) => f.id), variantIds: variants.map((v) => v.id) },
+      ));
     } catch (error) {
       throw new PipelineUnavailable(`embeddings or vector index: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -122,15 +104,4 @@ export async function findBestMatch(services: Services, tenantId: string, questi
     similarity: best.similarity,
     method: best.method,
   };
-}
-
-async function variantsOf(db: D1Database, tenantId: string, faqIds: readonly string[]): Promise<VariantText[]> {
-  if (faqIds.length === 0) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT id, faq_id, variant_text FROM faq_variants WHERE tenant_id = ? AND faq_id IN (${faqIds.map(() => "?").join(",")}) ORDER BY seq`,
-    )
-    .bind(tenantId, ...faqIds)
-    .all<VariantText>();
-  return results;
 }

@@ -6,7 +6,7 @@
  * the knowledge base already answered.
  */
 import { calibrate } from "../calibration/calibration";
-import { FAQ_COLLECTION } from "../faqs/indexing";
+import { faqStore } from "../faqs/select";
 import type { Services } from "../services";
 import { SIMILARITY_VARIANT } from "./decide";
 
@@ -16,25 +16,19 @@ export const DUPLICATE_PROXY_SAMPLE = 100;
 export async function pipelineStats(services: Services, tenantId: string, days: number) {
   const { db, clock } = services;
   const since = clock.now() - days * 86_400_000;
-  const [byDay, tickets, staging, variants] = await db.batch([
-    db
-      .prepare(
-        `SELECT date(decided_at / 1000, 'unixepoch') AS day, action, COUNT(*) AS n FROM tickets
+  const [[byDay, tickets, staging], v] = await Promise.all([
+    db.batch([
+      db
+        .prepare(
+          `SELECT date(decided_at / 1000, 'unixepoch') AS day, action, COUNT(*) AS n FROM tickets
          WHERE tenant_id = ? AND status = 'decided' AND decided_at >= ? GROUP BY day, action ORDER BY day, action`,
-      )
-      .bind(tenantId, since),
-    db.prepare("SELECT status, COUNT(*) AS n FROM tickets WHERE tenant_id = ? GROUP BY status").bind(tenantId),
-    db.prepare("SELECT action, status, COUNT(*) AS n FROM staging_items WHERE tenant_id = ? GROUP BY action, status").bind(tenantId),
-    db
-      .prepare(
-        `SELECT (SELECT COUNT(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) AS faqs,
-                COUNT(v.id) AS variants, COALESCE(SUM(v.source = 'pipeline'), 0) AS pipeline_variants,
-                COUNT(DISTINCT v.faq_id) AS faqs_with_variants, COALESCE(MAX(per.n), 0) AS max_per_faq
-         FROM faq_variants v JOIN faqs f ON f.id = v.faq_id AND f.deleted_at IS NULL
-         LEFT JOIN (SELECT faq_id, COUNT(*) AS n FROM faq_variants WHERE tenant_id = ?1 GROUP BY faq_id) per ON per.faq_id = v.faq_id
-         WHERE v.tenant_id = ?1`,
-      )
-      .bind(tenantId),
+        )
+        .bind(tenantId, since),
+      db.prepare("SELECT status, COUNT(*) AS n FROM tickets WHERE tenant_id = ? GROUP BY status").bind(tenantId),
+      db.prepare("SELECT action, status, COUNT(*) AS n FROM staging_items WHERE tenant_id = ? GROUP BY action, status").bind(tenantId),
+    ]),
+    // The FAQs live where the FAQ store keeps them (D1 or Postgres): counted through its port.
+    faqStore(services).variantCounts(tenantId),
   ]);
   const byAction: Record<string, number> = { SKIP: 0, ADD_VARIANT: 0, MERGE: 0, NEW: 0 };
   const days_: Record<string, Record<string, number>> = {};
@@ -42,13 +36,6 @@ export async function pipelineStats(services: Services, tenantId: string, days: 
     byAction[r.action] = (byAction[r.action] ?? 0) + r.n;
     (days_[r.day] ??= {})[r.action] = r.n;
   }
-  const v = (variants!.results[0] ?? {}) as {
-    faqs: number;
-    variants: number;
-    pipeline_variants: number;
-    faqs_with_variants: number;
-    max_per_faq: number;
-  };
   return {
     days,
     byAction,
@@ -60,25 +47,34 @@ export async function pipelineStats(services: Services, tenantId: string, days: 
       count: r.n,
     })),
     variantsPerFaq: {
-      faqs: v.faqs ?? 0,
-      variants: v.variants ?? 0,
-      pipelineVariants: v.pipeline_variants ?? 0,
-      mean: v.faqs ? (v.variants ?? 0) / v.faqs : 0,
-      max: v.max_per_faq ?? 0,
+      faqs: v.faqs,
+      variants: v.variants,
+      pipelineVariants: v.pipelineVariants,
+      mean: v.faqs ? v.variants / v.faqs : 0,
+      max: v.maxPerFaq,
     },
     duplicateCreation: await duplicateProxy(services, tenantId),
   };
 }
 
 async function duplicateProxy(services: Services, tenantId: string) {
-  const { db, embedder, vectors } = services;
-  const { results } = await db
+  const { db, embedder } = services;
+  const store = faqStore(services);
+  const { results: approved } = await db
     .prepare(
-      `SELECT f.id, f.question FROM staging_items s JOIN faqs f ON f.id = s.result_faq_id AND f.deleted_at IS NULL
-       WHERE s.tenant_id = ? AND s.action = 'NEW' AND s.status = 'approved' ORDER BY s.seq DESC LIMIT ?`,
+      `SELECT result_faq_id AS id FROM staging_items
+       WHERE tenant_id = ? AND action = 'NEW' AND status = 'approved' AND result_faq_id IS NOT NULL ORDER BY seq DESC LIMIT ?`,
     )
     .bind(tenantId, DUPLICATE_PROXY_SAMPLE)
-    .all<{ id: string; question: string }>();
+    .all<{ id: string }>();
+  const live = await store.getMany(
+    tenantId,
+    approved.map((r) => r.id),
+  );
+  const results = approved.flatMap((r) => {
+    const faq = live.get(r.id);
+    return faq ? [{ id: faq.id, question: faq.question }] : [];
+  });
   const checkable = results.filter((r) => embedder.canEmbed(r.question));
   if (checkable.length === 0)
     return { created: results.length, checked: 0, likelyDuplicates: 0, rate: null, threshold: SIMILARITY_VARIANT };
@@ -86,7 +82,7 @@ async function duplicateProxy(services: Services, tenantId: string) {
     const embedded = await embedder.embed(checkable.map((r) => r.question));
     let duplicates = 0;
     for (const [i, row] of checkable.entries()) {
-      const near = await vectors.query(tenantId, FAQ_COLLECTION, { vector: embedded[i]!, model: embedder.model, topK: 2 });
+      const near = await store.nearest(tenantId, { vector: embedded[i]!, model: embedder.model }, 2);
       const other = near.find((m) => m.id !== row.id);
       if (other && calibrate(other.score, embedder.calibration) >= SIMILARITY_VARIANT) duplicates++;
     }

@@ -4,7 +4,7 @@
  * per day and the alternate phrasings searches suggested. Writes go through /v1 as the user.
  */
 import type { Hono } from "hono";
-import { faqHitsPerDay } from "../faqs/hits-daily";
+import { faqStore } from "../faqs/select";
 import { api, apiData, done, screen, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
 import { type Faq, type FaqDetail, FaqSidePanels, type PageState, type Suggestion } from "./desk-faq-panels";
 import { MATCH_WORDS, WordDiff } from "./desk-views";
@@ -117,7 +117,7 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
     apiData<{ currentVersion: number; versions: Version[] }>(c, `/v1/faqs/${encodeURIComponent(id)}/versions`),
     apiData<{ faqs: Faq[] }>(c, "/v1/faqs?limit=100"),
     apiData<{ suggestions: Suggestion[] }>(c, "/v1/faqs/suggestions?limit=200"),
-    faqHitsPerDay(c.get("services").db, tenantId, id, HIT_CHART_DAYS, c.get("services").clock.now()),
+    faqStore(c.get("services")).hitsPerDay(tenantId, id, HIT_CHART_DAYS, c.get("services").clock.now()),
   ]);
   const current: Version = {
     versionNumber: faq.version,

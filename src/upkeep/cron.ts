@@ -2,8 +2,7 @@
  * Cron jobs, keyed by the schedules in wrangler.toml. Each job is bounded (a batch per run) and
  * idempotent, so an overlapping or repeated run does no harm.
  */
-import { reindexPendingFaqs } from "../faqs/indexing";
-import { pruneFaqVersions } from "../faqs/versions";
+import { faqStore } from "../faqs/select";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
 import { errorCodeOf, errorFields } from "../log";
@@ -23,7 +22,7 @@ type Job = (services: Services) => Promise<Record<string, unknown>>;
 const jobs: Record<string, Record<string, Job>> = {
   [REINDEX_CRON]: {
     reindexMemories: reindexPendingMemories,
-    reindexFaqs: reindexPendingFaqs,
+    reindexFaqs: (s) => faqStore(s).reindexPending(),
     pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
     resendStrandedTickets: (s) => resendStrandedTickets(s.db, s.ticketQueue, s.clock.now()),
     sealWebhookSecrets: async (s) => sealPendingSecrets(s.db, await s.secretBox()),
@@ -32,7 +31,7 @@ const jobs: Record<string, Record<string, Job>> = {
   },
   [RETENTION_CRON]: {
     showArchive: pruneShowArchive,
-    faqVersions: pruneFaqVersions,
+    faqVersions: (s) => faqStore(s).pruneVersions(s.clock.now()),
     latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
     webhookDeliveries: (s) => pruneDeliveries(s.db, s.clock.now()),
   },

@@ -1,39 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { searchFaqSchema } from "../../src/http/routes/faqs-schemas";
+import { CHINESE, CODE_QUERIES, COLUMN_WEIGHT, KB, MEANING_QUERY, OPERATOR_QUERIES, VARIANT_ONLY } from "../fixtures/faq-relevance";
 import { newTenant } from "../support/api";
 import { apiClient, expectError, expectJson, type TestClient } from "../support/client";
-
-/** A small purchasing knowledge base (seed 002's domain). */
-const KB = [
-  {
-    question: "How do I reset my password?",
-    answer: "Open Settings, choose Security, then Reset password. A link is emailed to you.",
-    tags: ["account"],
-  },
-  {
-    question: "How do I track a purchase order?",
-    answer: "Open Purchasing, then Orders; each order shows its shipment status.",
-    tags: ["purchasing"],
-  },
-  {
-    question: "How do I cancel a purchase order?",
-    answer: "Orders can be cancelled until the supplier confirms them.",
-    tags: ["purchasing"],
-  },
-  {
-    question: "Why was my purchase order rejected?",
-    answer: "Order PO-12345 and others are rejected when the budget code is missing.",
-    tags: ["purchasing"],
-  },
-  {
-    question: "What does the checkout failure mean?",
-    answer: "Error E500 at checkout means the payment service is down; retry in a few minutes.",
-    tags: ["errors"],
-  },
-  { question: "How do I change my shipping address?", answer: "Edit the address under Profile before the order ships.", tags: ["account"] },
-  { question: "How can I download my invoices?", answer: "Invoices are under Billing as PDF files.", tags: ["billing"] },
-];
 
 async function seed(api: TestClient) {
   const ids: string[] = [];
@@ -50,17 +20,17 @@ describe("POST /v1/faqs/search", () => {
     const api = apiClient((await newTenant()).clientKey);
     const ids = await seed(api);
     const variant = await expectJson(
-      api.v1.faqs[":id"].variants.$post({ param: { id: ids[0]! }, json: { variantText: "forgot login, locked out of my account" } }),
+      api.v1.faqs[":id"].variants.$post({ param: { id: ids[0]! }, json: { variantText: VARIANT_ONLY.variantText } }),
       201,
     );
 
     // No word of the query is in any canonical question or answer: only the variant's full-text
     // row can match it, and its vector is the closest variant.
-    const results = await search(api, { query: "locked out, forgot login" });
+    const results = await search(api, { query: VARIANT_ONLY.query });
     expect(results[0]!.id).toBe(ids[0]);
     expect(results[0]!.matchType).toEqual(expect.arrayContaining(["variant_bm25", "variant_vector"]));
     expect(results[0]!.matchType).not.toContain("canonical_bm25");
-    expect(results[0]!.matchedVariant).toEqual({ id: variant.id, variantText: "forgot login, locked out of my account" });
+    expect(results[0]!.matchedVariant).toEqual({ id: variant.id, variantText: VARIANT_ONLY.variantText });
     // No other FAQ has a variant: at most the canonical vector list found them.
     for (const other of results.slice(1)) expect(other.matchType).toEqual(["canonical_vector"]);
   });
@@ -69,10 +39,8 @@ describe("POST /v1/faqs/search", () => {
     const api = apiClient((await newTenant()).clientKey);
     const ids = await seed(api);
     // The codes appear only in the answers (weight B) of their FAQs.
-    for (const [query, expected] of [
-      ["PO-12345", ids[3]],
-      ["error E500", ids[4]],
-    ] as const) {
+    for (const [query, index] of CODE_QUERIES) {
+      const expected = ids[index];
       const hybrid = await search(api, { query });
       expect(hybrid[0]!.id).toBe(expected);
       expect(hybrid[0]!.matchType).toContain("canonical_bm25");
@@ -82,23 +50,15 @@ describe("POST /v1/faqs/search", () => {
       expect(vectorOnly.every((r) => r.matchType.every((m) => m.endsWith("_vector")))).toBe(true);
     }
     // The same vector-only search does find FAQs by meaning.
-    const meaning = await search(api, { query: "I forgot my password", weights: { bm25: 0, vector: 1 } });
+    const meaning = await search(api, { query: MEANING_QUERY, weights: { bm25: 0, vector: 1 } });
     expect(meaning[0]).toMatchObject({ id: ids[0], matchType: ["canonical_vector"] });
   });
 
   it("ranks a question-column match above an answer-column match (bm25 column weights 10 : 3)", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const inAnswer = await expectJson(
-      api.v1.faqs.$post({
-        json: { question: "Which couriers do you use?", answer: "We ship with several couriers; warehouse pickups are possible too." },
-      }),
-      201,
-    );
-    const inQuestion = await expectJson(
-      api.v1.faqs.$post({ json: { question: "Can I pick up at the warehouse?", answer: "Yes, with an appointment." } }),
-      201,
-    );
-    const results = await search(api, { query: "warehouse", weights: { bm25: 1, vector: 0 } });
+    const inAnswer = await expectJson(api.v1.faqs.$post({ json: COLUMN_WEIGHT.inAnswer }), 201);
+    const inQuestion = await expectJson(api.v1.faqs.$post({ json: COLUMN_WEIGHT.inQuestion }), 201);
+    const results = await search(api, { query: COLUMN_WEIGHT.query, weights: { bm25: 1, vector: 0 } });
     expect(results.map((r) => r.id)).toEqual([inQuestion.id, inAnswer.id]);
   });
 
@@ -112,7 +72,7 @@ describe("POST /v1/faqs/search", () => {
   it("treats FTS operator characters as plain text", async () => {
     const api = apiClient((await newTenant()).clientKey);
     await seed(api);
-    for (const query of ['NEAR(" OR *', '"unbalanced', "password AND NOT -reset", "col:umn ^ (a OR", "*"]) {
+    for (const query of OPERATOR_QUERIES) {
       await search(api, { query });
     }
     const results = await search(api, { query: 'reset* "password' });
@@ -121,10 +81,10 @@ describe("POST /v1/faqs/search", () => {
 
   it("searches Chinese FAQs lexically (the English-only model cannot embed them)", async () => {
     const api = apiClient((await newTenant()).clientKey);
-    const zh = await expectJson(api.v1.faqs.$post({ json: { question: "如何修改用户密码？", answer: "在设置里选择安全。" } }), 201);
+    const zh = await expectJson(api.v1.faqs.$post({ json: CHINESE.faqs[0]! }), 201);
     expect(zh.indexState).toBe("lexical_only");
-    await expectJson(api.v1.faqs.$post({ json: { question: "如何下载发票？", answer: "在账单页面。" } }), 201);
-    const results = await search(api, { query: "用户密码" });
+    await expectJson(api.v1.faqs.$post({ json: CHINESE.faqs[1]! }), 201);
+    const results = await search(api, { query: CHINESE.query });
     expect(results.map((r) => r.id)).toEqual([zh.id]);
     expect(results[0]!.matchType).toEqual(["canonical_bm25"]);
   });

@@ -195,6 +195,44 @@ describe("more lists: variants, cards, helpdesk deliveries, top lists", () => {
     expect(await expectJson(faqs.suggestions.$get({ query: {} }), 200)).toEqual({ suggestions: [], truncated: false });
   });
 
+  it("GET /v1/faqs/:id embeds the first 50 variants and 20 links, with the cursor and flag that lead to the rest", async () => {
+    const tenant = await newTenant();
+    const admin = apiClient(tenant.adminKey);
+    const lines = [
+      {
+        question: "How do I delete my account?",
+        answer: "Settings → Account.",
+        variants: Array.from({ length: 55 }, (_, i) => `delete account way ${i}`),
+      },
+      ...Array.from({ length: 21 }, (_, i) => ({ question: `Account question number ${i}?`, answer: "See the help centre." })),
+    ];
+    const imported = await expectJson(
+      admin.v1.faqs.import.$post(
+        {},
+        { headers: { "content-type": "application/x-ndjson" }, init: { body: lines.map((l) => JSON.stringify(l)).join("\n") } },
+      ),
+      200,
+    );
+    const [hub, ...others] = imported.imported.map((i) => i.id);
+    for (const target of others)
+      await expectJson(
+        admin.v1.faqs[":id"].related.$post({ param: { id: hub! }, json: { targetFaqId: target, relationshipType: "see_also" } }),
+        201,
+      );
+    const detail = await expectJson(admin.v1.faqs[":id"].$get({ param: { id: hub! } }), 200);
+    expect(detail.variants.map((v) => v.variantText)).toEqual(Array.from({ length: 50 }, (_, i) => `delete account way ${i}`));
+    expect(detail.related).toHaveLength(20);
+    expect(detail.relatedTruncated).toBe(true);
+    const rest = await expectJson(
+      admin.v1.faqs[":id"].variants.$get({ param: { id: hub! }, query: { cursor: detail.variantsNextCursor! } }),
+      200,
+    );
+    expect(rest.variants.map((v) => v.variantText)).toEqual(Array.from({ length: 5 }, (_, i) => `delete account way ${50 + i}`));
+    expect((await expectJson(admin.v1.faqs[":id"].related.$get({ param: { id: hub! }, query: {} }), 200)).related).toHaveLength(21);
+    const small = await expectJson(admin.v1.faqs[":id"].$get({ param: { id: others[0]! } }), 200);
+    expect(small).toMatchObject({ variantsNextCursor: null, relatedTruncated: false });
+  });
+
   it("GET /v1/faqs/:id/related says when its list is cut", async () => {
     const tenant = await newTenant();
     const hub = await seedFaq(tenant, "How do I delete my account?", "Settings → Account → Delete.");

@@ -1,10 +1,13 @@
 /**
  * The FAQ store port's contract: the same cases against both adapters (D1 and Postgres through
- * the real Neon driver), including the relevance cases of test/integration/faqs.search.test.ts.
+ * the real Neon driver), including the relevance cases of test/integration/faqs.search.test.ts
+ * on the same fixtures (test/fixtures/faq-relevance.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaqStore } from "../../src/faqs/port";
 import type { FaqSearchArgs } from "../../src/faqs/search";
+import { faqStore } from "../../src/faqs/select";
+import { CHINESE, CODE_QUERIES, COLUMN_WEIGHT, KB, MEANING_QUERY, OPERATOR_QUERIES, VARIANT_ONLY } from "../fixtures/faq-relevance";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";
 
 let backends: Backends;
@@ -12,37 +15,6 @@ beforeAll(async () => {
   backends = await startBackends();
 });
 afterAll(() => backends?.close());
-
-/** A small purchasing knowledge base (seed 002's domain), as in faqs.search.test.ts. */
-const KB = [
-  {
-    question: "How do I reset my password?",
-    answer: "Open Settings, choose Security, then Reset password. A link is emailed to you.",
-    tags: ["account"],
-  },
-  {
-    question: "How do I track a purchase order?",
-    answer: "Open Purchasing, then Orders; each order shows its shipment status.",
-    tags: ["purchasing"],
-  },
-  {
-    question: "How do I cancel a purchase order?",
-    answer: "Orders can be cancelled until the supplier confirms them.",
-    tags: ["purchasing"],
-  },
-  {
-    question: "Why was my purchase order rejected?",
-    answer: "Order PO-12345 and others are rejected when the budget code is missing.",
-    tags: ["purchasing"],
-  },
-  {
-    question: "What does the checkout failure mean?",
-    answer: "Error E500 at checkout means the payment service is down; retry in a few minutes.",
-    tags: ["errors"],
-  },
-  { question: "How do I change my shipping address?", answer: "Edit the address under Profile before the order ships.", tags: ["account"] },
-  { question: "How can I download my invoices?", answer: "Invoices are under Billing as PDF files.", tags: ["billing"] },
-];
 
 async function seed(store: FaqStore, tenantId: string): Promise<string[]> {
   const ids: string[] = [];
@@ -148,6 +120,10 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
         [1, "update"],
       ]);
       expect(await store().rollback(tenant, faq.id, 9, "key_c")).toEqual({ ok: false, error: "version_not_found" });
+      // Daily retention: versions are kept 90 days.
+      expect(await store().pruneVersions(Date.now())).toEqual({ deleted: 0 });
+      expect((await store().pruneVersions(Date.now() + 91 * 24 * 3600 * 1000)).deleted).toBeGreaterThanOrEqual(2);
+      expect(await store().listVersions(tenant, faq.id, { limit: 100 })).toEqual([]);
     });
 
     it("re-embeds a changed question, and a soft-deleted FAQ leaves reads, lists and search", async () => {
@@ -197,6 +173,34 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
       expect(await store().listVariants(tenant, faq.id)).toEqual([]);
     });
 
+    it("commits rows 'pending' while the embedder is down, and the cron's re-index gives them their vectors", async () => {
+      const tenant = await newTenant(backends);
+      const services = backends.services(backend);
+      const down = Object.assign(Object.create(services.embedder) as typeof services.embedder, {
+        embed: () => Promise.reject(new Error("embedder down")),
+      });
+      const offline = faqStore({ ...services, embedder: down });
+      const faq = await offline.create(tenant, "key_a", {
+        question: "Which payment methods do you accept?",
+        answer: "Cards.",
+        tags: [],
+        metadata: {},
+      });
+      expect(faq.index_state).toBe("pending");
+      const variant = await offline.addVariant(tenant, faq.id, "key_a", { variantText: "can I pay with a credit card", source: "manual" });
+      expect(variant).toMatchObject({ ok: true, value: { index_state: "pending" } });
+      const vectorOnly = { query: "accepted payment methods", weights: { bm25: 0, vector: 1 } };
+      expect(await search(store(), tenant, vectorOnly)).toEqual([]);
+      // Still down: the attempt is counted and the rows stay pending.
+      expect(await offline.reindexPending()).toMatchObject({ indexed: 0 });
+      expect((await store().get(tenant, faq.id))?.index_state).toBe("pending");
+      const reindexed = await store().reindexPending();
+      expect(reindexed.indexed).toBeGreaterThanOrEqual(2);
+      expect((await store().get(tenant, faq.id))?.index_state).toBe("indexed");
+      expect((await store().listVariants(tenant, faq.id))[0]?.index_state).toBe("indexed");
+      expect((await search(store(), tenant, vectorOnly))[0]?.id).toBe(faq.id);
+    });
+
     it("imports FAQs with their variants, dropping duplicate variants, all searchable", async () => {
       const tenant = await newTenant(backends);
       const report = await store().import(tenant, "key_a", [
@@ -226,50 +230,38 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
       const tenant = await newTenant(backends);
       const ids = await seed(store(), tenant);
       const variant = await store().addVariant(tenant, ids[0]!, "key_a", {
-        variantText: "forgot login, locked out of my account",
+        variantText: VARIANT_ONLY.variantText,
         source: "manual",
       });
       if (!variant.ok) throw new Error(variant.error);
-      const results = await search(store(), tenant, { query: "locked out, forgot login" });
+      const results = await search(store(), tenant, { query: VARIANT_ONLY.query });
       expect(results[0]!.id).toBe(ids[0]);
       expect(results[0]!.matchType).toEqual(expect.arrayContaining(["variant_bm25", "variant_vector"]));
       expect(results[0]!.matchType).not.toContain("canonical_bm25");
-      expect(results[0]!.matchedVariant).toEqual({ id: variant.value.id, variantText: "forgot login, locked out of my account" });
+      expect(results[0]!.matchedVariant).toEqual({ id: variant.value.id, variantText: VARIANT_ONLY.variantText });
       for (const other of results.slice(1)) expect(other.matchType).toEqual(["canonical_vector"]);
     });
 
     it("finds the FAQ of an exact code first, where vector-only search does not", async () => {
       const tenant = await newTenant(backends);
       const ids = await seed(store(), tenant);
-      for (const [query, expected] of [
-        ["PO-12345", ids[3]],
-        ["error E500", ids[4]],
-      ] as const) {
+      for (const [query, index] of CODE_QUERIES) {
+        const expected = ids[index];
         const hybrid = await search(store(), tenant, { query });
         expect(hybrid[0]!.id).toBe(expected);
         expect(hybrid[0]!.matchType).toContain("canonical_bm25");
         const vectorOnly = await search(store(), tenant, { query, weights: { bm25: 0, vector: 1 } });
         expect(vectorOnly[0]?.id).not.toBe(expected);
       }
-      const meaning = await search(store(), tenant, { query: "I forgot my password", weights: { bm25: 0, vector: 1 } });
+      const meaning = await search(store(), tenant, { query: MEANING_QUERY, weights: { bm25: 0, vector: 1 } });
       expect(meaning[0]).toMatchObject({ id: ids[0], matchType: ["canonical_vector"] });
     });
 
     it("ranks a question-column match above an answer-column match", async () => {
       const tenant = await newTenant(backends);
-      const inAnswer = await store().create(tenant, "key_a", {
-        question: "Which couriers do you use?",
-        answer: "We ship with several couriers; warehouse pickups are possible too.",
-        tags: [],
-        metadata: {},
-      });
-      const inQuestion = await store().create(tenant, "key_a", {
-        question: "Can I pick up at the warehouse?",
-        answer: "Yes, with an appointment.",
-        tags: [],
-        metadata: {},
-      });
-      const results = await search(store(), tenant, { query: "warehouse", weights: { bm25: 1, vector: 0 } });
+      const inAnswer = await store().create(tenant, "key_a", { ...COLUMN_WEIGHT.inAnswer, tags: [], metadata: {} });
+      const inQuestion = await store().create(tenant, "key_a", { ...COLUMN_WEIGHT.inQuestion, tags: [], metadata: {} });
+      const results = await search(store(), tenant, { query: COLUMN_WEIGHT.query, weights: { bm25: 1, vector: 0 } });
       expect(results.map((r) => r.id)).toEqual([inQuestion.id, inAnswer.id]);
     });
 
@@ -283,23 +275,17 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
     it("treats full-text operator characters as plain text", async () => {
       const tenant = await newTenant(backends);
       await seed(store(), tenant);
-      for (const query of ['NEAR(" OR *', '"unbalanced', "password AND NOT -reset", "col:umn ^ (a OR", "*", "!:& | <->"])
-        await search(store(), tenant, { query });
+      for (const query of OPERATOR_QUERIES) await search(store(), tenant, { query });
       const results = await search(store(), tenant, { query: 'reset* "password' });
       expect(results[0]!.matchType).toContain("canonical_bm25");
     });
 
     it("searches Chinese FAQs lexically (the English-only model cannot embed them)", async () => {
       const tenant = await newTenant(backends);
-      const zh = await store().create(tenant, "key_a", {
-        question: "如何修改用户密码？",
-        answer: "在设置里选择安全。",
-        tags: [],
-        metadata: {},
-      });
+      const zh = await store().create(tenant, "key_a", { ...CHINESE.faqs[0]!, tags: [], metadata: {} });
       expect(zh.index_state).toBe("lexical_only");
-      await store().create(tenant, "key_a", { question: "如何下载发票？", answer: "在账单页面。", tags: [], metadata: {} });
-      const results = await search(store(), tenant, { query: "用户密码" });
+      await store().create(tenant, "key_a", { ...CHINESE.faqs[1]!, tags: [], metadata: {} });
+      const results = await search(store(), tenant, { query: CHINESE.query });
       expect(results.map((r) => r.id)).toEqual([zh.id]);
       expect(results[0]!.matchType).toEqual(["canonical_bm25"]);
     });

@@ -4,7 +4,6 @@
  * every line validated by the import's schema as the route does. No field may change.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRelationship } from "../../src/faqs/relationships";
 import { exportNdjson, importLines, type TransferItem } from "../../src/faqs/transfer";
 import { importLineSchema } from "../../src/http/routes/faqs-schemas";
 import { type Backends, newTenant, startBackends } from "./support/backends";
@@ -59,7 +58,7 @@ describe("export → import between D1 and Postgres", () => {
     await store.rollback(tenant, pay.id, 1, "key_editor");
     await store.addVariant(tenant, pay.id, "key_author", { variantText: "pay my bill", source: "pipeline", sourceTicketId: "tk_42" });
     await store.addVariant(tenant, refund.id, "key_author", { variantText: "money back", source: "manual" });
-    expect(await createRelationship(d1, tenant, pay.id, refund.id, "see_also", "key_author")).toMatchObject({ ok: true });
+    expect(await store.createRelationship(tenant, pay.id, refund.id, "see_also", "key_author")).toMatchObject({ ok: true });
     await store.softDelete(tenant, gone.id, "key_author");
 
     const fromD1 = await exportNdjson(d1, tenant);
@@ -76,9 +75,9 @@ describe("export → import between D1 and Postgres", () => {
     });
     expect((lines[0]!.versions as unknown[]).length).toBe(2);
 
-    // Into Postgres: same tenant, same deployment (its links already sit in this D1). Indexed: 2 English questions + 2 variants.
+    // Into Postgres: same tenant, same deployment; the link moves with its FAQs. Indexed: 2 English questions + 2 variants.
     const intoPostgres = await importLines(source.services("postgres"), tenant, "key_mover", parse(fromD1));
-    expect(intoPostgres).toMatchObject({ skipped: [], duplicateVariants: 0, indexed: 4, pendingIndex: 0 });
+    expect(intoPostgres).toMatchObject({ skipped: [], duplicateVariants: 0, indexed: 4, pendingIndex: 0, relationships: 1 });
     const fromPostgres = await exportNdjson(source.services("postgres"), tenant);
     // Field for field (jsonb keeps metadata keys in its own order, which JSON objects do not fix).
     expect(objects(fromPostgres)).toEqual(objects(fromD1));

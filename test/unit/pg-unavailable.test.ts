@@ -21,17 +21,17 @@ describe("guardUnavailable", () => {
   it("turns a hang into StoreUnavailableError at the deadline, and leaves SQL errors as they are", async () => {
     const hung = guardUnavailable(
       store(() => new Promise(() => {})),
-      50,
+      { deadlineMs: 50 },
     );
     await expect(hung.get("t", "f")).rejects.toBeInstanceOf(StoreUnavailableError);
     const broken = guardUnavailable(
       store(() => Promise.reject(sqlError("42703"))),
-      50,
+      { deadlineMs: 50 },
     );
     await expect(broken.get("t", "f")).rejects.toMatchObject({ code: "42703" });
     const down = guardUnavailable(
       store(() => Promise.reject(new Error("connect ECONNREFUSED"))),
-      50,
+      { deadlineMs: 50 },
     );
     await expect(down.get("t", "f")).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(hung.backend).toBe("postgres");

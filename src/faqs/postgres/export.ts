@@ -1,13 +1,12 @@
-/** A tenant's live FAQs with their variants and versions, from Postgres, as export lines (../transfer.ts). */
+/** The Postgres side of moving a knowledge base (../transfer.ts): the rows an export reads, and the links an import restores. */
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { PgDatabase } from "../../db/pg/client";
-import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
-import { group } from "../d1-export";
-import { type ExportLine, isoTime } from "../transfer";
-import { faqColumns, toFaqVersion, variantColumns, metadataSchema, tagsSchema } from "./rows";
+import { pgFaqRelationships, pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
+import { type ExportLine, type ImportedRelationship, relationshipRows, toExportLines } from "../transfer";
+import { faqColumns, variantColumns } from "./rows";
 
-export async function exportFromPostgres(db: PgDatabase, tenantId: string): Promise<Omit<ExportLine, "related">[]> {
-  const [faqRows, variantRows, versionRows] = await Promise.all([
+export async function exportFromPostgres(db: PgDatabase, tenantId: string): Promise<ExportLine[]> {
+  const [faqRows, variants, versions, links] = await Promise.all([
     db
       .select(faqColumns)
       .from(pgFaqs)
@@ -15,28 +14,30 @@ export async function exportFromPostgres(db: PgDatabase, tenantId: string): Prom
       .orderBy(asc(pgFaqs.seq)),
     db.select(variantColumns).from(pgFaqVariants).where(eq(pgFaqVariants.tenantId, tenantId)).orderBy(asc(pgFaqVariants.seq)),
     db.select().from(pgFaqVersions).where(eq(pgFaqVersions.tenantId, tenantId)).orderBy(desc(pgFaqVersions.versionNumber)),
+    db.select().from(pgFaqRelationships).where(eq(pgFaqRelationships.tenantId, tenantId)).orderBy(asc(pgFaqRelationships.createdAt)),
   ]);
-  const variantsOf = group(variantRows, (v) => v.faqId);
-  const versionsOf = group(versionRows, (v) => v.faqId);
-  return faqRows.map((f) => ({
-    id: f.id,
-    question: f.question,
-    answer: f.answer,
-    tags: tagsSchema.parse(f.tags),
-    metadata: metadataSchema.parse(f.metadata),
-    version: f.version,
-    createdBy: f.createdBy,
-    createdAt: isoTime(f.createdAt),
-    updatedBy: f.updatedBy,
-    updatedAt: isoTime(f.updatedAt),
-    variants: (variantsOf.get(f.id) ?? []).map((v) => ({
-      id: v.id,
-      variantText: v.variantText,
-      source: v.source,
-      sourceTicketId: v.sourceTicketId,
-      createdBy: v.createdBy,
-      createdAt: isoTime(v.createdAt),
-    })),
-    versions: (versionsOf.get(f.id) ?? []).map(toFaqVersion),
-  }));
+  return toExportLines({ faqs: faqRows, variants, versions, links });
+}
+
+/** Rows per INSERT (10 columns each: far below Postgres' 65,535 parameters). */
+const LINKS_PER_INSERT = 500;
+
+export async function restoreRelationshipsPostgres(
+  db: PgDatabase,
+  tenantId: string,
+  importedFaqIds: ReadonlySet<string>,
+  links: readonly ImportedRelationship[],
+): Promise<number> {
+  const rows = relationshipRows(tenantId, importedFaqIds, links);
+  let restored = 0;
+  for (let i = 0; i < rows.length; i += LINKS_PER_INSERT) {
+    restored += (
+      await db
+        .insert(pgFaqRelationships)
+        .values(rows.slice(i, i + LINKS_PER_INSERT))
+        .onConflictDoNothing()
+        .returning({ id: pgFaqRelationships.id })
+    ).length;
+  }
+  return restored;
 }

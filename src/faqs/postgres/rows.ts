@@ -2,14 +2,11 @@
  * Postgres rows → the port's row shapes. JSON columns are parsed by schema here, at the
  * boundary: a row whose tags or metadata are not what the API wrote fails loudly, not later.
  */
-import { z } from "zod";
 import { pgFaqs, pgFaqVariants, type PgFaq, type PgFaqVariant, type PgFaqVersion } from "../../db/pg/schema";
+import { metadataSchema, tagsSchema } from "../json-columns";
 import type { FaqRow } from "../store";
 import type { VariantRow } from "../variants";
 import type { FaqVersion } from "../versions";
-
-export const tagsSchema = z.array(z.string());
-export const metadataSchema = z.record(z.string(), z.unknown());
 
 /** The columns a FaqRow needs (never the vector or the tsvector). */
 export const faqColumns = {

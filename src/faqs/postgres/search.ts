@@ -14,7 +14,7 @@ import type { PgDatabase } from "../../db/pg/client";
 import { errorFields } from "../../log";
 import type { Services } from "../../services";
 import { expandQuery, expansionTerms } from "../../text/expand";
-import { bestPerFaq, type FaqLists, fuseFaqLists } from "../fuse-lists";
+import { fuseFaqLists, listedFaqIds, reachedByVector, toFaqLists } from "../fuse-lists";
 import {
   ANSWER_COLUMN_WEIGHT,
   DEFAULT_FAQ_WEIGHTS,
@@ -109,27 +109,17 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
   ]);
 
   const rowsStarted = Date.now();
-  const lists: FaqLists = {
-    canonicalLexical: new Map(canonicalText.map((c) => [c.id, c.score])),
-    variantLexical: bestPerFaq(
-      variantText.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, score: v.score })),
-      window,
-    ),
-    canonicalVector: new Map(canonicalVector.map((c) => [c.id, c.score])),
-    variantVector: bestPerFaq(
-      variantVector.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, cosine: v.score })),
-      window,
-    ),
-    moreCosines: new Map(),
-  };
-  const ids = [
-    ...new Set([
-      ...lists.canonicalLexical.keys(),
-      ...lists.variantLexical.keys(),
-      ...lists.canonicalVector.keys(),
-      ...lists.variantVector.keys(),
-    ]),
-  ];
+  // The SQL already kept live FAQs of the tenant with the tags: nothing more to filter.
+  const lists = toFaqLists(
+    {
+      canonicalLexical: canonicalText,
+      variantLexical: variantText.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, score: v.score })),
+      canonicalVector,
+      variantVector: variantVector.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, cosine: v.score })),
+    },
+    window,
+  );
+  const ids = listedFaqIds(lists);
   // The candidates' rows, and for those no vector list reached, their canonical cosine: one query.
   const vector = queryVector as Float32Array | null;
   const cosine = vector
@@ -144,10 +134,7 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
           .from(pgFaqs)
           .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), inArray(pgFaqs.id, ids)))
       : [];
-  for (const row of found) {
-    const reached = lists.canonicalVector.has(row.id) || lists.variantVector.has(row.id);
-    if (!reached && row.cosine !== null) lists.moreCosines.set(row.id, Number(row.cosine));
-  }
+  for (const row of found) if (!reachedByVector(lists, row.id) && row.cosine !== null) lists.moreCosines.set(row.id, Number(row.cosine));
   const byId = new Map(found.map((row) => [row.id, toFaqRow(row)]));
   const results = fuseFaqLists(lists, byId, {
     limit: args.limit,
@@ -167,7 +154,7 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
  * The query vector and the row vector as the HNSW index sees them: cast to the model's dimension
  * (the index is on that cast, migrations/pg/0002). The dimension is the vector's own length.
  */
-function vectorExpression(vector: Float32Array) {
+export function vectorExpression(vector: Float32Array | readonly number[]) {
   const dimensions = sql.raw(String(Math.trunc(vector.length)));
   return {
     value: sql`${`[${Array.from(vector).join(",")}]`}::vector(${dimensions})`,

@@ -2,7 +2,8 @@
  * The Postgres adapter of the FAQ store port (seed 002's design): FAQs, variants and versions in
  * Postgres through drizzle + Neon's driver; the question vectors live in the rows (pgvector) and
  * search runs in the database (search.ts). A vector is computed before the write and stored with
- * it; when the embedder fails the row is committed 'pending' all the same (no data lost).
+ * it; when the embedder fails the row is committed 'pending' all the same (no data lost). Hits,
+ * relationships and suggestions live next to the FAQs (hits.ts, relationships.ts, suggestions.ts).
  */
 import { err, ok } from "../../result";
 import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
@@ -15,10 +16,17 @@ import { ftsDocument } from "../../text/fts";
 import type { FaqStore } from "../port";
 import { type FaqRow, foldText, newFaqRow } from "../store";
 import { MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "../variants";
+import { versionCutoff } from "../versions";
 import { exportFromPostgres } from "./export";
+import { postgresHits } from "./hits";
+import { postgresPipelineReads } from "./reads";
+import { reindexPendingPostgres } from "./reindex";
+import { postgresRelationships } from "./relationships";
 import { importIntoPostgres } from "./import";
-import { faqColumns, tagsSchema, toFaqRow, toFaqVersion, toVariantRow, variantColumns } from "./rows";
+import { tagsSchema } from "../json-columns";
+import { faqColumns, toFaqRow, toFaqVersion, toVariantRow, variantColumns } from "./rows";
 import { searchPostgres, websearchText } from "./search";
+import { postgresSuggestions } from "./suggestions";
 
 export function postgresFaqStore(services: Services, { db }: PgConnection): FaqStore {
   const live = (tenantId: string, id: string) => and(eq(pgFaqs.id, id), eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt));
@@ -221,6 +229,20 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     search: (tenantId, args) => searchPostgres(services, db, tenantId, args),
     import: (tenantId, by, items) => importIntoPostgres(services, db, tenantId, by, items),
     export: (tenantId) => exportFromPostgres(db, tenantId),
+    reindexPending: (batchSize) => reindexPendingPostgres(services, db, batchSize),
+    async pruneVersions(now) {
+      const deleted = await db
+        .delete(pgFaqVersions)
+        .where(lt(pgFaqVersions.changedAt, versionCutoff(now)))
+        .returning({ id: pgFaqVersions.id });
+      return { deleted: deleted.length };
+    },
+
+    ...postgresPipelineReads(db),
+    ...postgresHits(db, services),
+    ...postgresRelationships(db, services),
+    // Accepting a suggestion adds a variant through this store (a late-bound call: `store` is being built).
+    ...postgresSuggestions(db, services, { addVariant: (...args) => store.addVariant(...args) }),
   };
   return store;
 }

@@ -20,19 +20,31 @@ export function isUnavailable(error: unknown): boolean {
   return error instanceof Error;
 }
 
+export interface GuardOptions {
+  deadlineMs?: number | undefined;
+  /** Told of every call (the pool is released only when they are done: services.ts PgHandle). */
+  track?: <T>(work: Promise<T>) => Promise<T>;
+}
+
 /**
- * Every store call, bounded: a hung database answers StoreUnavailableError at the deadline. An
- * import is bounded per statement only (the connect and query timeouts): it embeds up to 1,000
- * FAQs with their variants, which takes longer than any deadline a search should have.
+ * Calls bounded per statement only (the connect and query timeouts): an import embeds up to 1,000
+ * FAQs with their variants and the cron's re-index a batch of 128 texts, longer than any deadline
+ * a search should have.
  */
-export function guardUnavailable(store: FaqStore, deadlineMs = STORE_DEADLINE_MS): FaqStore {
+const UNBOUNDED = new Set<keyof FaqStore>(["import", "reindexPending"]);
+
+/** Every store call, bounded: a hung database answers StoreUnavailableError at the deadline. */
+export function guardUnavailable(
+  store: FaqStore,
+  { deadlineMs = STORE_DEADLINE_MS, track = <T>(work: Promise<T>) => work }: GuardOptions = {},
+): FaqStore {
   const guarded = { backend: store.backend } as FaqStore;
   for (const key of Object.keys(store) as (keyof FaqStore)[]) {
     const method = store[key];
     if (typeof method !== "function") continue;
-    const deadline = key === "import" ? Number.POSITIVE_INFINITY : deadlineMs;
+    const deadline = UNBOUNDED.has(key) ? Number.POSITIVE_INFINITY : deadlineMs;
     Object.assign(guarded, {
-      [key]: (...args: unknown[]) => withDeadline((method as (...a: unknown[]) => Promise<unknown>).apply(store, args), deadline),
+      [key]: (...args: unknown[]) => track(withDeadline((method as (...a: unknown[]) => Promise<unknown>).apply(store, args), deadline)),
     });
   }
   return guarded;

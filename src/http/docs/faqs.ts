@@ -52,7 +52,13 @@ const statsFields = {
   avgScore: z.number().nullable(),
 };
 
-export const FaqDetail = Faq.extend({ variants: z.array(Variant), related: z.array(RelatedFaq), stats: obj(statsFields) }).meta({
+export const FaqDetail = Faq.extend({
+  variants: z.array(Variant).describe("the first 50 variants, oldest first"),
+  variantsNextCursor: nextCursorSchema.describe("when it has more: the `cursor` of GET /v1/faqs/{id}/variants for the next page"),
+  related: z.array(RelatedFaq).describe("the first 20 links (manual first, then by similarity)"),
+  relatedTruncated: z.boolean().describe("true when it has more links: GET /v1/faqs/{id}/related lists up to 200"),
+  stats: obj(statsFields),
+}).meta({
   id: "FaqDetail",
 });
 export const FaqList = obj({ faqs: z.array(Faq), nextCursor: nextCursorSchema });

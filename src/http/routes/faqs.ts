@@ -1,13 +1,10 @@
 /** /v1/faqs: the FAQ knowledge base (seed 002 §9). Handlers are thin; the work is in src/faqs/. */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { allFaqStats, faqStats, recordHits } from "../../faqs/hits";
 import { MAX_IMPORT_LINES } from "../../faqs/import";
-import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "../../faqs/relationships";
 import { faqStore } from "../../faqs/select";
 import { exportNdjson, importLines } from "../../faqs/transfer";
 import { type FaqRow, toFaq } from "../../faqs/store";
-import { listSuggestions, recordSuggestion, resolveSuggestion } from "../../faqs/suggestions";
 import { toVariant } from "../../faqs/variants";
 import type { Services } from "../../services";
 import type { AppEnv } from "../context";
@@ -45,14 +42,27 @@ const resolveSchema = z.strictObject({
   variantText: z.string().trim().min(1).max(1000).optional(),
 });
 
-/** The detail model of seed §9.2: the FAQ with its variants, related FAQs and stats. */
+/** How many variants and links the FAQ's detail embeds; the rest is paged by GET /v1/faqs/:id/variants and /related. */
+export const DETAIL_VARIANTS = 50;
+export const DETAIL_RELATED = 20;
+
+/** The detail model of seed §9.2: the FAQ with its first variants, related FAQs and stats. */
 async function detail(services: Services, tenantId: string, row: FaqRow) {
+  const store = faqStore(services);
   const [variants, related, stats] = await Promise.all([
-    faqStore(services).listVariants(tenantId, row.id),
-    listRelated(services.db, tenantId, row.id),
-    faqStats(services.db, tenantId, row.id),
+    store.listVariants(tenantId, row.id, { limit: DETAIL_VARIANTS + 1 }),
+    store.listRelated(tenantId, row.id, DETAIL_RELATED + 1),
+    store.stats(tenantId, row.id),
   ]);
-  return { ...toFaq(row), variants: variants.map(toVariant), related, stats };
+  const variantPage = toPage(variants, DETAIL_VARIANTS, (v) => [v.seq]);
+  return {
+    ...toFaq(row),
+    variants: variantPage.rows.map(toVariant),
+    variantsNextCursor: variantPage.nextCursor,
+    related: related.slice(0, DETAIL_RELATED),
+    relatedTruncated: related.length > DETAIL_RELATED,
+    stats,
+  };
 }
 
 async function liveFaq(services: Services, tenantId: string, id: string): Promise<FaqRow> {
@@ -65,8 +75,9 @@ export const faqs = new Hono<AppEnv>()
   .post("/", faqDocs.create, validate("json", newFaqSchema), idempotent, async (c) => {
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
-    const row = await faqStore(services).create(tenantId, keyId, c.req.valid("json"));
-    if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
+    const store = faqStore(services);
+    const row = await store.create(tenantId, keyId, c.req.valid("json"));
+    if (row.index_state === "indexed") await store.refreshAutoRelated(tenantId, row.id, row.question, keyId);
     return c.json(await detail(services, tenantId, row), 201);
   })
   .get("/", faqDocs.list, validate("query", listFaqQuerySchema), async (c) => {
@@ -92,9 +103,10 @@ export const faqs = new Hono<AppEnv>()
         { path: "weights", message: "at least one weight must be above 0" },
       ]);
     }
-    const found = await faqStore(services).search(tenantId, args);
-    if (args.sessionId) afterResponse(c, "faq_hits", recordHits(services, tenantId, args.sessionId, args.query, found.results));
-    afterResponse(c, "faq_suggestion", recordSuggestion(services, tenantId, args.query, found.results));
+    const store = faqStore(services);
+    const found = await store.search(tenantId, args);
+    if (args.sessionId) afterResponse(c, "faq_hits", store.recordHits(tenantId, args.sessionId, args.query, found.results));
+    afterResponse(c, "faq_suggestion", store.recordSuggestion(tenantId, args.query, found.results));
     const { embedMs, listsMs, rowsMs, totalMs } = found.timing;
     c.header("server-timing", `embed;dur=${embedMs}, lists;dur=${listsMs}, rows;dur=${rowsMs}, search;dur=${totalMs - embedMs}`);
     return c.json({
@@ -161,12 +173,12 @@ export const faqs = new Hono<AppEnv>()
   .get("/stats", faqDocs.allStats, validate("query", limitQuery), async (c) => {
     // Ranked by hits, which move: a top list says when it is cut rather than offering a cursor.
     const { limit } = c.req.valid("query");
-    const faqs = await allFaqStats(c.get("services").db, c.get("principal").tenantId, limit + 1);
+    const faqs = await faqStore(c.get("services")).allStats(c.get("principal").tenantId, limit + 1);
     return c.json({ faqs: faqs.slice(0, limit), truncated: faqs.length > limit });
   })
   .get("/suggestions", faqDocs.suggestions, validate("query", limitQuery), async (c) => {
     const { limit } = c.req.valid("query");
-    const suggestions = await listSuggestions(c.get("services").db, c.get("principal").tenantId, limit + 1);
+    const suggestions = await faqStore(c.get("services")).listSuggestions(c.get("principal").tenantId, limit + 1);
     return c.json({ suggestions: suggestions.slice(0, limit), truncated: suggestions.length > limit });
   })
   .post(
@@ -179,7 +191,7 @@ export const faqs = new Hono<AppEnv>()
       const { id, action } = c.req.valid("param");
       const body = await optionalJson(c, resolveSchema);
       const { tenantId, keyId } = c.get("principal");
-      const result = await resolveSuggestion(c.get("services"), tenantId, id, action, keyId, body);
+      const result = await faqStore(c.get("services")).resolveSuggestion(tenantId, id, action, keyId, body);
       if (!result.ok) throw new AppError("NOT_FOUND", "No such open suggestion (or that FAQ is not one of its two)");
       const { variant } = result.value;
       if (!variant) return c.body(null, 204);
@@ -193,7 +205,7 @@ export const faqs = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .delete("/relationships/:id", faqDocs.deleteRelationship, validate("param", idParam), async (c) => {
-    const deleted = await deleteRelationship(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
+    const deleted = await faqStore(c.get("services")).deleteRelationship(c.get("principal").tenantId, c.req.valid("param").id);
     if (!deleted) throw new AppError("NOT_FOUND", "No such relationship");
     return c.body(null, 204);
   })
@@ -206,13 +218,14 @@ export const faqs = new Hono<AppEnv>()
     const services = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const { changeReason, ...change } = c.req.valid("json");
-    const result = await faqStore(services).update(tenantId, c.req.valid("param").id, keyId, change, {
+    const store = faqStore(services);
+    const result = await store.update(tenantId, c.req.valid("param").id, keyId, change, {
       changeType: "update",
       reason: changeReason,
     });
     if (!result.ok) throw new AppError("NOT_FOUND", "No such FAQ");
     const { row, questionChanged } = result.value;
-    if (questionChanged && row.index_state === "indexed") await refreshAutoRelated(services, tenantId, row.id, row.question, keyId);
+    if (questionChanged && row.index_state === "indexed") await store.refreshAutoRelated(tenantId, row.id, row.question, keyId);
     return c.json(await detail(services, tenantId, row));
   })
   .delete("/:id", faqDocs.remove, validate("param", idParam), async (c) => {
@@ -245,13 +258,19 @@ export const faqs = new Hono<AppEnv>()
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     // Ranked (manual first, then by similarity, which auto links refresh): cut with `truncated`, no cursor.
     const { limit } = c.req.valid("query");
-    const related = await listRelated(services.db, tenantId, row.id, limit + 1);
+    const related = await faqStore(services).listRelated(tenantId, row.id, limit + 1);
     return c.json({ related: related.slice(0, limit), truncated: related.length > limit });
   })
   .post("/:id/related", faqDocs.addRelated, validate("param", idParam), validate("json", newRelationshipSchema), idempotent, async (c) => {
     const { tenantId, keyId } = c.get("principal");
     const { targetFaqId, relationshipType } = c.req.valid("json");
-    const result = await createRelationship(c.get("services"), tenantId, c.req.valid("param").id, targetFaqId, relationshipType, keyId);
+    const result = await faqStore(c.get("services")).createRelationship(
+      tenantId,
+      c.req.valid("param").id,
+      targetFaqId,
+      relationshipType,
+      keyId,
+    );
     if (result.ok) return c.json(result.value, 201);
     switch (result.error) {
       case "self":
@@ -289,11 +308,12 @@ export const faqs = new Hono<AppEnv>()
       const { id, version } = c.req.valid("param");
       const { changeReason } = await optionalJson(c, rollbackSchema);
       await liveFaq(services, tenantId, id);
-      const result = await faqStore(services).rollback(tenantId, id, version, keyId, changeReason);
+      const store = faqStore(services);
+      const result = await store.rollback(tenantId, id, version, keyId, changeReason);
       if (!result.ok)
         throw new AppError("NOT_FOUND", result.error === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
       const row = result.value;
-      if (row.index_state === "indexed") await refreshAutoRelated(services, tenantId, id, row.question, keyId);
+      if (row.index_state === "indexed") await store.refreshAutoRelated(tenantId, id, row.question, keyId);
       return c.json(await detail(services, tenantId, row));
     },
   )
@@ -301,7 +321,7 @@ export const faqs = new Hono<AppEnv>()
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
-    return c.json({ id: row.id, question: row.question, ...(await faqStats(services.db, tenantId, row.id)) });
+    return c.json({ id: row.id, question: row.question, ...(await faqStore(services).stats(tenantId, row.id)) });
   });
 
 /** A body that may be absent (empty) or `{}`; when present it is validated like any JSON body. */

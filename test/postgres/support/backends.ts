@@ -35,6 +35,8 @@ export interface LocalPostgres {
 export interface Backends {
   services(backend: Backend): Services;
   store(backend: Backend): FaqStore;
+  /** The store with its services' clock stopped at `now` (what it stamps on rows). */
+  storeAt(backend: Backend, now: number): FaqStore;
   postgres: LocalPostgres;
   close(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function startBackends(): Promise<Backends> {
   return {
     services: (backend) => built[backend],
     store: (backend) => faqStore(built[backend]),
+    storeAt: (backend, now) => faqStore({ ...built[backend], clock: { now: () => now } }),
     postgres,
     async close() {
       await built.postgres.faqPostgres?.release().catch(() => {});
