@@ -19,8 +19,8 @@ import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
 import { bestPerFaq, type FaqLists, fuseFaqLists } from "./fuse-lists";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
-import { type FaqRow, getFaqsByIds } from "./store";
-import { getVariantsByIds } from "./variants";
+import { FAQ_COLUMNS, type FaqRow } from "./store";
+import { VARIANT_COLUMNS, type VariantRow } from "./variants";
 import { errorFields } from "../log";
 
 export interface FaqSearchWeights {
@@ -91,6 +91,8 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
   // Computed, not read from the KV expansion cache: the rules take microseconds, a KV round trip milliseconds.
   const expansion = expandQuery(args.query);
+  // The vector index's per-request set-up (the exact index: version check, snapshot load) overlaps the embedding.
+  if (weights.vector > 0) services.vectors.prefetch?.(tenantId, [FAQ_COLLECTION, FAQ_VARIANT_COLLECTION]);
   const match = weights.bm25 > 0 ? expansion.orQuery : null;
   let queryVector: Float32Array | null = null;
   let embedMs = 0;
@@ -123,22 +125,16 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
   const rowsStarted = Date.now();
   // Vector candidates come from an index that knows nothing of deletes or tags: rows decide.
-  const variantRows = await getVariantsByIds(
+  const { variantRows, rows } = await candidateRows(
     services.db,
     tenantId,
     variantVector.map((m) => m.id),
+    [...canonicalText.map((c) => c.id), ...variantText.map((v) => v.faqId), ...canonicalVector.map((m) => m.id)],
   );
   const vectorVariants = variantVector.flatMap((m) => {
     const row = variantRows.get(m.id);
     return row ? [{ faqId: row.faq_id, variantId: row.id, text: row.variant_text, cosine: m.score }] : [];
   });
-  const faqIds = new Set<string>([
-    ...canonicalText.map((c) => c.id),
-    ...variantText.map((v) => v.faqId),
-    ...canonicalVector.map((m) => m.id),
-    ...vectorVariants.map((v) => v.faqId),
-  ]);
-  const rows = await getFaqsByIds(services.db, tenantId, [...faqIds]);
   const eligible = (id: string) => {
     const row = rows.get(id);
     if (!row) return false;
@@ -190,6 +186,30 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     degraded,
     queryVector,
     timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started },
+  };
+}
+
+/**
+ * The variants the vector list found and every candidate FAQ (those named and those of the
+ * variants), live and of this tenant, in one round trip: ids go as one JSON parameter each, so
+ * no list is cut into chunks by D1's parameter limit.
+ */
+async function candidateRows(db: D1Database, tenantId: string, variantIds: readonly string[], faqIds: readonly string[]) {
+  const variants = JSON.stringify(variantIds);
+  const [variantResult, faqResult] = await db.batch<VariantRow | FaqRow>([
+    db
+      .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
+      .bind(tenantId, variants),
+    db
+      .prepare(
+        `SELECT ${FAQ_COLUMNS} FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND (id IN (SELECT value FROM json_each(?2))
+           OR id IN (SELECT faq_id FROM faq_variants WHERE tenant_id = ?1 AND id IN (SELECT value FROM json_each(?3))))`,
+      )
+      .bind(tenantId, JSON.stringify([...new Set(faqIds)]), variants),
+  ]);
+  return {
+    variantRows: new Map((variantResult!.results as VariantRow[]).map((r) => [r.id, r])),
+    rows: new Map((faqResult!.results as FaqRow[]).map((r) => [r.id, r])),
   };
 }
 

@@ -29,6 +29,8 @@ export const MAX_CACHED_FLOATS = 24 * 1024 * 1024;
 const LOAD_PAGE_ROWS = 2048;
 
 const snapshots = new Map<string, VectorSnapshot>();
+/** Snapshot loads under way in this isolate, by collection and version. */
+const loading = new Map<string, Promise<VectorSnapshot | null>>();
 const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
 
 interface VersionRow {
@@ -40,17 +42,26 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
   // An index object lives for one request (createServices runs per request), so one version
   // check per collection serves all of that request's queries; our own writes keep it current.
   const checked = new Map<string, Promise<VersionRow | null>>();
+  /** One round trip reads the versions of every collection named (prefetch asks for several at once). */
+  const checkVersions = (tenantId: string, collections: readonly string[]) => {
+    const missing = collections.filter((c) => !checked.has(cacheKey(tenantId, c, model)));
+    if (missing.length === 0) return;
+    const rows = db
+      .prepare(
+        `SELECT collection, epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection IN (${missing.map(() => "?").join(",")})`,
+      )
+      .bind(tenantId, ...missing)
+      .all<VersionRow & { collection: string }>()
+      .then(({ results }) => new Map(results.map((r) => [r.collection, { epoch: r.epoch, counter: r.counter }])));
+    for (const collection of missing)
+      checked.set(
+        cacheKey(tenantId, collection, model),
+        rows.then((found) => found.get(collection) ?? null),
+      );
+  };
   const versionOf = (tenantId: string, collection: string) => {
-    const key = cacheKey(tenantId, collection, model);
-    let version = checked.get(key);
-    if (!version) {
-      version = db
-        .prepare("SELECT epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection = ?")
-        .bind(tenantId, collection)
-        .first<VersionRow>();
-      checked.set(key, version);
-    }
-    return version;
+    checkVersions(tenantId, [collection]);
+    return checked.get(cacheKey(tenantId, collection, model))!;
   };
   const bump = (tenantId: string, collection: string) =>
     db
@@ -66,31 +77,27 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
     const version = await versionOf(tenantId, collection);
     if (!version) return new VectorSnapshot(dimensions, "", 0, 1);
     const cached = snapshots.get(key);
-    snapshots.delete(key);
     if (cached && cached.epoch === version.epoch && cached.counter === version.counter) {
+      snapshots.delete(key);
       snapshots.set(key, cached); // most recently used last: eviction takes from the front
       return cached;
     }
-    const count = await db
-      .prepare("SELECT COUNT(*) AS n FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ?")
-      .bind(tenantId, collection, model)
-      .first<{ n: number }>();
-    if ((count?.n ?? 0) * dimensions > MAX_CACHED_FLOATS) return null;
-    evictFor((count?.n ?? 0) * dimensions);
-    const loaded = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, count?.n ?? 0));
-    // Pages in primary-key order keep every response a few MB, whatever the collection's size.
-    for (let after = ""; ;) {
-      const { results } = await db
-        .prepare(
-          `SELECT id, hex(vector) AS vector, metadata FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id > ? ORDER BY id LIMIT ${LOAD_PAGE_ROWS}`,
-        )
-        .bind(tenantId, collection, model, after)
-        .all<{ id: string; vector: string; metadata: string }>();
-      for (const row of results) loaded.upsert(row.id, decodeVector(row.vector), JSON.parse(row.metadata) as VectorMetadata);
-      if (results.length < LOAD_PAGE_ROWS) break;
-      after = results.at(-1)!.id;
+    // Concurrent requests of this isolate (or a prefetch and its own query) share one load.
+    const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
+    let pending = loading.get(loadKey);
+    if (!pending) {
+      pending = loadSnapshot(db, tenantId, collection, model, dimensions, version).finally(() => loading.delete(loadKey));
+      loading.set(loadKey, pending);
     }
-    snapshots.set(key, loaded);
+    const loaded = await pending;
+    if (loaded) {
+      const current = snapshots.get(key);
+      // A write applied to a newer copy meanwhile wins; an older one is replaced.
+      if (!current || current.epoch !== loaded.epoch || current.counter < loaded.counter) {
+        snapshots.delete(key);
+        snapshots.set(key, loaded);
+      }
+    }
     return loaded;
   }
 
@@ -111,6 +118,11 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
   return {
     kind: "d1-exact",
     maxTopK: 1000,
+    prefetch(tenantId, collections) {
+      checkVersions(tenantId, collections);
+      // Errors surface in the query that needs the snapshot; a prefetch only starts the work early.
+      for (const collection of collections) snapshot(tenantId, collection).catch(() => {});
+    },
     async upsert(tenantId, collection, records) {
       if (records.length === 0) return;
       for (const record of records) assertSameModel(record, model, dimensions);
@@ -173,6 +185,38 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
       }
     },
   };
+}
+
+/** Reads a collection's vectors from D1 into a new snapshot; null when it is larger than the whole cache budget. */
+async function loadSnapshot(
+  db: D1Database,
+  tenantId: string,
+  collection: string,
+  model: string,
+  dimensions: number,
+  version: VersionRow,
+): Promise<VectorSnapshot | null> {
+  const count = await db
+    .prepare("SELECT COUNT(*) AS n FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ?")
+    .bind(tenantId, collection, model)
+    .first<{ n: number }>();
+  const n = count?.n ?? 0;
+  if (n * dimensions > MAX_CACHED_FLOATS) return null;
+  evictFor(n * dimensions);
+  const loaded = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, n));
+  // Pages in primary-key order keep every response a few MB, whatever the collection's size.
+  for (let after = ""; ;) {
+    const { results } = await db
+      .prepare(
+        `SELECT id, hex(vector) AS vector, metadata FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id > ? ORDER BY id LIMIT ${LOAD_PAGE_ROWS}`,
+      )
+      .bind(tenantId, collection, model, after)
+      .all<{ id: string; vector: string; metadata: string }>();
+    for (const row of results) loaded.upsert(row.id, decodeVector(row.vector), JSON.parse(row.metadata) as VectorMetadata);
+    if (results.length < LOAD_PAGE_ROWS) break;
+    after = results.at(-1)!.id;
+  }
+  return loaded;
 }
 
 /** Drops the least recently used snapshots until `floats` more fit in the budget. */
