@@ -6,14 +6,16 @@
  * Decoding thousands of BLOBs per query would dominate its cost, so each isolate keeps a decoded
  * snapshot per (tenant, collection) (src/vectors/snapshot.ts). Every write bumps the collection's
  * version row (vector_collections) in the same D1 batch; a query reads that row first and reloads
- * the snapshot only when another isolate wrote since. Collections larger than the cache budget
- * are scanned from D1 directly.
+ * the snapshot only when another isolate wrote since (src/vectors/load.ts: from the stored base in
+ * KV, in the scan's own layout, plus the rows changed since). Collections larger than the cache
+ * budget are scanned from D1 directly.
  */
 import { cosine } from "../ranking/cosine";
 import { randomToken } from "../crypto";
 import { ID_CHUNK } from "../db/by-ids";
 import { assertSameModel, type VectorIndex, type VectorMatch, type VectorMetadata, VectorModelMismatch, type VectorRecord } from "./port";
 import { VectorSnapshot } from "./snapshot";
+import { decodeVector, loadSnapshot } from "./load";
 
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
@@ -25,10 +27,12 @@ const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  */
 export const MAX_CACHED_FLOATS = 24 * 1024 * 1024;
 
-/** Rows per page when a snapshot loads (2,048 × 512-d ≈ 4 MB of hex). */
-const LOAD_PAGE_ROWS = 2048;
-
 const snapshots = new Map<string, VectorSnapshot>();
+/** Forgets every snapshot of this isolate, as a new isolate starts (tests and benchmarks). */
+export function forgetSnapshots(): void {
+  snapshots.clear();
+}
+
 /** Snapshot loads under way in this isolate, by collection and version. */
 const loading = new Map<string, Promise<VectorSnapshot | null>>();
 const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
@@ -38,7 +42,8 @@ interface VersionRow {
   counter: number;
 }
 
-export function exactD1Index(db: D1Database, model: string, dimensions: number): VectorIndex {
+/** `kv` keeps snapshot bases (src/vectors/snapshot-base.ts) so a new isolate loads fast; without it every load reads D1 only. */
+export function exactD1Index(db: D1Database, model: string, dimensions: number, kv: KVNamespace | null = null): VectorIndex {
   // An index object lives for one request (createServices runs per request), so one version
   // check per collection serves all of that request's queries; our own writes keep it current.
   const checked = new Map<string, Promise<VersionRow | null>>();
@@ -86,7 +91,9 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
     const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
     let pending = loading.get(loadKey);
     if (!pending) {
-      pending = loadSnapshot(db, tenantId, collection, model, dimensions, version).finally(() => loading.delete(loadKey));
+      pending = loadSnapshot({ db, kv, tenantId, collection, model, dimensions }, version, MAX_CACHED_FLOATS, evictFor)
+        .then((loaded) => loaded.snapshot)
+        .finally(() => loading.delete(loadKey));
       loading.set(loadKey, pending);
     }
     const loaded = await pending;
@@ -187,38 +194,6 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
   };
 }
 
-/** Reads a collection's vectors from D1 into a new snapshot; null when it is larger than the whole cache budget. */
-async function loadSnapshot(
-  db: D1Database,
-  tenantId: string,
-  collection: string,
-  model: string,
-  dimensions: number,
-  version: VersionRow,
-): Promise<VectorSnapshot | null> {
-  const count = await db
-    .prepare("SELECT COUNT(*) AS n FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ?")
-    .bind(tenantId, collection, model)
-    .first<{ n: number }>();
-  const n = count?.n ?? 0;
-  if (n * dimensions > MAX_CACHED_FLOATS) return null;
-  evictFor(n * dimensions);
-  const loaded = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, n));
-  // Pages in primary-key order keep every response a few MB, whatever the collection's size.
-  for (let after = ""; ;) {
-    const { results } = await db
-      .prepare(
-        `SELECT id, hex(vector) AS vector, metadata FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id > ? ORDER BY id LIMIT ${LOAD_PAGE_ROWS}`,
-      )
-      .bind(tenantId, collection, model, after)
-      .all<{ id: string; vector: string; metadata: string }>();
-    for (const row of results) loaded.upsert(row.id, decodeVector(row.vector), JSON.parse(row.metadata) as VectorMetadata);
-    if (results.length < LOAD_PAGE_ROWS) break;
-    after = results.at(-1)!.id;
-  }
-  return loaded;
-}
-
 /** Drops the least recently used snapshots until `floats` more fit in the budget. */
 function evictFor(floats: number): void {
   let total = [...snapshots.values()].reduce((sum, s) => sum + s.size * s.dimensions, 0);
@@ -252,6 +227,11 @@ async function scanFromD1(
   return matches.sort((a, b) => b.score - a.score).slice(0, topK);
 }
 
+/**
+ * Every rewrite of a row moves its updated_at forward, even within one millisecond or against a
+ * slower clock: a snapshot base (src/vectors/load.ts) takes a row whose updated_at is unchanged
+ * as unchanged.
+ */
 function upsertStatement(db: D1Database, tenantId: string, collection: string, record: VectorRecord, now: number) {
   // Copy into a tight buffer: a Float32Array may be a view on a larger one.
   const blob = record.vector.slice().buffer;
@@ -261,27 +241,7 @@ function upsertStatement(db: D1Database, tenantId: string, collection: string, r
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tenant_id, collection, id) DO UPDATE SET
          model = excluded.model, dimensions = excluded.dimensions, vector = excluded.vector,
-         metadata = excluded.metadata, updated_at = excluded.updated_at`,
+         metadata = excluded.metadata, updated_at = max(excluded.updated_at, vectors.updated_at + 1)`,
     )
     .bind(tenantId, collection, record.id, record.model, record.vector.length, blob, JSON.stringify(record.metadata), now);
 }
-
-/**
- * Vectors are read as hex(vector): D1 hands a BLOB to the Worker as an array of byte values,
- * which costs about ten times more than a string to carry and decode (40k vectors: 9–16 s as
- * arrays, 1 s as hex, measured in Miniflare).
- */
-export function decodeVector(hex: string): Float32Array {
-  const bytes = new Uint8Array(hex.length >> 1);
-  for (let i = 0, j = 0; i < bytes.length; i++, j += 2) bytes[i] = (HEX_VALUE[hex.charCodeAt(j)]! << 4) | HEX_VALUE[hex.charCodeAt(j + 1)]!;
-  return new Float32Array(bytes.buffer);
-}
-
-const HEX_VALUE = (() => {
-  const table = new Uint8Array(128);
-  for (let i = 0; i < 16; i++) {
-    table["0123456789ABCDEF".charCodeAt(i)] = i;
-    table["0123456789abcdef".charCodeAt(i)] = i;
-  }
-  return table;
-})();

@@ -1,0 +1,91 @@
+/**
+ * Snapshot bases in KV: the exact index's vectors of one (tenant, collection, model), stored in
+ * the layout the scan reads (src/vectors/packed.ts), so a new isolate loads 40k vectors as a few
+ * binary pages instead of decoding 40k rows. A base is only a cache: D1's `vectors` rows decide.
+ * The loader (src/vectors/load.ts) lists the rows' ids and `updated_at` and takes from the base
+ * only the rows unchanged since it was built; the rest come from D1. A base is rebuilt when a
+ * load had to read many rows from D1.
+ *
+ * Pages are written under a fresh build token before the manifest that names them, so a reader
+ * never sees a half-written base; pages of old builds expire (BASE_TTL_SECONDS). KV is
+ * eventually consistent across locations: a stale manifest only means more rows from D1.
+ */
+import { randomToken } from "../crypto";
+import { type BaseManifest, PAGE_ROWS, packPage, pageCount, parseManifest, unpackPage, type UnpackedPage } from "./packed";
+import type { VectorSnapshot } from "./snapshot";
+
+/** A base left unused this long disappears (every rebuild writes a new one). */
+export const BASE_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface SnapshotBase {
+  manifest: BaseManifest;
+  pages: UnpackedPage[];
+}
+
+const manifestKey = (tenantId: string, collection: string, model: string) => `vsnap:v1:${tenantId}:${collection}:${model}`;
+const pageKey = (manifest: string, build: string, page: number) => `${manifest}:${build}:${page}`;
+
+/** The stored base with every page, or null when there is none, or it is incomplete or of another layout. */
+export async function readBase(
+  kv: KVNamespace,
+  tenantId: string,
+  collection: string,
+  model: string,
+  dimensions: number,
+): Promise<SnapshotBase | null> {
+  const key = manifestKey(tenantId, collection, model);
+  const text = await kv.get(key, "text");
+  const manifest = text === null ? null : parseManifest(text, dimensions);
+  if (!manifest) return null;
+  // Every page at once: one round trip's latency for the whole base.
+  const buffers = await Promise.all(
+    Array.from({ length: pageCount(manifest.ids.length) }, (_, i) => kv.get(pageKey(key, manifest.build, i), "arrayBuffer")),
+  );
+  if (buffers.some((b) => b === null)) return null;
+  const pages = buffers.map((b) => unpackPage(b!, dimensions));
+  const expected = (i: number) => Math.min(PAGE_ROWS, manifest.ids.length - i * PAGE_ROWS);
+  if (pages.some((p, i) => p.rows !== expected(i))) return null;
+  return { manifest, pages };
+}
+
+/** Stores the snapshot's rows as the new base; `updatedAt` gives each id's `vectors.updated_at`. */
+export async function writeBase(
+  kv: KVNamespace,
+  tenantId: string,
+  collection: string,
+  model: string,
+  snapshot: VectorSnapshot,
+  updatedAt: ReadonlyMap<string, number>,
+): Promise<void> {
+  const key = manifestKey(tenantId, collection, model);
+  const { ids, vectors, codes } = snapshot.rows();
+  const manifest: BaseManifest = {
+    layout: 1,
+    build: randomToken(8),
+    dimensions: snapshot.dimensions,
+    ids: [...ids],
+    updatedAt: ids.map((id) => updatedAt.get(id) ?? -1),
+  };
+  const options = { expirationTtl: BASE_TTL_SECONDS };
+  await Promise.all(
+    Array.from({ length: pageCount(ids.length) }, (_, i) =>
+      kv.put(
+        pageKey(key, manifest.build, i),
+        packPage(vectors, codes, snapshot.dimensions, i * PAGE_ROWS, Math.min(ids.length, (i + 1) * PAGE_ROWS)),
+        options,
+      ),
+    ),
+  );
+  await kv.put(key, JSON.stringify(manifest), options);
+}
+
+/** The row of `id` in a base, as views on its page. */
+export function baseRow(base: SnapshotBase, index: number, dimensions: number): { unit: Float32Array; code: Uint32Array } {
+  const page = base.pages[Math.floor(index / PAGE_ROWS)]!;
+  const row = index % PAGE_ROWS;
+  const words = page.codes.length / page.rows;
+  return {
+    unit: page.vectors.subarray(row * dimensions, (row + 1) * dimensions),
+    code: page.codes.subarray(row * words, (row + 1) * words),
+  };
+}
