@@ -29,7 +29,7 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
   const embedder = await startLocalEmbedder();
   // A second embedder in its own process, so seeding embeds on both cores (the model runs on one thread).
   const helper = helperEmbedder ? await startEmbedderProcess() : null;
-  const mf = new Miniflare({
+  const options = {
     modules: true,
     scriptPath: join(outdir, "api.js"),
     modulesRoot: outdir,
@@ -70,7 +70,10 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
       UI_SESSION_SECRET: randomBytes(32).toString("base64"),
       ...bindings,
     },
-  });
+    // Kept on disk in the run's folder, so restart() starts a new isolate over the same data.
+    defaultPersistRoot: join(outdir, "state"),
+  };
+  const mf = new Miniflare(options);
   const url = String(await mf.ready).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
   for (const migration of await readD1Migrations(join(root, "migrations"))) {
@@ -99,6 +102,11 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
     embedderUrl: embedder.url,
     /** Embedders to spread seeding over (embedAll): the Worker's and the helper process. */
     seedEmbedderUrls: helper ? [embedder.url, helper.url] : [embedder.url],
+    /** A new workerd process over the same storage: the Worker starts cold, as after a deploy or an eviction. */
+    async restart() {
+      await mf.setOptions(options);
+      await mf.ready;
+    },
     async close() {
       await mf.dispose();
       embedder.server.close();

@@ -191,19 +191,24 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
 /**
  * The variants the vector list found and every candidate FAQ (those named and those of the
- * variants), live and of this tenant, in one round trip: ids go as one JSON parameter each, so
- * no list is cut into chunks by D1's parameter limit.
+ * variants), live and of this tenant, in one round trip. Ids go as one JSON parameter each (no
+ * chunks for D1's parameter limit); CROSS JOIN makes SQLite walk the ids and look each row up by
+ * its unique id, instead of scanning the tenant's rows.
  */
 async function candidateRows(db: D1Database, tenantId: string, variantIds: readonly string[], faqIds: readonly string[]) {
   const variants = JSON.stringify(variantIds);
   const [variantResult, faqResult] = await db.batch<VariantRow | FaqRow>([
     db
-      .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
+      .prepare(
+        `SELECT ${prefixed("v", VARIANT_COLUMNS)} FROM json_each(?2) AS j CROSS JOIN faq_variants AS v ON v.id = j.value WHERE v.tenant_id = ?1`,
+      )
       .bind(tenantId, variants),
     db
       .prepare(
-        `SELECT ${FAQ_COLUMNS} FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND (id IN (SELECT value FROM json_each(?2))
-           OR id IN (SELECT faq_id FROM faq_variants WHERE tenant_id = ?1 AND id IN (SELECT value FROM json_each(?3))))`,
+        `SELECT ${prefixed("f", FAQ_COLUMNS)} FROM (
+           SELECT value AS id FROM json_each(?2)
+           UNION SELECT v.faq_id FROM json_each(?3) AS j CROSS JOIN faq_variants AS v ON v.id = j.value WHERE v.tenant_id = ?1
+         ) AS ids CROSS JOIN faqs AS f ON f.id = ids.id WHERE f.tenant_id = ?1 AND f.deleted_at IS NULL`,
       )
       .bind(tenantId, JSON.stringify([...new Set(faqIds)]), variants),
   ]);
@@ -212,6 +217,12 @@ async function candidateRows(db: D1Database, tenantId: string, variantIds: reado
     rows: new Map((faqResult!.results as FaqRow[]).map((r) => [r.id, r])),
   };
 }
+
+const prefixed = (table: string, columns: string) =>
+  columns
+    .split(",")
+    .map((c) => `${table}.${c.trim()}`)
+    .join(", ");
 
 /** FAQ ids best first by bm25 with column weights (question A, answer B). FTS5's bm25() is lower-is-better. */
 async function canonicalBm25(

@@ -111,8 +111,9 @@ async function listRows({ db, tenantId, collection, model }: LoadTarget): Promis
 async function readVectors({ db, tenantId, collection, model }: LoadTarget, rows: readonly ListedRow[]) {
   const { results } = await db
     .prepare(
-      `SELECT id, hex(vector) AS vector, updated_at, metadata FROM vectors
-       WHERE tenant_id = ? AND collection = ? AND model = ? AND id IN (SELECT value FROM json_each(?))`,
+      // CROSS JOIN: SQLite walks the ids and looks each row up by its key, instead of scanning the collection.
+      `SELECT v.id, hex(v.vector) AS vector, v.updated_at, v.metadata FROM json_each(?4) AS j
+       CROSS JOIN vectors AS v ON v.tenant_id = ?1 AND v.collection = ?2 AND v.id = j.value WHERE v.model = ?3`,
     )
     .bind(tenantId, collection, model, JSON.stringify(rows.map((r) => r.id)))
     .all<ListedRow & { vector: string }>();
