@@ -75,11 +75,11 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
   };
   const mf = new Miniflare(options);
   const url = String(await mf.ready).replace(/\/$/, "");
-  const db = await mf.getD1Database("DB");
+  let db = await mf.getD1Database("DB");
   for (const migration of await readD1Migrations(join(root, "migrations"))) {
     await db.batch(migration.queries.map((q) => db.prepare(q)));
   }
-  const cache = await mf.getKVNamespace("CACHE");
+  let cache = await mf.getKVNamespace("CACHE");
 
   /**
    * The typed API client (src/client.ts) over this Worker: `client(key).v1.faqs.search.$post({ json })`.
@@ -95,8 +95,13 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
 
   return {
     mf,
-    db,
-    cache,
+    // Getters: restart() replaces the stubs (Miniflare poisons the old ones).
+    get db() {
+      return db;
+    },
+    get cache() {
+      return cache;
+    },
     url,
     client,
     embedderUrl: embedder.url,
@@ -106,6 +111,8 @@ export async function startWorker({ helperEmbedder = true, bindings = {} } = {})
     async restart() {
       await mf.setOptions(options);
       await mf.ready;
+      db = await mf.getD1Database("DB");
+      cache = await mf.getKVNamespace("CACHE");
     },
     async close() {
       await mf.dispose();
