@@ -6,7 +6,8 @@
  * snapshot becomes the new base, so the next isolate to start copies it too.
  */
 import type { VectorMetadata } from "./port";
-import { baseRow, readBase, type SnapshotBase, writeBase } from "./snapshot-base";
+import { codeWords, PAGE_ROWS, pageCount } from "./packed";
+import { readManifest, readPages, writeBase } from "./snapshot-base";
 import { VectorSnapshot } from "./snapshot";
 
 /** A load that read at least this many vectors from D1 stores a new base. */
@@ -14,6 +15,8 @@ export const REBUILD_MIN_ROWS = 1024;
 /** Ids listed, or vectors read, per D1 query (2,048 × 512-d ≈ 4 MB of hex). */
 const READ_ROWS = 2048;
 const LIST_ROWS = 10_000;
+/** Base pages in memory at once during a load (≈ 17 MB at 512-d), beside the snapshot being filled. */
+const PAGES_AT_ONCE = 4;
 
 export interface LoadTarget {
   db: D1Database;
@@ -51,26 +54,38 @@ export async function loadSnapshot(
   const { kv, tenantId, collection, model, dimensions } = target;
   const [listed, base] = await Promise.all([
     listRows(target),
-    kv ? readBase(kv, tenantId, collection, model, dimensions).catch(() => null) : null,
+    kv ? readManifest(kv, tenantId, collection, model, dimensions).catch(() => null) : null,
   ]);
   const stats: LoadStats = { fromBase: 0, fromD1: 0, rebuilt: false };
   if (listed.length * dimensions > maxFloats) return { snapshot: null, stats };
   makeRoom(listed.length * dimensions);
   const snapshot = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, listed.length));
   const updatedAt = new Map<string, number>();
-  const baseIndex = base ? new Map(base.manifest.ids.map((id, i) => [id, i])) : null;
-  const missing: ListedRow[] = [];
-  for (const row of listed) {
-    const at = baseIndex?.get(row.id);
-    if (at === undefined || (base as SnapshotBase).manifest.updatedAt[at] !== row.updated_at) {
-      missing.push(row);
-      continue;
+  if (kv && base) {
+    const current = new Map(listed.map((row) => [row.id, row]));
+    const { ids, updatedAt: builtAt } = base.manifest;
+    const words = codeWords(dimensions);
+    for (let first = 0; first < pageCount(ids.length); first += PAGES_AT_ONCE) {
+      const pages = await readPages(kv, base, first, Math.min(pageCount(ids.length), first + PAGES_AT_ONCE)).catch(() => null);
+      if (!pages) break; // the rest of the rows come from D1
+      for (const [p, page] of pages.entries()) {
+        for (let r = 0; r < page.rows; r++) {
+          const at = (first + p) * PAGE_ROWS + r;
+          const row = current.get(ids[at]!);
+          if (!row || row.updated_at !== builtAt[at]) continue;
+          snapshot.upsertPacked(
+            row.id,
+            page.vectors.subarray(r * dimensions, (r + 1) * dimensions),
+            page.codes.subarray(r * words, (r + 1) * words),
+            JSON.parse(row.metadata) as VectorMetadata,
+          );
+          updatedAt.set(row.id, row.updated_at);
+          stats.fromBase++;
+        }
+      }
     }
-    const { unit, code } = baseRow(base!, at, dimensions);
-    snapshot.upsertPacked(row.id, unit, code, JSON.parse(row.metadata) as VectorMetadata);
-    updatedAt.set(row.id, row.updated_at);
-    stats.fromBase++;
   }
+  const missing = stats.fromBase === 0 ? listed : listed.filter((row) => !updatedAt.has(row.id));
   // The next chunk is asked for before this one is decoded, so D1's work overlaps ours.
   let pending = missing.length > 0 ? readVectors(target, missing.slice(0, READ_ROWS)) : null;
   for (let i = 0; pending; i += READ_ROWS) {

@@ -17,16 +17,17 @@ import type { VectorSnapshot } from "./snapshot";
 /** A base left unused this long disappears (every rebuild writes a new one). */
 export const BASE_TTL_SECONDS = 7 * 24 * 3600;
 
+/** A stored base's manifest and where its pages are. */
 export interface SnapshotBase {
   manifest: BaseManifest;
-  pages: UnpackedPage[];
+  key: string;
 }
 
 const manifestKey = (tenantId: string, collection: string, model: string) => `vsnap:v1:${tenantId}:${collection}:${model}`;
 const pageKey = (manifest: string, build: string, page: number) => `${manifest}:${build}:${page}`;
 
-/** The stored base with every page, or null when there is none, or it is incomplete or of another layout. */
-export async function readBase(
+/** The stored base's manifest, or null when there is none or it is of another layout. */
+export async function readManifest(
   kv: KVNamespace,
   tenantId: string,
   collection: string,
@@ -36,16 +37,27 @@ export async function readBase(
   const key = manifestKey(tenantId, collection, model);
   const text = await kv.get(key, "text");
   const manifest = text === null ? null : parseManifest(text, dimensions);
-  if (!manifest) return null;
-  // Every page at once: one round trip's latency for the whole base.
+  return manifest ? { manifest, key } : null;
+}
+
+/**
+ * Pages [from, to) of a base, fetched at once; null when one is missing or not the size the
+ * manifest says (expired, or another build's). The loader asks for a few pages at a time, so
+ * a large base never sits in memory beside the whole snapshot built from it.
+ */
+export async function readPages(kv: KVNamespace, base: SnapshotBase, from: number, to: number): Promise<UnpackedPage[] | null> {
+  const { manifest, key } = base;
   const buffers = await Promise.all(
-    Array.from({ length: pageCount(manifest.ids.length) }, (_, i) => kv.get(pageKey(key, manifest.build, i), "arrayBuffer")),
+    Array.from({ length: to - from }, (_, i) => kv.get(pageKey(key, manifest.build, from + i), "arrayBuffer")),
   );
-  if (buffers.some((b) => b === null)) return null;
-  const pages = buffers.map((b) => unpackPage(b!, dimensions));
-  const expected = (i: number) => Math.min(PAGE_ROWS, manifest.ids.length - i * PAGE_ROWS);
-  if (pages.some((p, i) => p.rows !== expected(i))) return null;
-  return { manifest, pages };
+  const pages: UnpackedPage[] = [];
+  for (const [i, buffer] of buffers.entries()) {
+    if (!buffer) return null;
+    const page = unpackPage(buffer, manifest.dimensions);
+    if (page.rows !== Math.min(PAGE_ROWS, manifest.ids.length - (from + i) * PAGE_ROWS)) return null;
+    pages.push(page);
+  }
+  return pages;
 }
 
 /** Stores the snapshot's rows as the new base; `updatedAt` gives each id's `vectors.updated_at`. */
@@ -77,15 +89,4 @@ export async function writeBase(
     ),
   );
   await kv.put(key, JSON.stringify(manifest), options);
-}
-
-/** The row of `id` in a base, as views on its page. */
-export function baseRow(base: SnapshotBase, index: number, dimensions: number): { unit: Float32Array; code: Uint32Array } {
-  const page = base.pages[Math.floor(index / PAGE_ROWS)]!;
-  const row = index % PAGE_ROWS;
-  const words = page.codes.length / page.rows;
-  return {
-    unit: page.vectors.subarray(row * dimensions, (row + 1) * dimensions),
-    code: page.codes.subarray(row * words, (row + 1) * words),
-  };
 }
