@@ -165,16 +165,15 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
       const cached = await snapshot(tenantId, collection);
       if (cached) return cached.similarities(vector, ids);
       const scores = new Map<string, number>();
-      for (let i = 0; i < ids.length; i += ID_CHUNK) {
-        const chunk = ids.slice(i, i + ID_CHUNK);
-        const { results } = await db
-          .prepare(
-            `SELECT id, hex(vector) AS vector FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id IN (${chunk.map(() => "?").join(",")})`,
-          )
-          .bind(tenantId, collection, model, ...chunk)
-          .all<{ id: string; vector: string }>();
-        for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
-      }
+      // CROSS JOIN: one lookup by key per id (src/db/by-ids.ts), not a scan of the collection.
+      const { results } = await db
+        .prepare(
+          `SELECT v.id, hex(v.vector) AS vector FROM json_each(?4) AS j
+           CROSS JOIN vectors AS v ON v.tenant_id = ?1 AND v.collection = ?2 AND v.id = j.value WHERE v.model = ?3`,
+        )
+        .bind(tenantId, collection, model, JSON.stringify(ids))
+        .all<{ id: string; vector: string }>();
+      for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
       return scores;
     },
     async delete(tenantId, collection, ids) {
