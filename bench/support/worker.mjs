@@ -148,11 +148,7 @@ export async function embedAll(embedderUrls, texts, onProgress = () => {}) {
   await Promise.all(
     urls.map(async (url) => {
       for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
-        const response = await fetch(`${url}/embed`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ texts: texts.slice(start, start + 64) }),
-        });
+        const response = await postWithRetry(`${url}/embed`, JSON.stringify({ texts: texts.slice(start, start + 64) }));
         if (!response.ok) throw new Error(`embedder answered ${response.status}`);
         (await response.json()).vectors.forEach((v, j) => {
           vectors[start + j] = v;
@@ -163,6 +159,21 @@ export async function embedAll(embedderUrls, texts, onProgress = () => {}) {
     }),
   );
   return vectors;
+}
+
+/**
+ * POSTs JSON, again (up to 3 times) when the connection fails: a kept-alive socket that the
+ * embedder closes as idle just as a request goes out fails with "other side closed" (seen
+ * under load, hours into a run); the request itself is safe to repeat.
+ */
+async function postWithRetry(url, body, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
 }
 
 /** A throwaway tenant with an admin key, straight in D1 (same hashing as scripts/create-admin-key.mjs). */
