@@ -6,7 +6,7 @@
  * snapshot becomes the new base, so the next isolate to start copies it too.
  */
 import type { VectorMetadata } from "./port";
-import { codeWords, PAGE_ROWS, pageCount } from "./packed";
+import { type BaseManifest, codeWords, PAGE_ROWS, pageCount } from "./packed";
 import { readManifest, readPages, writeBase } from "./snapshot-base";
 import { VectorSnapshot } from "./snapshot";
 
@@ -39,6 +39,8 @@ export interface LoadStats {
   fromBase: number;
   fromD1: number;
   rebuilt: boolean;
+  /** Whether D1's rows were listed (false: the base was of the current version). */
+  listed: boolean;
 }
 
 /**
@@ -52,11 +54,11 @@ export async function loadSnapshot(
   makeRoom: (floats: number) => void,
 ): Promise<{ snapshot: VectorSnapshot | null; stats: LoadStats }> {
   const { kv, tenantId, collection, model, dimensions } = target;
-  const [listed, base] = await Promise.all([
-    listRows(target),
-    kv ? readManifest(kv, tenantId, collection, model, dimensions).catch(() => null) : null,
-  ]);
-  const stats: LoadStats = { fromBase: 0, fromD1: 0, rebuilt: false };
+  const base = kv ? await readManifest(kv, tenantId, collection, model, dimensions).catch(() => null) : null;
+  // Nothing written since the base was built: its own list of rows is D1's, no need to read it.
+  const unchanged = base !== null && base.manifest.version.epoch === version.epoch && base.manifest.version.counter === version.counter;
+  const listed = unchanged ? rowsOf(base.manifest) : await listRows(target);
+  const stats: LoadStats = { fromBase: 0, fromD1: 0, rebuilt: false, listed: !unchanged };
   if (listed.length * dimensions > maxFloats) return { snapshot: null, stats };
   makeRoom(listed.length * dimensions);
   const snapshot = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, listed.length));
@@ -105,6 +107,10 @@ export async function loadSnapshot(
     );
   }
   return { snapshot, stats };
+}
+
+function rowsOf(manifest: BaseManifest): ListedRow[] {
+  return manifest.ids.map((id, i) => ({ id, updated_at: manifest.updatedAt[i]!, metadata: manifest.metadata[i]! }));
 }
 
 async function listRows({ db, tenantId, collection, model }: LoadTarget): Promise<ListedRow[]> {

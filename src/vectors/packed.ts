@@ -52,6 +52,14 @@ export interface BaseManifest {
   ids: string[];
   /** Each row's `vectors.updated_at` when the base was built: a row whose value differs is read from D1. */
   updatedAt: number[];
+  /** Each row's metadata (JSON), for a load that can skip listing the rows. */
+  metadata: string[];
+  /**
+   * The collection's version (vector_collections) the base was loaded at: its rows are that
+   * version's or newer. When the collection is still at this version nothing was written since,
+   * and a load takes every row from the base without listing D1's.
+   */
+  version: { epoch: string; counter: number };
 }
 
 /** A manifest read back from storage, or null when it is not one this code wrote. */
@@ -59,6 +67,8 @@ export function parseManifest(text: string, dimensions: number): BaseManifest | 
   const value = JSON.parse(text) as Partial<BaseManifest>;
   if (value.layout !== 1 || value.dimensions !== dimensions || typeof value.build !== "string") return null;
   if (!Array.isArray(value.ids) || !Array.isArray(value.updatedAt) || value.ids.length !== value.updatedAt.length) return null;
+  if (!Array.isArray(value.metadata) || value.metadata.length !== value.ids.length) return null;
+  if (typeof value.version?.epoch !== "string" || typeof value.version.counter !== "number") return null;
   return value as BaseManifest;
 }
 

@@ -70,13 +70,15 @@ export async function writeBase(
   updatedAt: ReadonlyMap<string, number>,
 ): Promise<void> {
   const key = manifestKey(tenantId, collection, model);
-  const { ids, vectors, codes } = snapshot.rows();
+  const { ids, metadata, vectors, codes } = snapshot.rows();
   const manifest: BaseManifest = {
     layout: 1,
     build: randomToken(8),
     dimensions: snapshot.dimensions,
     ids: [...ids],
     updatedAt: ids.map((id) => updatedAt.get(id) ?? -1),
+    metadata: metadata.map((m) => JSON.stringify(m)),
+    version: { epoch: snapshot.epoch, counter: snapshot.counter },
   };
   const options = { expirationTtl: BASE_TTL_SECONDS };
   await Promise.all(

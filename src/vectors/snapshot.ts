@@ -78,9 +78,10 @@ export class VectorSnapshot {
   }
 
   /** The slots' ids and their rows, in slot order (views, valid until the next write): what a stored page packs. */
-  rows(): { ids: readonly string[]; vectors: Float32Array; codes: Uint32Array } {
+  rows(): { ids: readonly string[]; metadata: readonly VectorMetadata[]; vectors: Float32Array; codes: Uint32Array } {
     return {
       ids: this.ids,
+      metadata: this.metadata,
       vectors: this.data.subarray(0, this.size * this.dimensions),
       codes: this.codes.subarray(0, this.size * this.words),
     };

@@ -23,10 +23,11 @@ function exactTop(vectors: Map<string, Float32Array>, query: Float32Array, k: nu
     .map((m) => m.id);
 }
 
-const load = (tenantId: string) =>
+/** Loads as a new isolate would; at another version than the collection's unless one is given. */
+const load = (tenantId: string, version = { epoch: "test", counter: 0 }) =>
   loadSnapshot(
     { db: env.DB, kv: env.CACHE, tenantId, collection: "c", model: "m", dimensions: DIMENSIONS },
-    { epoch: "test", counter: 0 },
+    version,
     Number.POSITIVE_INFINITY,
     () => {},
   );
@@ -51,7 +52,15 @@ describe("exact index snapshot bases (real local D1 and KV)", () => {
       exactTop(vectors, query, 10),
     );
     expect(await env.CACHE.get(`vsnap:v1:${tenantId}:c:m`)).not.toBeNull();
-    expect((await load(tenantId)).stats).toEqual({ fromBase: vectors.size, fromD1: 0, rebuilt: false });
+    expect((await load(tenantId)).stats).toEqual({ fromBase: vectors.size, fromD1: 0, rebuilt: false, listed: true });
+    // At the version the base was built at, D1's rows are not even listed.
+    const current = await env.DB.prepare("SELECT epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection = 'c'")
+      .bind(tenantId)
+      .first<{ epoch: string; counter: number }>();
+    const atBase = await load(tenantId, current!);
+    expect(atBase.stats).toEqual({ fromBase: vectors.size, fromD1: 0, rebuilt: false, listed: false });
+    expect(atBase.snapshot!.query(query, 10).map((m) => m.id)).toEqual(exactTop(vectors, query, 10));
+    expect(atBase.snapshot!.query(query, 3, { parity: 1 }).every((m) => Number(m.id.slice(1)) % 2 === 1)).toBe(true);
 
     // Writes after the base: one vector replaced, one added, one deleted.
     const changed = Float32Array.from(query);
@@ -66,7 +75,7 @@ describe("exact index snapshot bases (real local D1 and KV)", () => {
 
     forgetSnapshots();
     const { snapshot, stats } = await load(tenantId);
-    expect(stats).toEqual({ fromBase: vectors.size - 2, fromD1: 2, rebuilt: false });
+    expect(stats).toEqual({ fromBase: vectors.size - 2, fromD1: 2, rebuilt: false, listed: true });
     expect(snapshot!.size).toBe(vectors.size);
 
     const later = exactD1Index(env.DB, "m", DIMENSIONS, env.CACHE);
@@ -83,7 +92,7 @@ describe("exact index snapshot bases (real local D1 and KV)", () => {
     const index = exactD1Index(env.DB, "m", DIMENSIONS, env.CACHE);
     const records = Array.from({ length: REBUILD_MIN_ROWS }, (_, i) => ({ id: `w${i}`, vector: random(i + 50), model: "m", metadata: {} }));
     await index.upsert(tenantId, "c", records);
-    expect((await load(tenantId)).stats).toEqual({ fromBase: 0, fromD1: REBUILD_MIN_ROWS, rebuilt: true });
+    expect((await load(tenantId)).stats).toEqual({ fromBase: 0, fromD1: REBUILD_MIN_ROWS, rebuilt: true, listed: true });
     const manifest = JSON.parse((await env.CACHE.get(`vsnap:v1:${tenantId}:c:m`))!) as { build: string };
     await env.CACHE.delete(`vsnap:v1:${tenantId}:c:m:${manifest.build}:0`);
     const { snapshot, stats } = await load(tenantId);

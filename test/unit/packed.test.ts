@@ -44,11 +44,21 @@ describe("snapshot pages (packed layout)", () => {
   });
 
   it("reads back only manifests of its own layout and dimensions", () => {
-    const manifest = { layout: 1, build: "b", dimensions: 8, ids: ["a", "b"], updatedAt: [1, 2] };
+    const manifest = {
+      layout: 1,
+      build: "b",
+      dimensions: 8,
+      ids: ["a", "b"],
+      updatedAt: [1, 2],
+      metadata: ["{}", '{"scope":"s"}'],
+      version: { epoch: "e", counter: 3 },
+    };
     expect(parseManifest(JSON.stringify(manifest), 8)).toEqual(manifest);
     expect(parseManifest(JSON.stringify(manifest), 16)).toBeNull();
     expect(parseManifest(JSON.stringify({ ...manifest, layout: 2 }), 8)).toBeNull();
     expect(parseManifest(JSON.stringify({ ...manifest, updatedAt: [1] }), 8)).toBeNull();
+    expect(parseManifest(JSON.stringify({ ...manifest, metadata: ["{}"] }), 8)).toBeNull();
+    expect(parseManifest(JSON.stringify({ ...manifest, version: undefined }), 8)).toBeNull();
     expect(pageCount(PAGE_ROWS + 1)).toBe(2);
     expect(pageCount(0)).toBe(0);
   });
