@@ -33,8 +33,7 @@ export function forgetSnapshots(): void {
   snapshots.clear();
 }
 
-/** Snapshot loads under way in this isolate, by collection and version. */
-const loading = new Map<string, Promise<VectorSnapshot | null>>();
+
 const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
 
 interface VersionRow {
@@ -47,6 +46,12 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
   // An index object lives for one request (createServices runs per request), so one version
   // check per collection serves all of that request's queries; our own writes keep it current.
   const checked = new Map<string, Promise<VersionRow | null>>();
+  /**
+   * Snapshot loads under way in this request (a prefetch and the query after it share one). Not
+   * shared across requests: workerd cancels a request's I/O when it ends, so another request
+   * awaiting that load would wait forever.
+   */
+  const loading = new Map<string, Promise<VectorSnapshot | null>>();
   /** One round trip reads the versions of every collection named (prefetch asks for several at once). */
   const checkVersions = (tenantId: string, collections: readonly string[]) => {
     const missing = collections.filter((c) => !checked.has(cacheKey(tenantId, c, model)));
@@ -87,7 +92,7 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
       snapshots.set(key, cached); // most recently used last: eviction takes from the front
       return cached;
     }
-    // Concurrent requests of this isolate (or a prefetch and its own query) share one load.
+    // A prefetch and its own query share one load.
     const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
     let pending = loading.get(loadKey);
     if (!pending) {
