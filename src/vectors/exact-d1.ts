@@ -33,7 +33,6 @@ export function forgetSnapshots(): void {
   snapshots.clear();
 }
 
-
 const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
 
 interface VersionRow {
