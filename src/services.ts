@@ -145,7 +145,7 @@ function createVectorIndex(env: Env, model: string, dimensions: number): VectorI
       if (!env.VECTORIZE) throw new ConfigError("VECTOR_INDEX=vectorize needs the VECTORIZE binding");
       return withReadYourWrites(vectorizeIndex(env.VECTORIZE, model, dimensions), exactD1Index(env.DB, model, dimensions));
     case "d1-exact":
-      return exactD1Index(env.DB, model, dimensions);
+      return exactD1Index(env.DB, model, dimensions, env.CACHE);
     default:
       throw new ConfigError(`unknown VECTOR_INDEX "${env.VECTOR_INDEX}" (vectorize | d1-exact)`);
   }

@@ -1,2 +1,5 @@
-// What the vector-scan benchmark needs from src/: the in-memory snapshot and its scan parameters.
+// What the vector-scan benchmark needs from src/: the in-memory snapshot, its scan parameters,
+// the stored page layout and the cache budget of one isolate.
 export { rescoreDepth, VectorSnapshot } from "../../src/vectors/snapshot";
+export { codeWords, packPage, PAGE_ROWS, unpackPage } from "../../src/vectors/packed";
+export { MAX_CACHED_FLOATS } from "../../src/vectors/exact-d1";

@@ -256,7 +256,10 @@ export async function createPgliteHybrid({ dimensions }) {
     /** NOTICEs seen in search (plainto_tsquery raises one for a query with no lexemes: empty or stop words only). */
     notices: 0,
 
-    /** @param {{ id: string, text: string, answer?: string, vector: number[] | Float32Array }[]} docs */
+    /**
+     * Variants (optional) go to the seed's faq_question_variants table, which the eval leaves empty.
+     * @param {{ id: string, text: string, answer?: string, vector: number[] | Float32Array, variants?: { text: string, vector: number[] | Float32Array }[] }[]} docs
+     */
     async load(docs) {
       const t0 = performance.now();
       for (let i = 0; i < docs.length; i += INSERT_CHUNK) {
@@ -274,6 +277,18 @@ export async function createPgliteHybrid({ dimensions }) {
           [JSON.stringify(rows)],
         );
         for (const row of res.rows) docIds.set(row.id, row.doc_id);
+        const serialOf = new Map(res.rows.map((row) => [row.doc_id, row.id]));
+        const variants = docs
+          .slice(i, i + INSERT_CHUNK)
+          .flatMap((d) =>
+            (d.variants ?? []).map((v) => ({ f: serialOf.get(String(d.id)), t: String(v.text), e: vectorLiteral(v.vector, dimensions) })),
+          );
+        if (variants.length > 0)
+          await db.query(
+            `INSERT INTO agent.faq_question_variants (faq_id, variant_text, embedding)
+             SELECT r.f, r.t, r.e::vector FROM json_to_recordset($1::json) AS r(f int, t text, e text)`,
+            [JSON.stringify(variants)],
+          );
       }
       const t1 = performance.now();
       if (!indexed) {

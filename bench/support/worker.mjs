@@ -30,7 +30,7 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
   const embedder = await startLocalEmbedder();
   // A second embedder in its own process, so seeding embeds on both cores (the model runs on one thread).
   const helper = helperEmbedder ? await startEmbedderProcess() : null;
-  const mf = new Miniflare({
+  const options = {
     modules: true,
     scriptPath: join(outdir, "api.js"),
     modulesRoot: outdir,
@@ -72,13 +72,16 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
       UI_SESSION_SECRET: randomBytes(32).toString("base64"),
       ...bindings,
     },
-  });
+    // Kept on disk in the run's folder, so restart() starts a new isolate over the same data.
+    defaultPersistRoot: join(outdir, "state"),
+  };
+  const mf = new Miniflare(options);
   const url = String(await mf.ready).replace(/\/$/, "");
-  const db = await mf.getD1Database("DB");
+  let db = await mf.getD1Database("DB");
   for (const migration of await readD1Migrations(join(root, "migrations"))) {
     await db.batch(migration.queries.map((q) => db.prepare(q)));
   }
-  const cache = await mf.getKVNamespace("CACHE");
+  let cache = await mf.getKVNamespace("CACHE");
 
   /**
    * The typed API client (src/client.ts) over this Worker: `client(key).v1.faqs.search.$post({ json })`.
@@ -94,13 +97,25 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
 
   return {
     mf,
-    db,
-    cache,
+    // Getters: restart() replaces the stubs (Miniflare poisons the old ones).
+    get db() {
+      return db;
+    },
+    get cache() {
+      return cache;
+    },
     url,
     client,
     embedderUrl: embedder.url,
     /** Embedders to spread seeding over (embedAll): the Worker's and the helper process. */
     seedEmbedderUrls: helper ? [embedder.url, helper.url] : [embedder.url],
+    /** A new workerd process over the same storage: the Worker starts cold, as after a deploy or an eviction. */
+    async restart() {
+      await mf.setOptions(options);
+      await mf.ready;
+      db = await mf.getD1Database("DB");
+      cache = await mf.getKVNamespace("CACHE");
+    },
     async close() {
       await mf.dispose();
       embedder.server.close();
@@ -135,11 +150,7 @@ export async function embedAll(embedderUrls, texts, onProgress = () => {}) {
   await Promise.all(
     urls.map(async (url) => {
       for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
-        const response = await fetch(`${url}/embed`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ texts: texts.slice(start, start + 64) }),
-        });
+        const response = await postWithRetry(`${url}/embed`, JSON.stringify({ texts: texts.slice(start, start + 64) }));
         if (!response.ok) throw new Error(`embedder answered ${response.status}`);
         (await response.json()).vectors.forEach((v, j) => {
           vectors[start + j] = v;
@@ -150,6 +161,21 @@ export async function embedAll(embedderUrls, texts, onProgress = () => {}) {
     }),
   );
   return vectors;
+}
+
+/**
+ * POSTs JSON, again (up to 3 times) when the connection fails: a kept-alive socket that the
+ * embedder closes as idle just as a request goes out fails with "other side closed" (seen
+ * under load, hours into a run); the request itself is safe to repeat.
+ */
+async function postWithRetry(url, body, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
 }
 
 /** A throwaway tenant with an admin key, straight in D1 (same hashing as scripts/create-admin-key.mjs). */

@@ -88,9 +88,11 @@ export async function buildContext(
   const searchText = files.length > 0 ? `${prompt} ${files.join(" ")}` : prompt;
   const embedDegraded: Degradation[] = [];
   const embedStarted = performance.now();
-  const queryVector = await embedQuery(services, enriched, embedDegraded);
-  timings.embedMs = performance.now() - embedStarted;
-  for (const d of embedDegraded) degraded.add(d);
+  // Not awaited here: the search starts its lists that need no vector while the prompt embeds.
+  const queryVector = embedQuery(services, enriched, embedDegraded).then((vector) => {
+    timings.embedMs = performance.now() - embedStarted;
+    return vector;
+  });
   const asked = isQuestion(prompt);
 
   // One search over every memory type serves both sections: a second search would repeat the
@@ -106,7 +108,8 @@ export async function buildContext(
     degraded.add("memories");
     return null;
   });
-  for (const d of found?.degraded ?? []) degraded.add(d);
+  await queryVector;
+  for (const d of [...embedDegraded, ...(found?.degraded ?? [])]) degraded.add(d);
   const hits = found?.results ?? [];
 
   const sections: ContextResult["sections"] = {

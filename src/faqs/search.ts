@@ -19,8 +19,8 @@ import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
 import { bestPerFaq, type FaqLists, fuseFaqLists } from "./fuse-lists";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
-import { type FaqRow, getFaqsByIds } from "./store";
-import { getVariantsByIds } from "./variants";
+import { FAQ_COLUMNS, type FaqRow } from "./store";
+import { VARIANT_COLUMNS, type VariantRow } from "./variants";
 import { errorFields } from "../log";
 
 export interface FaqSearchWeights {
@@ -91,6 +91,8 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
   // Computed, not read from the KV expansion cache: the rules take microseconds, a KV round trip milliseconds.
   const expansion = expandQuery(args.query);
+  // The vector index's per-request set-up (the exact index: version check, snapshot load) overlaps the embedding.
+  if (weights.vector > 0) services.vectors.prefetch?.(tenantId, [FAQ_COLLECTION, FAQ_VARIANT_COLLECTION]);
   const match = weights.bm25 > 0 ? expansion.orQuery : null;
   let queryVector: Float32Array | null = null;
   let embedMs = 0;
@@ -123,22 +125,16 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
   const rowsStarted = Date.now();
   // Vector candidates come from an index that knows nothing of deletes or tags: rows decide.
-  const variantRows = await getVariantsByIds(
+  const { variantRows, rows } = await candidateRows(
     services.db,
     tenantId,
     variantVector.map((m) => m.id),
+    [...canonicalText.map((c) => c.id), ...variantText.map((v) => v.faqId), ...canonicalVector.map((m) => m.id)],
   );
   const vectorVariants = variantVector.flatMap((m) => {
     const row = variantRows.get(m.id);
     return row ? [{ faqId: row.faq_id, variantId: row.id, text: row.variant_text, cosine: m.score }] : [];
   });
-  const faqIds = new Set<string>([
-    ...canonicalText.map((c) => c.id),
-    ...variantText.map((v) => v.faqId),
-    ...canonicalVector.map((m) => m.id),
-    ...vectorVariants.map((v) => v.faqId),
-  ]);
-  const rows = await getFaqsByIds(services.db, tenantId, [...faqIds]);
   const eligible = (id: string) => {
     const row = rows.get(id);
     if (!row) return false;
@@ -192,6 +188,41 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started },
   };
 }
+
+/**
+ * The variants the vector list found and every candidate FAQ (those named and those of the
+ * variants), live and of this tenant, in one round trip. Ids go as one JSON parameter each (no
+ * chunks for D1's parameter limit); CROSS JOIN makes SQLite walk the ids and look each row up by
+ * its unique id, instead of scanning the tenant's rows.
+ */
+async function candidateRows(db: D1Database, tenantId: string, variantIds: readonly string[], faqIds: readonly string[]) {
+  const variants = JSON.stringify(variantIds);
+  const [variantResult, faqResult] = await db.batch<VariantRow | FaqRow>([
+    db
+      .prepare(
+        `SELECT ${prefixed("v", VARIANT_COLUMNS)} FROM json_each(?2) AS j CROSS JOIN faq_variants AS v ON v.id = j.value WHERE v.tenant_id = ?1`,
+      )
+      .bind(tenantId, variants),
+    db
+      .prepare(
+        `SELECT ${prefixed("f", FAQ_COLUMNS)} FROM (
+           SELECT value AS id FROM json_each(?2)
+           UNION SELECT v.faq_id FROM json_each(?3) AS j CROSS JOIN faq_variants AS v ON v.id = j.value WHERE v.tenant_id = ?1
+         ) AS ids CROSS JOIN faqs AS f ON f.id = ids.id WHERE f.tenant_id = ?1 AND f.deleted_at IS NULL`,
+      )
+      .bind(tenantId, JSON.stringify([...new Set(faqIds)]), variants),
+  ]);
+  return {
+    variantRows: new Map((variantResult!.results as VariantRow[]).map((r) => [r.id, r])),
+    rows: new Map((faqResult!.results as FaqRow[]).map((r) => [r.id, r])),
+  };
+}
+
+const prefixed = (table: string, columns: string) =>
+  columns
+    .split(",")
+    .map((c) => `${table}.${c.trim()}`)
+    .join(", ");
 
 /** FAQ ids best first by bm25 with column weights (question A, answer B). FTS5's bm25() is lower-is-better. */
 async function canonicalBm25(

@@ -33,8 +33,8 @@ export interface MemorySearchArgs {
   excludeSessionId?: string | undefined;
   /** The text to embed, when it differs from `query` (an enriched query); the query is embedded otherwise. */
   embedText?: string | undefined;
-  /** A query vector already computed for `embedText ?? query`, or null when it could not be. */
-  queryVector?: Float32Array | null | undefined;
+  /** A query vector already computed (or being computed) for `embedText ?? query`, or null when it could not be. */
+  queryVector?: Float32Array | null | Promise<Float32Array | null> | undefined;
   /**
    * The floor of the similar-question and context paths (meetsFloor): keep only candidates found
    * by an answering card, with a calibrated similarity at least this, or by keyword with a
@@ -96,17 +96,20 @@ export async function searchMemories(services: Services, tenantId: string, args:
   const { db, embedder, clock } = services;
   const window = Math.max(args.limit * 2, MIN_CANDIDATE_WINDOW);
   const degraded: Degradation[] = [];
-  const [settings, queryVector] = await Promise.all([
-    args.settings ?? getTenantSettings(db, tenantId),
-    args.queryVector !== undefined ? args.queryVector : embedQuery(services, args.embedText ?? args.query, degraded),
+  // Everything that needs no vector (settings, full text, cards, the vector index's set-up) runs while the query embeds.
+  const settingsRead = args.settings ? Promise.resolve(args.settings) : getTenantSettings(db, tenantId);
+  const vectorReady =
+    args.queryVector !== undefined ? Promise.resolve(args.queryVector) : embedQuery(services, args.embedText ?? args.query, degraded);
+  services.vectors.prefetch?.(tenantId, [MEMORY_COLLECTION]);
+  const [settings, queryVector, lexical, nearest, cardIds] = await Promise.all([
+    settingsRead,
+    vectorReady,
+    settingsRead.then((s) => lexicalCandidates(services, tenantId, args, window, s)),
+    vectorReady.then((v) => (v ? vectorCandidates(services, tenantId, args, v, window, degraded) : null)),
+    settingsRead.then((s) => cardCandidates(services, tenantId, args, degraded, s)),
   ]);
   const questionType: QuestionType = settings.query.questionTypeDetection ? detectQuestionType(args.query) : "Generic";
 
-  const [lexical, nearest, cardIds] = await Promise.all([
-    lexicalCandidates(services, tenantId, args, window, settings),
-    queryVector ? vectorCandidates(services, tenantId, args, queryVector, window, degraded) : null,
-    cardCandidates(services, tenantId, args, degraded, settings),
-  ]);
   const rows = await getMemoriesByIds(db, tenantId, [...new Set([...cardIds, ...(lexical?.keys() ?? []), ...(nearest?.keys() ?? [])])]);
   const types = args.memoryTypes && new Set<string>(args.memoryTypes);
   const eligible = [...rows.values()].filter(

@@ -6,14 +6,16 @@
  * Decoding thousands of BLOBs per query would dominate its cost, so each isolate keeps a decoded
  * snapshot per (tenant, collection) (src/vectors/snapshot.ts). Every write bumps the collection's
  * version row (vector_collections) in the same D1 batch; a query reads that row first and reloads
- * the snapshot only when another isolate wrote since. Collections larger than the cache budget
- * are scanned from D1 directly.
+ * the snapshot only when another isolate wrote since (src/vectors/load.ts: from the stored base in
+ * KV, in the scan's own layout, plus the rows changed since). Collections larger than the cache
+ * budget are scanned from D1 directly.
  */
 import { cosine } from "../ranking/cosine";
 import { randomToken } from "../crypto";
 import { ID_CHUNK } from "../db/by-ids";
 import { assertSameModel, type VectorIndex, type VectorMatch, type VectorMetadata, VectorModelMismatch, type VectorRecord } from "./port";
 import { VectorSnapshot } from "./snapshot";
+import { decodeVector, loadSnapshot } from "./load";
 
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
@@ -25,10 +27,12 @@ const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  */
 export const MAX_CACHED_FLOATS = 24 * 1024 * 1024;
 
-/** Rows per page when a snapshot loads (2,048 × 512-d ≈ 4 MB of hex). */
-const LOAD_PAGE_ROWS = 2048;
-
 const snapshots = new Map<string, VectorSnapshot>();
+/** Forgets every snapshot of this isolate, as a new isolate starts (tests and benchmarks). */
+export function forgetSnapshots(): void {
+  snapshots.clear();
+}
+
 const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
 
 interface VersionRow {
@@ -36,21 +40,37 @@ interface VersionRow {
   counter: number;
 }
 
-export function exactD1Index(db: D1Database, model: string, dimensions: number): VectorIndex {
+/** `kv` keeps snapshot bases (src/vectors/snapshot-base.ts) so a new isolate loads fast; without it every load reads D1 only. */
+export function exactD1Index(db: D1Database, model: string, dimensions: number, kv: KVNamespace | null = null): VectorIndex {
   // An index object lives for one request (createServices runs per request), so one version
   // check per collection serves all of that request's queries; our own writes keep it current.
   const checked = new Map<string, Promise<VersionRow | null>>();
+  /**
+   * Snapshot loads under way in this request (a prefetch and the query after it share one). Not
+   * shared across requests: workerd cancels a request's I/O when it ends, so another request
+   * awaiting that load would wait forever.
+   */
+  const loading = new Map<string, Promise<VectorSnapshot | null>>();
+  /** One round trip reads the versions of every collection named (prefetch asks for several at once). */
+  const checkVersions = (tenantId: string, collections: readonly string[]) => {
+    const missing = collections.filter((c) => !checked.has(cacheKey(tenantId, c, model)));
+    if (missing.length === 0) return;
+    const rows = db
+      .prepare(
+        `SELECT collection, epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection IN (${missing.map(() => "?").join(",")})`,
+      )
+      .bind(tenantId, ...missing)
+      .all<VersionRow & { collection: string }>()
+      .then(({ results }) => new Map(results.map((r) => [r.collection, { epoch: r.epoch, counter: r.counter }])));
+    for (const collection of missing)
+      checked.set(
+        cacheKey(tenantId, collection, model),
+        rows.then((found) => found.get(collection) ?? null),
+      );
+  };
   const versionOf = (tenantId: string, collection: string) => {
-    const key = cacheKey(tenantId, collection, model);
-    let version = checked.get(key);
-    if (!version) {
-      version = db
-        .prepare("SELECT epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection = ?")
-        .bind(tenantId, collection)
-        .first<VersionRow>();
-      checked.set(key, version);
-    }
-    return version;
+    checkVersions(tenantId, [collection]);
+    return checked.get(cacheKey(tenantId, collection, model))!;
   };
   const bump = (tenantId: string, collection: string) =>
     db
@@ -66,31 +86,29 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
     const version = await versionOf(tenantId, collection);
     if (!version) return new VectorSnapshot(dimensions, "", 0, 1);
     const cached = snapshots.get(key);
-    snapshots.delete(key);
     if (cached && cached.epoch === version.epoch && cached.counter === version.counter) {
+      snapshots.delete(key);
       snapshots.set(key, cached); // most recently used last: eviction takes from the front
       return cached;
     }
-    const count = await db
-      .prepare("SELECT COUNT(*) AS n FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ?")
-      .bind(tenantId, collection, model)
-      .first<{ n: number }>();
-    if ((count?.n ?? 0) * dimensions > MAX_CACHED_FLOATS) return null;
-    evictFor((count?.n ?? 0) * dimensions);
-    const loaded = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, count?.n ?? 0));
-    // Pages in primary-key order keep every response a few MB, whatever the collection's size.
-    for (let after = ""; ;) {
-      const { results } = await db
-        .prepare(
-          `SELECT id, hex(vector) AS vector, metadata FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id > ? ORDER BY id LIMIT ${LOAD_PAGE_ROWS}`,
-        )
-        .bind(tenantId, collection, model, after)
-        .all<{ id: string; vector: string; metadata: string }>();
-      for (const row of results) loaded.upsert(row.id, decodeVector(row.vector), JSON.parse(row.metadata) as VectorMetadata);
-      if (results.length < LOAD_PAGE_ROWS) break;
-      after = results.at(-1)!.id;
+    // A prefetch and its own query share one load.
+    const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
+    let pending = loading.get(loadKey);
+    if (!pending) {
+      pending = loadSnapshot({ db, kv, tenantId, collection, model, dimensions }, version, MAX_CACHED_FLOATS, evictFor)
+        .then((loaded) => loaded.snapshot)
+        .finally(() => loading.delete(loadKey));
+      loading.set(loadKey, pending);
     }
-    snapshots.set(key, loaded);
+    const loaded = await pending;
+    if (loaded) {
+      const current = snapshots.get(key);
+      // A write applied to a newer copy meanwhile wins; an older one is replaced.
+      if (!current || current.epoch !== loaded.epoch || current.counter < loaded.counter) {
+        snapshots.delete(key);
+        snapshots.set(key, loaded);
+      }
+    }
     return loaded;
   }
 
@@ -111,6 +129,11 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
   return {
     kind: "d1-exact",
     maxTopK: 1000,
+    prefetch(tenantId, collections) {
+      checkVersions(tenantId, collections);
+      // Errors surface in the query that needs the snapshot; a prefetch only starts the work early.
+      for (const collection of collections) snapshot(tenantId, collection).catch(() => {});
+    },
     async upsert(tenantId, collection, records) {
       if (records.length === 0) return;
       for (const record of records) assertSameModel(record, model, dimensions);
@@ -146,16 +169,15 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number):
       const cached = await snapshot(tenantId, collection);
       if (cached) return cached.similarities(vector, ids);
       const scores = new Map<string, number>();
-      for (let i = 0; i < ids.length; i += ID_CHUNK) {
-        const chunk = ids.slice(i, i + ID_CHUNK);
-        const { results } = await db
-          .prepare(
-            `SELECT id, hex(vector) AS vector FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? AND id IN (${chunk.map(() => "?").join(",")})`,
-          )
-          .bind(tenantId, collection, model, ...chunk)
-          .all<{ id: string; vector: string }>();
-        for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
-      }
+      // CROSS JOIN: one lookup by key per id (src/db/by-ids.ts), not a scan of the collection.
+      const { results } = await db
+        .prepare(
+          `SELECT v.id, hex(v.vector) AS vector FROM json_each(?4) AS j
+           CROSS JOIN vectors AS v ON v.tenant_id = ?1 AND v.collection = ?2 AND v.id = j.value WHERE v.model = ?3`,
+        )
+        .bind(tenantId, collection, model, JSON.stringify(ids))
+        .all<{ id: string; vector: string }>();
+      for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
       return scores;
     },
     async delete(tenantId, collection, ids) {
@@ -208,6 +230,11 @@ async function scanFromD1(
   return matches.sort((a, b) => b.score - a.score).slice(0, topK);
 }
 
+/**
+ * Every rewrite of a row moves its updated_at forward, even within one millisecond or against a
+ * slower clock: a snapshot base (src/vectors/load.ts) takes a row whose updated_at is unchanged
+ * as unchanged.
+ */
 function upsertStatement(db: D1Database, tenantId: string, collection: string, record: VectorRecord, now: number) {
   // Copy into a tight buffer: a Float32Array may be a view on a larger one.
   const blob = record.vector.slice().buffer;
@@ -217,27 +244,7 @@ function upsertStatement(db: D1Database, tenantId: string, collection: string, r
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tenant_id, collection, id) DO UPDATE SET
          model = excluded.model, dimensions = excluded.dimensions, vector = excluded.vector,
-         metadata = excluded.metadata, updated_at = excluded.updated_at`,
+         metadata = excluded.metadata, updated_at = max(excluded.updated_at, vectors.updated_at + 1)`,
     )
     .bind(tenantId, collection, record.id, record.model, record.vector.length, blob, JSON.stringify(record.metadata), now);
 }
-
-/**
- * Vectors are read as hex(vector): D1 hands a BLOB to the Worker as an array of byte values,
- * which costs about ten times more than a string to carry and decode (40k vectors: 9–16 s as
- * arrays, 1 s as hex, measured in Miniflare).
- */
-export function decodeVector(hex: string): Float32Array {
-  const bytes = new Uint8Array(hex.length >> 1);
-  for (let i = 0, j = 0; i < bytes.length; i++, j += 2) bytes[i] = (HEX_VALUE[hex.charCodeAt(j)]! << 4) | HEX_VALUE[hex.charCodeAt(j + 1)]!;
-  return new Float32Array(bytes.buffer);
-}
-
-const HEX_VALUE = (() => {
-  const table = new Uint8Array(128);
-  for (let i = 0; i < 16; i++) {
-    table["0123456789ABCDEF".charCodeAt(i)] = i;
-    table["0123456789abcdef".charCodeAt(i)] = i;
-  }
-  return table;
-})();

@@ -45,6 +45,12 @@ export interface VectorIndex {
     ids: readonly string[],
   ): Promise<Map<string, number>>;
   delete(tenantId: string, collection: string, ids: readonly string[]): Promise<void>;
+  /**
+   * A hint that this request will query these collections: an index with per-request set-up
+   * (the exact index's version check and snapshot load) starts it now, so it overlaps the
+   * query's embedding. Never throws; optional.
+   */
+  prefetch?(tenantId: string, collections: readonly string[]): void;
 }
 
 export class VectorModelMismatch extends Error {

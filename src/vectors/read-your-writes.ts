@@ -34,6 +34,10 @@ export function withReadYourWrites(primary: VectorIndex, recent: VectorIndex): V
       ]);
       return new Map([...older, ...newer]);
     },
+    prefetch(tenantId, collections) {
+      primary.prefetch?.(tenantId, collections);
+      recent.prefetch?.(tenantId, collections.map(buffer));
+    },
     async delete(tenantId, collection, ids) {
       await Promise.all([primary.delete(tenantId, collection, ids), recent.delete(tenantId, buffer(collection), ids)]);
     },

@@ -61,19 +61,30 @@ export class VectorSnapshot {
   }
 
   upsert(id: string, vector: ArrayLike<number>, metadata: VectorMetadata): void {
-    let slot = this.slots.get(id);
-    if (slot === undefined) {
-      slot = this.ids.length;
-      if (slot === this.distances.length) this.grow();
-      this.ids.push(id);
-      this.metadata.push(metadata);
-      this.slots.set(id, slot);
-    } else {
-      this.metadata[slot] = metadata;
-    }
+    const slot = this.slotFor(id, metadata);
     const unit = normalized(vector);
     this.data.set(unit, slot * this.dimensions);
     this.codes.set(signCode(unit, this.words), slot * this.words);
+  }
+
+  /**
+   * Adds or replaces a vector already unit-normalized with its sign code (rows of a stored page,
+   * src/vectors/packed.ts): copied as they are.
+   */
+  upsertPacked(id: string, unit: Float32Array, code: Uint32Array, metadata: VectorMetadata): void {
+    const slot = this.slotFor(id, metadata);
+    this.data.set(unit, slot * this.dimensions);
+    this.codes.set(code, slot * this.words);
+  }
+
+  /** The slots' ids and their rows, in slot order (views, valid until the next write): what a stored page packs. */
+  rows(): { ids: readonly string[]; metadata: readonly VectorMetadata[]; vectors: Float32Array; codes: Uint32Array } {
+    return {
+      ids: this.ids,
+      metadata: this.metadata,
+      vectors: this.data.subarray(0, this.size * this.dimensions),
+      codes: this.codes.subarray(0, this.size * this.words),
+    };
   }
 
   delete(id: string): void {
@@ -92,6 +103,20 @@ export class VectorSnapshot {
     this.ids.pop();
     this.metadata.pop();
     this.slots.delete(id);
+  }
+
+  private slotFor(id: string, metadata: VectorMetadata): number {
+    let slot = this.slots.get(id);
+    if (slot === undefined) {
+      slot = this.ids.length;
+      if (slot === this.distances.length) this.grow();
+      this.ids.push(id);
+      this.metadata.push(metadata);
+      this.slots.set(id, slot);
+    } else {
+      this.metadata[slot] = metadata;
+    }
+    return slot;
   }
 
   /** The topK by cosine among the vectors whose metadata equals every filter entry. */
