@@ -4,7 +4,8 @@ export const ID_CHUNK = 90;
 /**
  * Rows of one tenant by id, keyed by id; ids of other tenants (or filtered out by `where`) are
  * simply absent. `from` is a trusted table name with a unique index on `id`, `columns` a trusted
- * column list, `where` a trusted condition on the table's columns.
+ * column list, `where` a trusted condition on the table's columns written as `t.column` (json_each's
+ * own columns, `id` among them, would otherwise make a bare name ambiguous).
  *
  * The ids go as one JSON parameter, and CROSS JOIN makes SQLite walk them and look each row up by
  * its id: with `tenant_id = ? AND id IN (?, …)` it chose the tenant index and scanned every row

@@ -149,7 +149,7 @@ export async function getFaqRowIncludingDeleted(db: D1Database, tenantId: string
 
 /** Live FAQs of one tenant by id, keyed by id (other tenants' and deleted ids are absent). */
 export function getFaqsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, FaqRow>> {
-  return selectByIds<FaqRow>(db, { from: "faqs", columns: FAQ_COLUMNS, where: "deleted_at IS NULL" }, tenantId, ids);
+  return selectByIds<FaqRow>(db, { from: "faqs", columns: FAQ_COLUMNS, where: "t.deleted_at IS NULL" }, tenantId, ids);
 }
 
 export interface FaqListArgs {
