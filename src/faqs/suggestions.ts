@@ -26,11 +26,15 @@ export const SUGGESTION_MIN_SIMILARITY = 0.6;
 /** Distinct phrasings a cluster keeps as samples. */
 export const MAX_SAMPLES = 5;
 
+/** Searches whose query hesitates between the same two FAQs with the same content words. */
+export interface SuggestionCluster {
+  clusterKey: string;
+  faqId: string;
+  alternateFaqId: string;
+}
+
 /** The cluster a search's query belongs to, or null when the search was not ambiguous. */
-export function suggestionFor(
-  query: string,
-  results: readonly FaqSearchHit[],
-): { clusterKey: string; faqId: string; alternateFaqId: string } | null {
+export function suggestionFor(query: string, results: readonly FaqSearchHit[]): SuggestionCluster | null {
   const [top, second] = results;
   if (!top || !second || top.similarity === null || second.similarity === null) return null;
   if (top.similarity < SUGGESTION_MIN_SIMILARITY || second.similarity < SUGGESTION_MIN_SIMILARITY) return null;
@@ -41,6 +45,11 @@ export function suggestionFor(
   const words = [...new Set(expandQuery(query).keywords)].sort();
   if (words.length === 0) return null;
   return { clusterKey: `${top.faq.id}:${words.join(" ")}`, faqId: top.faq.id, alternateFaqId: second.faq.id };
+}
+
+/** The row the first search of a cluster inserts (the same on both backends). */
+export function newSuggestionRow(tenantId: string, query: string, cluster: SuggestionCluster, now: number) {
+  return { id: newId("sug"), tenantId, ...cluster, queryText: query, samples: [query], firstSeenAt: now, lastSeenAt: now };
 }
 
 export async function recordSuggestion(
@@ -55,17 +64,7 @@ export async function recordSuggestion(
   const t = faqSuggestions;
   await drizzle(services.db)
     .insert(t)
-    .values({
-      id: newId("sug"),
-      tenantId,
-      clusterKey: cluster.clusterKey,
-      faqId: cluster.faqId,
-      alternateFaqId: cluster.alternateFaqId,
-      queryText: query,
-      samples: [query],
-      firstSeenAt: now,
-      lastSeenAt: now,
-    })
+    .values(newSuggestionRow(tenantId, query, cluster, now))
     .onConflictDoUpdate({
       target: [t.tenantId, t.clusterKey],
       set: {

@@ -2,11 +2,10 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgDatabase } from "../../db/pg/client";
 import { pgFaqs, pgFaqSuggestions } from "../../db/pg/schema";
-import { newId } from "../../ids";
 import type { Services } from "../../services";
 import { samplesSchema } from "../json-columns";
 import type { FaqStore, FaqSuggestionsPort } from "../port";
-import { MAX_SAMPLES, resolveOpenSuggestion, suggestionFor } from "../suggestions";
+import { MAX_SAMPLES, newSuggestionRow, resolveOpenSuggestion, suggestionFor } from "../suggestions";
 
 const t = pgFaqSuggestions;
 
@@ -22,17 +21,7 @@ export function postgresSuggestions(
       const now = clock.now();
       await db
         .insert(t)
-        .values({
-          id: newId("sug"),
-          tenantId,
-          clusterKey: cluster.clusterKey,
-          faqId: cluster.faqId,
-          alternateFaqId: cluster.alternateFaqId,
-          queryText: query,
-          samples: [query],
-          firstSeenAt: now,
-          lastSeenAt: now,
-        })
+        .values(newSuggestionRow(tenantId, query, cluster, now))
         .onConflictDoUpdate({
           target: [t.tenantId, t.clusterKey],
           set: {
