@@ -52,6 +52,16 @@ export function newSuggestionRow(tenantId: string, query: string, cluster: Sugge
   return { id: newId("sug"), tenantId, ...cluster, queryText: query, samples: [query], firstSeenAt: now, lastSeenAt: now };
 }
 
+/** A stored suggestion as the API answers it (both backends): samples parsed by schema, times in ISO. */
+export function toSuggestion<Row extends { samples: unknown; firstSeenAt: number; lastSeenAt: number }>(row: Row) {
+  return {
+    ...row,
+    samples: samplesSchema.parse(row.samples),
+    firstSeenAt: new Date(row.firstSeenAt).toISOString(),
+    lastSeenAt: new Date(row.lastSeenAt).toISOString(),
+  };
+}
+
 export async function recordSuggestion(
   services: Pick<Services, "db" | "clock">,
   tenantId: string,
@@ -111,12 +121,7 @@ export async function listSuggestions(db: D1Database, tenantId: string, limit: n
     .where(and(eq(t.tenantId, tenantId), eq(t.status, "open"), isNull(faqs.deletedAt)))
     .orderBy(desc(t.count), desc(t.lastSeenAt))
     .limit(limit);
-  return rows.map((r) => ({
-    ...r,
-    samples: samplesSchema.parse(r.samples),
-    firstSeenAt: new Date(r.firstSeenAt).toISOString(),
-    lastSeenAt: new Date(r.lastSeenAt).toISOString(),
-  }));
+  return rows.map(toSuggestion);
 }
 
 /** accepted or dismissed; `variant` is the accept's outcome (null for a dismiss). */

@@ -3,9 +3,8 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgDatabase } from "../../db/pg/client";
 import { pgFaqs, pgFaqSuggestions } from "../../db/pg/schema";
 import type { Services } from "../../services";
-import { samplesSchema } from "../json-columns";
 import type { FaqStore, FaqSuggestionsPort } from "../port";
-import { MAX_SAMPLES, newSuggestionRow, resolveOpenSuggestion, suggestionFor } from "../suggestions";
+import { MAX_SAMPLES, newSuggestionRow, resolveOpenSuggestion, suggestionFor, toSuggestion } from "../suggestions";
 
 const t = pgFaqSuggestions;
 
@@ -53,12 +52,7 @@ export function postgresSuggestions(
         .where(and(eq(t.tenantId, tenantId), eq(t.status, "open"), isNull(pgFaqs.deletedAt)))
         .orderBy(desc(t.count), desc(t.lastSeenAt))
         .limit(limit);
-      return rows.map((r) => ({
-        ...r,
-        samples: samplesSchema.parse(r.samples),
-        firstSeenAt: new Date(r.firstSeenAt).toISOString(),
-        lastSeenAt: new Date(r.lastSeenAt).toISOString(),
-      }));
+      return rows.map(toSuggestion);
     },
 
     async resolveSuggestion(tenantId, id, action, by, override = {}) {
