@@ -10,50 +10,32 @@
 // calibrated floor, each candidate scored on −bm25 and raw cosine. The corpus goes through the
 // real import (D1 FTS5); cosines are computed here from the same model's vectors. The defaults
 // it prints are then checked end to end through the Worker by `npm run eval`.
-import { basename, resolve } from "node:path";
 import { importTs } from "./support/bundle.mjs";
-import { defaultSets, setsUnder, importCorpus, loadSet } from "./support/sets.mjs";
+import { better, collectSets, crossValidateShare, dot, interval, K, pairedGain, unit } from "./support/cv.mjs";
+import { importCorpus } from "./support/sets.mjs";
 import { progress } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll } from "./support/worker.mjs";
 
 const MODEL = "use-lite-512";
-const FOLDS = 5;
-const SHARES = Array.from({ length: 21 }, (_, i) => i / 20);
-const K = 10;
-const { bootstrapInterval, scoreQuery } = await importTs(new URL("./support/metrics.ts", import.meta.url));
+const { scoreQuery } = await importTs(new URL("./support/metrics.ts", import.meta.url));
 const lib = await importTs(new URL("./entries/fusion.ts", import.meta.url));
 const calibration = lib.calibrationFor(MODEL);
 
-const dirs = process.argv.includes("--data")
-  ? process.argv.flatMap((a, i) => (process.argv[i - 1] === "--data" ? setsUnder(resolve(a)) : []))
-  : defaultSets();
-// Each set in a Worker of its own (a fresh local D1), as in `npm run eval`: FTS5's bm25 statistics span every tenant's rows.
-let worker;
-const sets = [];
-for (const dir of dirs) {
-  const { corpus, queries } = loadSet(dir);
-  if (corpus.slice(0, 200).some((d) => lib.containsCjk(d.text))) continue; // the local model embeds English only
-  worker = await startWorker();
-  try {
-    const name = basename(dir);
-    console.log(`${name}: ${corpus.length} docs, ${queries.length} queries`);
-    const { key, tenantId } = await createTenantKey(worker.db, `fit ${name}`);
-    const texts = [...corpus.map((d) => d.text), ...queries.map((q) => q.text)];
-    const vectors = (await embedAll(worker.seedEmbedderUrls, texts, progress("embedding", texts.length))).map(unit);
-    await cacheEmbeddings(worker.cache, MODEL, texts, vectors);
-    const faqToDoc = await importCorpus(worker, key, corpus);
-    const docVectors = vectors.slice(0, corpus.length);
-    const perQuery = [];
-    for (const [i, q] of queries.entries()) {
-      const queryVector = vectors[corpus.length + i];
-      const cosine = new Map(corpus.map((d, j) => [d.id, dot(queryVector, docVectors[j])]));
-      perQuery.push({ relevant: q.relevant, lexical: await lexicalWindow(tenantId, q.text, faqToDoc), cosine });
-    }
-    sets.push({ name, queries: perQuery });
-  } finally {
-    await worker.close();
+const sets = await collectSets(process.argv, lib.containsCjk, async (worker, name, corpus, queries) => {
+  const { key, tenantId } = await createTenantKey(worker.db, `fit ${name}`);
+  const texts = [...corpus.map((d) => d.text), ...queries.map((q) => q.text)];
+  const vectors = (await embedAll(worker.seedEmbedderUrls, texts, progress("embedding", texts.length))).map(unit);
+  await cacheEmbeddings(worker.cache, MODEL, texts, vectors);
+  const faqToDoc = await importCorpus(worker, key, corpus);
+  const docVectors = vectors.slice(0, corpus.length);
+  const perQuery = [];
+  for (const [i, q] of queries.entries()) {
+    const queryVector = vectors[corpus.length + i];
+    const cosine = new Map(corpus.map((d, j) => [d.id, dot(queryVector, docVectors[j])]));
+    perQuery.push({ relevant: q.relevant, lexical: await lexicalWindow(worker, tenantId, q.text, faqToDoc), cosine });
   }
-}
+  return perQuery;
+});
 
 /** The search's own candidate parameters; `--explore` varies them (one at a time, each with its share cross-validated). */
 const PRODUCT = { window: lib.MIN_FAQ_WINDOW, floor: lib.VECTOR_MIN_SIMILARITY, fuse: lib.fuseScores };
@@ -81,47 +63,19 @@ function ndcgAt(q, share, { window, floor, fuse } = PRODUCT) {
   ).ndcg;
 }
 
-const mean = (xs) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-const fmt = (xs) => {
-  const b = bootstrapInterval(xs);
-  return `${b.mean.toFixed(3)} [${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`;
-};
-const signed = (d) => `${d.mean >= 0 ? "+" : ""}${d.mean.toFixed(3)} [${d.low.toFixed(3)}, ${d.high.toFixed(3)}]`;
 const lexicalOnly = sets.map((s) => s.queries.map((q) => ndcgAt(q, 0)));
 const vectorOnly = sets.map((s) => s.queries.map((q) => ndcgAt(q, 1)));
 
 function crossValidate(label, config) {
-  const folds = sets.map((s) => s.queries.map((_, i) => i % FOLDS));
-  const heldOut = sets.map((s) => new Array(s.queries.length));
-  const table = sets.map((s) => s.queries.map((q) => SHARES.map((share) => ndcgAt(q, share, config))));
-  console.log(
-    `\n${label}: ${FOLDS}-fold cross-validation of the vector share (grid ${SHARES[0]}..${SHARES.at(-1)} by 0.05; objective: mean over sets of NDCG@${K})`,
+  crossValidateShare(
+    sets,
+    label,
+    (q, share) => ndcgAt(q, share, config),
+    (s, k, heldOut) =>
+      console.log(
+        `  ${s.name.padEnd(16)} fused ${interval(heldOut)}   lexical ${interval(lexicalOnly[k])}   vector ${interval(vectorOnly[k])}   fused − better single ${pairedGain(heldOut, better(lexicalOnly[k], vectorOnly[k]))}`,
+      ),
   );
-  console.log(`fold  share  ${sets.map((s) => `${s.name} held-out`.padStart(26)).join("")}`);
-  const chosen = [];
-  for (let f = 0; f < FOLDS; f++) {
-    const train = (j) => mean(sets.map((s, k) => mean(table[k].filter((_, i) => folds[k][i] !== f).map((row) => row[j]))));
-    let best = 0;
-    for (let j = 1; j < SHARES.length; j++) if (train(j) > train(best)) best = j;
-    chosen.push(SHARES[best]);
-    const scores = sets.map((s, k) => {
-      const held = table[k].map((row, i) => [row, i]).filter(([, i]) => folds[k][i] === f);
-      for (const [row, i] of held) heldOut[k][i] = row[best];
-      return mean(held.map(([row]) => row[best]));
-    });
-    console.log(
-      `${String(f + 1).padStart(4)}  ${SHARES[best].toFixed(2).padStart(5)}  ${scores.map((x) => x.toFixed(3).padStart(26)).join("")}`,
-    );
-  }
-  console.log(
-    `held-out NDCG@${K} per set (95% bootstrap interval over queries) against single modes; the fitted share is the median of the folds: ${median(chosen).toFixed(2)}`,
-  );
-  for (const [k, s] of sets.entries()) {
-    const better = mean(lexicalOnly[k]) >= mean(vectorOnly[k]) ? lexicalOnly[k] : vectorOnly[k];
-    console.log(
-      `  ${s.name.padEnd(16)} fused ${fmt(heldOut[k])}   lexical ${fmt(lexicalOnly[k])}   vector ${fmt(vectorOnly[k])}   fused − better single ${signed(bootstrapInterval(heldOut[k], { paired: better }))}`,
-    );
-  }
 }
 
 crossValidate(`the search's fusion (z-scores, window ${PRODUCT.window}, vector floor ${PRODUCT.floor})`, PRODUCT);
@@ -153,7 +107,7 @@ function minMaxFusion(candidates, share) {
 }
 
 /** The FTS5 candidates of the search's canonical list: [document id, −bm25], best first. */
-async function lexicalWindow(tenantId, text, faqToDoc) {
+async function lexicalWindow(worker, tenantId, text, faqToDoc) {
   const match = lib.expandQuery(text).orQuery;
   if (!match) return [];
   const { results } = await worker.db
@@ -164,20 +118,4 @@ async function lexicalWindow(tenantId, text, faqToDoc) {
     .bind(match, tenantId, Math.max(80, lib.MIN_FAQ_WINDOW))
     .all();
   return results.map((r) => [faqToDoc.get(r.id), r.score]);
-}
-
-function unit(v) {
-  const n = Math.hypot(...v) || 1;
-  return v.map((x) => x / n);
-}
-
-function dot(a, b) {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }

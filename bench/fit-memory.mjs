@@ -11,40 +11,19 @@
 // the expanded query, the nearest vectors (same window), the union scored with cosines from the
 // same model's vectors, recall counts, ages and importance from D1, card answers from the card
 // store. `--explore` also prints the other normalisations tried (see README "Quality and speed").
-import { basename, resolve } from "node:path";
 import { importTs } from "./support/bundle.mjs";
-import { defaultSets, setsUnder, loadSet } from "./support/sets.mjs";
+import { better, collectSets, crossValidateShare, dot, interval, K, pairedGain, unit } from "./support/cv.mjs";
 import { progress } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk } from "./support/worker.mjs";
 
 const MODEL = "use-lite-512";
-const FOLDS = 5;
-const SHARES = Array.from({ length: 21 }, (_, i) => i / 20);
-const K = 10;
-const { bootstrapInterval, scoreQuery } = await importTs(new URL("./support/metrics.ts", import.meta.url));
+const { scoreQuery } = await importTs(new URL("./support/metrics.ts", import.meta.url));
 const lib = await importTs(new URL("./entries/memory-fit.ts", import.meta.url));
 const explore = process.argv.includes("--explore");
 
-const dirs = process.argv.includes("--data")
-  ? process.argv.flatMap((a, i) => (process.argv[i - 1] === "--data" ? setsUnder(resolve(a)) : []))
-  : defaultSets();
-// Each set in a Worker of its own (a fresh local D1), as in `npm run eval`: FTS5's bm25 statistics span every tenant's rows.
-let worker;
-const sets = [];
-for (const dir of dirs) {
-  const { corpus, queries } = loadSet(dir);
-  if (corpus.slice(0, 200).some((d) => lib.containsCjk(d.text))) continue; // the local model embeds English only
-  worker = await startWorker();
-  try {
-    const name = basename(dir);
-    console.log(`${name}: ${corpus.length} docs, ${queries.length} queries`);
-    sets.push({ name, queries: await collect(name, corpus, queries) });
-  } finally {
-    await worker.close();
-  }
-}
+const sets = await collectSets(process.argv, lib.containsCjk, collect);
 
-async function collect(name, corpus, queries) {
+async function collect(worker, name, corpus, queries) {
   const { key, tenantId } = await createTenantKey(worker.db, `fit memories ${name}`);
   const api = worker.client(key);
   const scope = `fit:${name}`;
@@ -76,8 +55,8 @@ async function collect(name, corpus, queries) {
     const qv = vectors[corpus.length + i];
     const cosine = new Map([...vectorOf].map(([id, v]) => [id, dot(qv, v)]));
     const nearest = [...cosine].sort((a, b) => b[1] - a[1]).slice(0, window);
-    const lexical = await lexicalWindow(tenantId, scope, q.text.slice(0, 2000), window);
-    const cards = await cardIds(tenantId, scope, q.text);
+    const lexical = await lexicalWindow(worker, tenantId, scope, q.text.slice(0, 2000), window);
+    const cards = await cardIds(worker, tenantId, scope, q.text);
     const lexicalOf = new Map(lexical);
     const ids = [...new Set([...cards, ...lexical.map(([id]) => id), ...nearest.map(([id]) => id)])];
     out.push({
@@ -130,48 +109,20 @@ const only = (signal) => (candidates, now) =>
     .rankHybrid(candidates, { now, weights: { vector: 0, text: 0, recency: 0, frequency: 0, importance: 0, [signal]: 1 } })
     .map((s) => s.id);
 
-const mean = (xs) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-const fmt = (xs) => {
-  const b = bootstrapInterval(xs);
-  return `${b.mean.toFixed(3)} [${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`;
-};
-const signed = (d) => `${d.mean >= 0 ? "+" : ""}${d.mean.toFixed(3)} [${d.low.toFixed(3)}, ${d.high.toFixed(3)}]`;
-
 function crossValidate(label, family) {
-  const folds = sets.map((s) => s.queries.map((_, i) => i % FOLDS));
-  const heldOut = sets.map((s) => new Array(s.queries.length));
-  const table = sets.map((s) => s.queries.map((q) => SHARES.map((share) => ndcgOf(q, family(share)))));
-  console.log(`\n${label}: ${FOLDS}-fold cross-validation of the vector share (grid 0..1 by 0.05; objective: mean over sets of NDCG@${K})`);
-  console.log(`fold  share  ${sets.map((s) => `${s.name} held-out`.padStart(26)).join("")}`);
-  const chosen = [];
-  for (let f = 0; f < FOLDS; f++) {
-    const train = (j) => mean(sets.map((s, k) => mean(table[k].filter((_, i) => folds[k][i] !== f).map((row) => row[j]))));
-    let best = 0;
-    for (let j = 1; j < SHARES.length; j++) if (train(j) > train(best)) best = j;
-    chosen.push(SHARES[best]);
-    const scores = sets.map((s, k) => {
-      const held = table[k].map((row, i) => [row, i]).filter(([, i]) => folds[k][i] === f);
-      for (const [row, i] of held) heldOut[k][i] = row[best];
-      return mean(held.map(([row]) => row[best]));
-    });
-    console.log(
-      `${String(f + 1).padStart(4)}  ${SHARES[best].toFixed(2).padStart(5)}  ${scores.map((x) => x.toFixed(3).padStart(26)).join("")}`,
-    );
-  }
-  const fitted = median(chosen);
-  console.log(
-    `held-out NDCG@${K} per set (95% bootstrap interval over queries); the fitted share is the median of the folds: ${fitted.toFixed(2)}`,
+  return crossValidateShare(
+    sets,
+    label,
+    (q, share) => ndcgOf(q, family(share)),
+    (s, k, heldOut) => {
+      const text = s.queries.map((q) => ndcgOf(q, only("text")));
+      const vector = s.queries.map((q) => ndcgOf(q, only("vector")));
+      const seeded = s.queries.map((q) => ndcgOf(q, seed));
+      console.log(
+        `  ${s.name.padEnd(16)} fitted ${interval(heldOut)}   text ${interval(text)}   vector ${interval(vector)}   seed 000 ${interval(seeded)}   fitted − better single ${pairedGain(heldOut, better(text, vector))}`,
+      );
+    },
   );
-  for (const [k, s] of sets.entries()) {
-    const text = s.queries.map((q) => ndcgOf(q, only("text")));
-    const vector = s.queries.map((q) => ndcgOf(q, only("vector")));
-    const seeded = s.queries.map((q) => ndcgOf(q, seed));
-    const better = mean(text) >= mean(vector) ? text : vector;
-    console.log(
-      `  ${s.name.padEnd(16)} fitted ${fmt(heldOut[k])}   text ${fmt(text)}   vector ${fmt(vector)}   seed 000 ${fmt(seeded)}   fitted − better single ${signed(bootstrapInterval(heldOut[k], { paired: better }))}`,
-    );
-  }
-  return fitted;
 }
 
 crossValidate("raw cosine + BM25 ÷ best, card bonus in relevance units (the product)", product);
@@ -196,7 +147,7 @@ if (explore) {
 }
 
 /** The FTS5 candidates of the memory search: [memory id, bm25], best first. */
-async function lexicalWindow(tenantId, scope, text, window) {
+async function lexicalWindow(worker, tenantId, scope, text, window) {
   const match = lib.expandQuery(text).orQuery;
   if (!match) return [];
   const { results } = await worker.db
@@ -210,25 +161,9 @@ async function lexicalWindow(tenantId, scope, text, window) {
 }
 
 /** Source memories of the current cards that answer the question (the search's card list, default settings). */
-async function cardIds(tenantId, scope, text) {
+async function cardIds(worker, tenantId, scope, text) {
   const slots = lib.slotsForQuestion(text, lib.underlyingQuestionType(text));
   if (slots.length === 0) return [];
   const cards = await lib.lookupCards(worker.db, tenantId, scope, "user", slots);
   return [...new Set(cards.filter((c) => c.confidence >= 0.7).map((c) => c.source_memory_id))];
-}
-
-function unit(v) {
-  const n = Math.hypot(...v) || 1;
-  return v.map((x) => x / n);
-}
-
-function dot(a, b) {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
