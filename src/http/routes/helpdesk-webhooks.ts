@@ -28,6 +28,7 @@ import type { TicketMessage } from "../../tickets/consume";
 import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
 import { activeWebhookSecrets } from "../../tickets/secrets";
 import type { TicketInput } from "../../tickets/store";
+import { pipelineStore } from "../../tickets/select";
 import { toTicket } from "../../tickets/store";
 import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
@@ -52,7 +53,8 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   describeBody(z.record(z.string(), z.unknown()).describe("The provider's native webhook event, as it sends it")),
   validate("param", params),
   async (c) => {
-    const { db, clock, secretBox, log } = c.get("services");
+    const services = c.get("services");
+    const { db, clock, secretBox, log } = services;
     const { provider, connectionId } = c.req.valid("param");
     if (!isProvider(provider)) throw new AppError("NOT_FOUND", `No helpdesk "${provider}" (one of ${helpdeskProviders.join(", ")})`);
     const module = providers[provider];
@@ -143,7 +145,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
 
     let stored;
     try {
-      [stored] = await storeAndEnqueue(db, c.env.TICKETS as Queue<TicketMessage>, tenantId, [ticket], now);
+      [stored] = await storeAndEnqueue(pipelineStore(services), c.env.TICKETS as Queue<TicketMessage>, tenantId, [ticket], now);
     } catch (error) {
       if (!(error instanceof QueueUnavailable)) throw error;
       c.get("log").error("ticket_enqueue_failed", { provider, ...errorFields(error) });
