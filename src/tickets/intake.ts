@@ -39,9 +39,11 @@ export async function storeAndEnqueue(
   const stored: StoredTicket[] = [];
   let storeDown = false;
   for (const input of inputs) {
+    // One id either way: an insert that timed out may still land later, under the id the sender was told.
+    const id = newId("tkt");
     if (!storeDown) {
       try {
-        stored.push(await store.insertTicket(tenantId, input, now));
+        stored.push(await store.insertTicket(tenantId, input, now, id));
         continue;
       } catch (error) {
         if (!(error instanceof StoreUnavailableError)) throw error;
@@ -49,7 +51,7 @@ export async function storeAndEnqueue(
         storeDown = true;
       }
     }
-    stored.push({ row: unstoredTicket(newId("tkt"), tenantId, input, now), created: true, carried: input });
+    stored.push({ row: unstoredTicket(id, tenantId, input, now), created: true, carried: input });
   }
   const fresh = stored.filter((s) => s.created);
   if (fresh.length === 0) return stored;
