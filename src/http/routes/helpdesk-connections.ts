@@ -82,7 +82,7 @@ export const helpdeskConnections = new Hono<AppEnv>()
   .post("/:id/rotate", helpdeskDocs.rotateConnectionSecret, validate("param", idParam), validate("json", rotateSchema), async (c) => {
     const { db, clock, secretBox } = c.get("services");
     const row = await getTenantConnection(db, c.get("principal").tenantId, c.req.valid("param").id);
-    if (!row || row.revoked_at !== null) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
+    if (!row || row.revokedAt !== null) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
     const { secret, overlapHours } = c.req.valid("json");
     checkSecret(row.provider, secret);
     const rotated = await rotateConnectionSecret(db, await secretBox(), row, { secret, overlapMs: overlapHours * HOUR, now: clock.now() });
@@ -106,8 +106,8 @@ export const helpdeskConnections = new Hono<AppEnv>()
     const { limit, cursor } = c.req.valid("query");
     const after = cursor === undefined ? undefined : decodeCursor(cursor, deliveryPosition);
     const page = toPage(await listDeliveries(db, tenantId, row.id, { limit: limit + 1, after }), limit, (d) => [
-      d.received_at,
-      d.delivery_key,
+      d.receivedAt,
+      d.deliveryKey,
     ]);
     return c.json({ deliveries: page.rows.map(toDelivery), nextCursor: page.nextCursor });
   });

@@ -71,12 +71,12 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     const delivery: Delivery = { rawBody, header: (name) => c.req.header(name), nowMs: now };
 
     const connection = await getConnection(db, connectionId);
-    const live = connection && connection.provider === provider && connection.revoked_at === null;
-    const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenant_id, connection.id, now, log) : [];
+    const live = connection && connection.provider === provider && connection.revokedAt === null;
+    const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenantId, connection.id, now, log) : [];
     // No usable secret: verify against a throwaway one anyway, so timing does not tell.
     const signed = await module.verify(delivery, secrets.length > 0 ? secrets : [`whsec_${btoa(crypto.randomUUID())}`]);
     if (!signed || !live || secrets.length === 0) throw invalidSignature();
-    const tenantId = connection.tenant_id;
+    const tenantId = connection.tenantId;
     bindTenant(c, tenantId);
 
     const challenge = module.challenge?.(delivery);
@@ -94,18 +94,18 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
 
     const record = (outcome: DeliveryRow["outcome"], extra: Partial<DeliveryRow>) =>
       recordDelivery(db, {
-        connection_id: connection.id,
-        delivery_key: deliveryKey,
-        tenant_id: tenantId,
-        received_at: now,
+        connectionId: connection.id,
+        deliveryKey,
+        tenantId,
+        receivedAt: now,
         outcome,
         reason: null,
-        external_id: null,
-        ticket_row_id: null,
+        externalId: null,
+        ticketRowId: null,
         ...extra,
       });
     const skip = async (reason: string, externalId?: string) => {
-      await record("skipped", { reason, external_id: externalId ?? null });
+      await record("skipped", { reason, externalId: externalId ?? null });
       c.get("log").info("helpdesk_delivery_skipped", { provider, connectionId, reason });
       return c.json({ status: "skipped" as const, reason, externalId: externalId ?? null }, 202);
     };
@@ -116,7 +116,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     if (mapped.kind === "skip") return skip(mapped.reason, mapped.externalId);
     if (mapped.kind === "thread_part") {
       await gatherThreadPart(db, tenantId, connection.id, mapped.part, now);
-      await record("gathered", { reason: "waiting for the solved event", external_id: mapped.part.externalId });
+      await record("gathered", { reason: "waiting for the solved event", externalId: mapped.part.externalId });
       return c.json({ status: "gathered" as const, externalId: mapped.part.externalId }, 202);
     }
     let fromThread = false;
@@ -153,7 +153,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     }
     if (!stored) throw new Error("storeAndEnqueue returned nothing");
     if (fromThread) await forgetThread(db, connection.id, externalId);
-    await record(stored.created ? "queued" : "duplicate_ticket", { external_id: externalId, ticket_row_id: stored.row.id });
+    await record(stored.created ? "queued" : "duplicate_ticket", { externalId, ticketRowId: stored.row.id });
     const answer = toTicket(stored.row);
     return stored.created
       ? c.json({ status: "queued" as const, ticket: answer }, 202)
