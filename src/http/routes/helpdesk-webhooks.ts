@@ -28,7 +28,7 @@ import type { TicketMessage } from "../../tickets/consume";
 import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
 import { activeWebhookSecrets } from "../../tickets/secrets";
 import type { TicketInput } from "../../tickets/store";
-import { pipelineStore } from "../../tickets/select";
+import { pipelineStore, webhookAuthDb } from "../../tickets/select";
 import { toTicket } from "../../tickets/store";
 import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
@@ -54,7 +54,8 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   validate("param", params),
   async (c) => {
     const services = c.get("services");
-    const { db, clock, secretBox, log } = services;
+    const { clock, secretBox, log } = services;
+    const db = webhookAuthDb(services);
     const { provider, connectionId } = c.req.valid("param");
     if (!isProvider(provider)) throw new AppError("NOT_FOUND", `No helpdesk "${provider}" (one of ${helpdeskProviders.join(", ")})`);
     const module = providers[provider];

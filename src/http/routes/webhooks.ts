@@ -14,7 +14,7 @@ import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
 import { activeWebhookSecrets } from "../../tickets/secrets";
 import { verifySignature } from "../../tickets/signature";
 import type { TicketMessage } from "../../tickets/consume";
-import { pipelineStore } from "../../tickets/select";
+import { pipelineStore, webhookAuthDb } from "../../tickets/select";
 import type { TicketRecord } from "../../tickets/store";
 import { toTicket } from "../../tickets/store";
 import { cleanTicketQuestion } from "../../text/ticket-clean";
@@ -49,7 +49,8 @@ export const webhooks = new Hono<AppEnv>().post(
   describeBody(z.union([ticketSchema, batchSchema])),
   async (c) => {
     const services = c.get("services");
-    const { db, clock } = services;
+    const { clock } = services;
+    const db = webhookAuthDb(services);
     const length = Number(c.req.header("content-length") ?? "0");
     if (length > MAX_WEBHOOK_BODY_BYTES)
       throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
