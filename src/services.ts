@@ -45,7 +45,7 @@ export interface Services {
   secretBox: () => Promise<SecretBox>;
   /** The current request's or job's logger (src/log.ts); domain code logs through it. */
   log: Logger;
-  /** The FAQ knowledge base's Postgres (FAQ_STORE=postgres), opened on first use; null = D1 (src/faqs/select.ts). */
+  /** The Postgres of the FAQ knowledge base and the ticket pipeline (FAQ_STORE=postgres), opened on first use; null = D1 (src/faqs/select.ts, src/tickets/select.ts). */
   faqPostgres: PgHandle | null;
 }
 

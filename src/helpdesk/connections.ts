@@ -3,21 +3,18 @@
  * `webhook_secrets` rows with its id), rotated and revoked through the same store as the native
  * webhook's. Secrets Recall generates are returned once; secrets a helpdesk supplies are never.
  */
-import type { HelpdeskProvider } from "../db/schema/helpdesk";
+import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { type HelpdeskProvider, helpdeskConnections } from "../db/schema/helpdesk";
 import { newId } from "../ids";
 import type { SecretBox } from "../tickets/secret-box";
 import { listWebhookSecrets, revokeScopeSecrets, rotateWebhookSecret, type WebhookSecretInfo } from "../tickets/secrets";
 import { providers } from "./providers";
 import { standardKey } from "./standard";
 
-export interface ConnectionRow {
-  id: string;
-  tenant_id: string;
-  provider: HelpdeskProvider;
-  name: string;
-  created_at: number;
-  revoked_at: number | null;
-}
+export type ConnectionRow = typeof helpdeskConnections.$inferSelect;
+
+const hc = helpdeskConnections;
 
 /** Zendesk signs test deliveries with this published value before a webhook has its own secret. */
 export const ZENDESK_TEST_SECRET = "dGhpc19zZWNyZXRfaXNfZm9yX3Rlc3Rpbmdfb25seQ==";
@@ -31,9 +28,9 @@ export function toConnection(row: ConnectionRow, secrets: WebhookSecretInfo[]) {
     provider: row.provider,
     name: row.name,
     webhookPath: webhookPath(row),
-    status: row.revoked_at !== null ? "revoked" : active.length === 0 ? "awaiting_secret" : "active",
-    createdAt: new Date(row.created_at).toISOString(),
-    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+    status: row.revokedAt !== null ? "revoked" : active.length === 0 ? "awaiting_secret" : "active",
+    createdAt: new Date(row.createdAt).toISOString(),
+    revokedAt: row.revokedAt === null ? null : new Date(row.revokedAt).toISOString(),
     secrets,
   };
 }
@@ -52,11 +49,16 @@ export function secretProblem(provider: HelpdeskProvider, secret: string): strin
 }
 
 export async function getConnection(db: D1Database, id: string): Promise<ConnectionRow | null> {
-  return db.prepare("SELECT * FROM helpdesk_connections WHERE id = ?").bind(id).first<ConnectionRow>();
+  const [row] = await drizzle(db).select().from(hc).where(eq(hc.id, id));
+  return row ?? null;
 }
 
 export async function getTenantConnection(db: D1Database, tenantId: string, id: string): Promise<ConnectionRow | null> {
-  return db.prepare("SELECT * FROM helpdesk_connections WHERE id = ? AND tenant_id = ?").bind(id, tenantId).first<ConnectionRow>();
+  const [row] = await drizzle(db)
+    .select()
+    .from(hc)
+    .where(and(eq(hc.id, id), eq(hc.tenantId, tenantId)));
+  return row ?? null;
 }
 
 /** Creates the connection and, unless the helpdesk supplies it later, its first secret. */
@@ -67,11 +69,8 @@ export async function createConnection(
 ) {
   const { tenantId, provider, name, secret, now } = args;
   const module = providers[provider];
-  const row: ConnectionRow = { id: newId("hdc"), tenant_id: tenantId, provider, name, created_at: now, revoked_at: null };
-  await db
-    .prepare("INSERT INTO helpdesk_connections (id, tenant_id, provider, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, NULL)")
-    .bind(row.id, tenantId, provider, name, now)
-    .run();
+  const row: ConnectionRow = { id: newId("hdc"), tenantId, provider, name, createdAt: now, revokedAt: null };
+  await drizzle(db).insert(hc).values(row);
   const generated = secret === undefined && module.generateSecret ? module.generateSecret() : undefined;
   const first = secret ?? generated;
   if (first === undefined) return { ...toConnection(row, []), secret: null };
@@ -94,7 +93,7 @@ export async function rotateConnectionSecret(
   const secret = args.secret ?? generated;
   if (secret === undefined) return null;
   const created = await rotateWebhookSecret(db, box, {
-    tenantId: row.tenant_id,
+    tenantId: row.tenantId,
     scope: row.id,
     now: args.now,
     overlapMs: args.overlapMs,
@@ -111,23 +110,29 @@ export async function listConnections(
   now: number,
   page: { limit: number; after?: readonly [number, string] | undefined },
 ) {
-  const { results } = await db
-    .prepare(
-      `SELECT * FROM helpdesk_connections WHERE tenant_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id > ?3))
-       ORDER BY created_at DESC, id LIMIT ?4`,
+  const after = page.after;
+  const rows = await drizzle(db)
+    .select()
+    .from(hc)
+    .where(
+      and(
+        eq(hc.tenantId, tenantId),
+        after ? or(lt(hc.createdAt, after[0]), and(eq(hc.createdAt, after[0]), gt(hc.id, after[1]))) : undefined,
+      ),
     )
-    .bind(tenantId, page.after?.[0] ?? null, page.after?.[1] ?? "", page.limit)
-    .all<ConnectionRow>();
-  return Promise.all(results.map(async (r) => toConnection(r, await listWebhookSecrets(db, tenantId, r.id, now))));
+    .orderBy(desc(hc.createdAt), hc.id)
+    .limit(page.limit);
+  return Promise.all(rows.map(async (r) => toConnection(r, await listWebhookSecrets(db, tenantId, r.id, now))));
 }
 
 /** Revokes the connection: it and all its secrets stop verifying now. False when there is no such live connection. */
 export async function revokeConnection(db: D1Database, tenantId: string, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .prepare("UPDATE helpdesk_connections SET revoked_at = ? WHERE id = ? AND tenant_id = ? AND revoked_at IS NULL")
-    .bind(now, id, tenantId)
-    .run();
-  if ((result.meta.changes ?? 0) === 0) return false;
+  const revoked = await drizzle(db)
+    .update(hc)
+    .set({ revokedAt: now })
+    .where(and(eq(hc.id, id), eq(hc.tenantId, tenantId), isNull(hc.revokedAt)))
+    .returning({ id: hc.id });
+  if (revoked.length === 0) return false;
   await revokeScopeSecrets(db, tenantId, id, now);
   return true;
 }

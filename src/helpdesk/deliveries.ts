@@ -3,48 +3,42 @@
  * parts gathered for providers whose events carry one message each. A delivery key seen before is
  * answered from its record: a redelivery is processed once. Both are kept DELIVERY_RETENTION_MS.
  */
-import type { DeliveryOutcome } from "../db/schema/helpdesk";
+import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { helpdeskThreads, webhookDeliveries } from "../db/schema/helpdesk";
 import type { ThreadPart } from "./types";
 
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-export interface DeliveryRow {
-  connection_id: string;
-  delivery_key: string;
-  tenant_id: string;
-  received_at: number;
-  outcome: DeliveryOutcome;
-  reason: string | null;
-  external_id: string | null;
-  ticket_row_id: string | null;
-}
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const d = webhookDeliveries;
+const th = helpdeskThreads;
 
 export function toDelivery(row: DeliveryRow) {
   return {
-    deliveryKey: row.delivery_key,
-    receivedAt: new Date(row.received_at).toISOString(),
+    deliveryKey: row.deliveryKey,
+    receivedAt: new Date(row.receivedAt).toISOString(),
     outcome: row.outcome,
     reason: row.reason,
-    externalId: row.external_id,
-    ticketRowId: row.ticket_row_id,
+    externalId: row.externalId,
+    ticketRowId: row.ticketRowId,
   };
 }
 
 export async function findDelivery(db: D1Database, connectionId: string, deliveryKey: string): Promise<DeliveryRow | null> {
-  return db
-    .prepare("SELECT * FROM webhook_deliveries WHERE connection_id = ? AND delivery_key = ?")
-    .bind(connectionId, deliveryKey)
-    .first<DeliveryRow>();
+  const [row] = await drizzle(db)
+    .select()
+    .from(d)
+    .where(and(eq(d.connectionId, connectionId), eq(d.deliveryKey, deliveryKey)));
+  return row ?? null;
 }
 
 export async function recordDelivery(db: D1Database, row: DeliveryRow): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO webhook_deliveries (connection_id, delivery_key, tenant_id, received_at, outcome, reason, external_id, ticket_row_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (connection_id, delivery_key) DO NOTHING`,
-    )
-    .bind(row.connection_id, row.delivery_key, row.tenant_id, row.received_at, row.outcome, row.reason, row.external_id, row.ticket_row_id)
-    .run();
+  await drizzle(db)
+    .insert(d)
+    .values(row)
+    .onConflictDoNothing({ target: [d.connectionId, d.deliveryKey] });
 }
 
 /** Newest first: at most `limit`, after the (received_at, delivery_key) position `after` when given. */
@@ -54,15 +48,19 @@ export async function listDeliveries(
   connectionId: string,
   page: { limit: number; after?: readonly [number, string] | undefined },
 ): Promise<DeliveryRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT * FROM webhook_deliveries WHERE tenant_id = ?1 AND connection_id = ?2
-         AND (?3 IS NULL OR received_at < ?3 OR (received_at = ?3 AND delivery_key > ?4))
-       ORDER BY received_at DESC, delivery_key LIMIT ?5`,
+  const after = page.after;
+  return drizzle(db)
+    .select()
+    .from(d)
+    .where(
+      and(
+        eq(d.tenantId, tenantId),
+        eq(d.connectionId, connectionId),
+        after ? or(lt(d.receivedAt, after[0]), and(eq(d.receivedAt, after[0]), gt(d.deliveryKey, after[1]))) : undefined,
+      ),
     )
-    .bind(tenantId, connectionId, page.after?.[0] ?? null, page.after?.[1] ?? "", page.limit)
-    .all<DeliveryRow>();
-  return results;
+    .orderBy(desc(d.receivedAt), d.deliveryKey)
+    .limit(page.limit);
 }
 
 /** Remembers one message: the first customer message and the last public agent reply win. */
@@ -73,36 +71,49 @@ export async function gatherThreadPart(
   part: ThreadPart,
   now: number,
 ): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO helpdesk_threads (connection_id, external_id, tenant_id, subject, question, answer, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (connection_id, external_id) DO UPDATE SET
-         subject = CASE WHEN excluded.subject <> '' THEN excluded.subject ELSE subject END,
-         question = COALESCE(question, excluded.question),
-         answer = COALESCE(excluded.answer, answer),
-         updated_at = excluded.updated_at`,
-    )
-    .bind(connectionId, part.externalId, tenantId, part.subject ?? "", part.question ?? null, part.answer ?? null, now)
-    .run();
+  await drizzle(db)
+    .insert(th)
+    .values({
+      connectionId,
+      externalId: part.externalId,
+      tenantId,
+      subject: part.subject ?? "",
+      question: part.question ?? null,
+      answer: part.answer ?? null,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [th.connectionId, th.externalId],
+      set: {
+        subject: sql`CASE WHEN excluded.subject <> '' THEN excluded.subject ELSE ${th.subject} END`,
+        question: sql`COALESCE(${th.question}, excluded.question)`,
+        answer: sql`COALESCE(excluded.answer, ${th.answer})`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
 }
 
 export async function getThread(db: D1Database, connectionId: string, externalId: string) {
-  return db
-    .prepare("SELECT subject, question, answer FROM helpdesk_threads WHERE connection_id = ? AND external_id = ?")
-    .bind(connectionId, externalId)
-    .first<{ subject: string; question: string | null; answer: string | null }>();
+  const [row] = await drizzle(db)
+    .select({ subject: th.subject, question: th.question, answer: th.answer })
+    .from(th)
+    .where(and(eq(th.connectionId, connectionId), eq(th.externalId, externalId)));
+  return row ?? null;
 }
 
 export async function forgetThread(db: D1Database, connectionId: string, externalId: string): Promise<void> {
-  await db.prepare("DELETE FROM helpdesk_threads WHERE connection_id = ? AND external_id = ?").bind(connectionId, externalId).run();
+  await drizzle(db)
+    .delete(th)
+    .where(and(eq(th.connectionId, connectionId), eq(th.externalId, externalId)));
 }
 
 /** Cron: forgets delivery records and gathered parts older than DELIVERY_RETENTION_MS. */
 export async function pruneDeliveries(db: D1Database, now: number): Promise<{ deliveries: number; threads: number }> {
   const cutoff = now - DELIVERY_RETENTION_MS;
-  const [d, t] = await db.batch([
-    db.prepare("DELETE FROM webhook_deliveries WHERE received_at < ?").bind(cutoff),
-    db.prepare("DELETE FROM helpdesk_threads WHERE updated_at < ?").bind(cutoff),
+  const orm = drizzle(db);
+  const [deliveries, threads] = await orm.batch([
+    orm.delete(d).where(lt(d.receivedAt, cutoff)).returning({ key: d.deliveryKey }),
+    orm.delete(th).where(lt(th.updatedAt, cutoff)).returning({ key: th.externalId }),
   ]);
-  return { deliveries: d?.meta.changes ?? 0, threads: t?.meta.changes ?? 0 };
+  return { deliveries: deliveries.length, threads: threads.length };
 }

@@ -9,14 +9,18 @@
  * - ADD_VARIANT: the cleaned question becomes a production variant of the matched FAQ (source
  *   `pipeline`, `sourceTicketId`), through the FAQ module;
  * - MERGE / NEW: a staging item for review (MERGE carries the suggested merged answer and the variant).
- * The decision, staging row and ticket update are one D1 batch.
+ * The decision, staging row and ticket update are one write (a D1 batch, a Postgres transaction).
+ * A message that carries its ticket (intake while the pipeline store was down) inserts it first,
+ * idempotently, under the id intake answered.
  *
  * Failures: the embedder or vector index down (PipelineUnavailable) and any other error are retried
  * with exponential backoff (RETRY_BASE_DELAY_SECONDS · 2^(attempt−1), at most RETRY_MAX_DELAY_SECONDS);
  * at attempt TICKET_MAX_ATTEMPTS the ticket is stored as `dead_letter` with the last error and the
  * message acked (admins list them: GET /v1/tickets?status=dead_letter, and can requeue them).
  */
+import { z } from "zod";
 import { faqStore } from "../faqs/select";
+import { tagsSchema } from "../faqs/json-columns";
 import { newId } from "../ids";
 import type { AnswerVerdict, MergeVerdict } from "../judge/port";
 import { errorCodeOf, errorFields } from "../log";
@@ -24,7 +28,8 @@ import type { Services } from "../services";
 import { cleanTicketQuestion } from "../text/ticket-clean";
 import { decideAction, similarityBand, type TicketAction } from "./decide";
 import { findBestMatch, PipelineUnavailable, type TicketMatch } from "./match";
-import { getTicket, type TicketRow } from "./store";
+import type { TicketDecision, TicketInput } from "./port";
+import { pipelineStore } from "./select";
 
 /** Attempts (deliveries) before a ticket is dead-lettered; below wrangler's max_retries + 1 so we, not the platform, decide. */
 export const TICKET_MAX_ATTEMPTS = 5;
@@ -38,11 +43,24 @@ export const PIPELINE_ACTOR = "pipeline";
 export interface TicketMessage {
   tenantId: string;
   ticketRowId: string;
+  /** The ticket itself, when intake could not store it (src/tickets/intake.ts): inserted here first. */
+  ticket?: TicketInput & { receivedAt: number };
 }
 
+const carriedTicket = z.object({
+  ticketId: z.string(),
+  subject: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  tags: tagsSchema,
+  resolvedAt: z.number(),
+  source: z.string().optional(),
+  receivedAt: z.number(),
+});
+const ticketMessage = z.object({ tenantId: z.string(), ticketRowId: z.string(), ticket: carriedTicket.optional() });
+
 export function isTicketMessage(body: unknown): body is TicketMessage {
-  const b = body as Partial<TicketMessage> | null;
-  return typeof b === "object" && b !== null && typeof b.tenantId === "string" && typeof b.ticketRowId === "string";
+  return ticketMessage.safeParse(body).success;
 }
 
 export function retryDelaySeconds(attempt: number): number {
@@ -95,18 +113,20 @@ export async function consumeTickets(batch: MessageBatch<unknown>, services: Ser
 const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
 
 /** Decides one ticket and stores the outcome. Throws when it must be retried. */
-export async function processTicket(services: Services, { tenantId, ticketRowId }: TicketMessage): Promise<ProcessOutcome> {
-  const { db, clock, judge } = services;
+export async function processTicket(services: Services, message: TicketMessage): Promise<ProcessOutcome> {
+  const { clock, judge } = services;
+  const store = pipelineStore(services);
+  const { tenantId, ticket: carried } = message;
+  let ticketRowId = message.ticketRowId;
+  if (carried) {
+    const { receivedAt, ...input } = carried;
+    // A ticket the tenant had already sent keeps its first row: decide (or skip) that one.
+    ticketRowId = (await store.insertTicket(tenantId, input, receivedAt, ticketRowId)).row.id;
+  }
   const now = clock.now();
-  const claimed = await db
-    .prepare(
-      `UPDATE tickets SET lease_until = ?, attempts = attempts + 1
-       WHERE id = ? AND tenant_id = ? AND status = 'received' AND (lease_until IS NULL OR lease_until < ?) RETURNING *`,
-    )
-    .bind(now + TICKET_LEASE_MS, ticketRowId, tenantId, now)
-    .first<TicketRow>();
+  const claimed = await store.claimTicket(tenantId, ticketRowId, now, now + TICKET_LEASE_MS);
   if (!claimed) {
-    const row = await getTicket(db, tenantId, ticketRowId);
+    const row = await store.getTicket(tenantId, ticketRowId);
     if (!row) return { kind: "missing" };
     return row.status === "received" ? { kind: "busy" } : { kind: "already", status: row.status };
   }
@@ -136,7 +156,7 @@ export async function processTicket(services: Services, { tenantId, ticketRowId 
       const added = await faqStore(services).addVariant(tenantId, match!.faq.id, PIPELINE_ACTOR, {
         variantText: question,
         source: "pipeline",
-        sourceTicketId: claimed.ticket_id,
+        sourceTicketId: claimed.ticketId,
       });
       if (added.ok) decision.variantId = added.value.id;
       else decision.rationale += `; variant not added (${added.error})`;
@@ -147,23 +167,20 @@ export async function processTicket(services: Services, { tenantId, ticketRowId 
         action === "MERGE" && faq
           ? {
               id: newId("stg"),
+              action,
               question: faq.question,
               answer: answerVerdict?.suggestedAnswer ?? `${faq.answer.trim()}\n\n${claimed.answer.trim()}`,
-              tags: faq.tags,
+              tags: tagsSchema.parse(JSON.parse(faq.tags)),
               faqId: faq.id,
               variantText: question,
             }
-          : { id: newId("stg"), question, answer: claimed.answer, tags: claimed.tags, faqId: null, variantText: null };
+          : { id: newId("stg"), action: "NEW", question, answer: claimed.answer, tags: claimed.tags, faqId: null, variantText: null };
     }
-    await storeDecision(services, claimed, decision);
+    await store.storeDecision(claimed, toStoredDecision(decision), clock.now());
     return { kind: "decided", action };
   } catch (error) {
     // Give the lease back so the retry can claim it at once.
-    await db
-      .prepare("UPDATE tickets SET lease_until = NULL WHERE id = ?")
-      .bind(ticketRowId)
-      .run()
-      .catch(() => {});
+    await store.releaseTicket(tenantId, ticketRowId).catch(() => {});
     throw error;
   }
 }
@@ -175,7 +192,7 @@ interface Decision {
   judge: string | null;
   rationale: string;
   variantId?: string;
-  staging?: { id: string; question: string; answer: string; tags: string; faqId: string | null; variantText: string | null };
+  staging?: TicketDecision["staging"];
 }
 
 function describe(match: TicketMatch | null, band: string): string {
@@ -185,73 +202,25 @@ function describe(match: TicketMatch | null, band: string): string {
   return `${how} ${match.similarity.toFixed(3)} to ${what} (band ${band})`;
 }
 
-async function storeDecision(services: Services, ticket: TicketRow, d: Decision): Promise<void> {
-  const { db, clock } = services;
-  const now = clock.now();
-  const statements: D1PreparedStatement[] = [];
-  const s = d.staging;
-  if (s) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO staging_items (id, tenant_id, ticket_row_id, action, question, answer, tags, faq_id, variant_text, similarity, judge, rationale, status, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (ticket_row_id) DO NOTHING`,
-        )
-        .bind(
-          s.id,
-          ticket.tenant_id,
-          ticket.id,
-          d.action,
-          s.question,
-          s.answer,
-          s.tags,
-          s.faqId,
-          s.variantText,
-          d.match?.similarity ?? null,
-          d.judge,
-          d.rationale,
-          now,
-        ),
-    );
-  }
-  statements.push(
-    db
-      .prepare(
-        `UPDATE tickets SET status = 'decided', cleaned_question = ?, action = ?, similarity = ?, similarity_method = ?, matched_faq_id = ?,
-           matched_variant_id = ?, judge = ?, rationale = ?, variant_id = ?,
-           staging_id = (SELECT id FROM staging_items WHERE ticket_row_id = ?), decided_at = ?, lease_until = NULL, last_error = NULL
-         WHERE id = ? AND status = 'received'`,
-      )
-      .bind(
-        d.question,
-        d.action,
-        d.match?.similarity ?? null,
-        d.match?.method ?? null,
-        d.match?.faq.id ?? null,
-        d.match?.variant?.id ?? null,
-        d.judge,
-        d.rationale,
-        d.variantId ?? null,
-        ticket.id,
-        now,
-        ticket.id,
-      ),
-  );
-  await db.batch(statements);
+function toStoredDecision(d: Decision): TicketDecision {
+  return {
+    action: d.action,
+    cleanedQuestion: d.question,
+    similarity: d.match?.similarity ?? null,
+    similarityMethod: d.match?.method ?? null,
+    matchedFaqId: d.match?.faq.id ?? null,
+    matchedVariantId: d.match?.variant?.id ?? null,
+    judge: d.judge,
+    rationale: d.rationale,
+    variantId: d.variantId ?? null,
+    staging: d.staging ?? null,
+  };
 }
 
 async function recordFailure(services: Services, { tenantId, ticketRowId }: TicketMessage, reason: string): Promise<void> {
-  await services.db
-    .prepare("UPDATE tickets SET last_error = ? WHERE id = ? AND tenant_id = ?")
-    .bind(reason.slice(0, 1000), ticketRowId, tenantId)
-    .run();
+  await pipelineStore(services).recordFailure(tenantId, ticketRowId, reason);
 }
 
 async function deadLetter(services: Services, { tenantId, ticketRowId }: TicketMessage, attempts: number, reason: string): Promise<void> {
-  await services.db
-    .prepare(
-      "UPDATE tickets SET status = 'dead_letter', last_error = ?, attempts = MAX(attempts, ?), lease_until = NULL WHERE id = ? AND tenant_id = ? AND status = 'received'",
-    )
-    .bind(reason.slice(0, 1000), attempts, ticketRowId, tenantId)
-    .run();
+  await pipelineStore(services).deadLetter(tenantId, ticketRowId, attempts, reason);
 }

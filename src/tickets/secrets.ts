@@ -11,6 +11,9 @@
  * reads, by the 5-minute cron (sealPendingSecrets), which also re-seals rows whose key is no
  * longer SECRETS_KEK's first. Ended secrets are deleted by the same cron (pruneEndedSecrets).
  */
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { webhookSecrets } from "../db/schema";
 import { newId } from "../ids";
 import { ConfigError } from "../services";
 import type { SecretBox } from "./secret-box";
@@ -32,29 +35,27 @@ export interface WebhookSecretInfo {
   active: boolean;
 }
 
-interface SecretRow {
-  id: string;
-  tenant_id: string;
-  secret: string | null;
-  ciphertext: string | null;
-  key_id: string | null;
-  secret_prefix: string;
-  created_at: number;
-  expires_at: number | null;
-}
+type SecretRow = typeof webhookSecrets.$inferSelect;
+
+const w = webhookSecrets;
 
 /** null scope = the native webhook's secrets; otherwise a helpdesk connection id. */
 export type SecretScope = string | null;
 
-const additionalData = (row: { tenant_id: string; id: string }) => `webhook_secret:${row.tenant_id}:${row.id}`;
+const inScope = (tenantId: string, scope: SecretScope) =>
+  and(eq(w.tenantId, tenantId), scope === null ? isNull(w.connectionId) : eq(w.connectionId, scope));
+/** Still verifying at `time`. */
+const activeAt = (time: number): SQL => or(isNull(w.expiresAt), gt(w.expiresAt, time))!;
 
-function toInfo(row: Pick<SecretRow, "id" | "secret_prefix" | "created_at" | "expires_at">, now: number): WebhookSecretInfo {
+const additionalData = (row: { tenantId: string; id: string }) => `webhook_secret:${row.tenantId}:${row.id}`;
+
+function toInfo(row: Pick<SecretRow, "id" | "secretPrefix" | "createdAt" | "expiresAt">, now: number): WebhookSecretInfo {
   return {
     id: row.id,
-    prefix: row.secret_prefix,
-    createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
-    active: row.expires_at === null || row.expires_at > now,
+    prefix: row.secretPrefix,
+    createdAt: new Date(row.createdAt).toISOString(),
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).toISOString(),
+    active: row.expiresAt === null || row.expiresAt > now,
   };
 }
 
@@ -81,22 +82,29 @@ export async function rotateWebhookSecret(
   const prefix = supplied ? "" : secret.slice(0, 12);
   const id = newId("whs");
   const until = now + overlapMs;
-  const sealed = await box.seal(secret, additionalData({ tenant_id: tenantId, id }));
-  const [expired] = await db.batch([
-    db
-      .prepare(
-        "UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)",
-      )
-      .bind(until, tenantId, scope, until),
-    db
-      .prepare(
-        "INSERT INTO webhook_secrets (id, tenant_id, secret, ciphertext, key_id, connection_id, secret_prefix, created_at, expires_at) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, NULL)",
-      )
-      .bind(id, tenantId, sealed.ciphertext, sealed.keyId, scope, prefix, now),
+  const sealed = await box.seal(secret, additionalData({ tenantId, id }));
+  const orm = drizzle(db);
+  const [expired] = await orm.batch([
+    orm
+      .update(w)
+      .set({ expiresAt: until })
+      .where(and(inScope(tenantId, scope), activeAt(until)))
+      .returning({ id: w.id }),
+    orm.insert(w).values({
+      id,
+      tenantId,
+      secret: null,
+      ciphertext: sealed.ciphertext,
+      keyId: sealed.keyId,
+      connectionId: scope,
+      secretPrefix: prefix,
+      createdAt: now,
+      expiresAt: null,
+    }),
   ]);
-  const hadPrevious = (expired?.meta.changes ?? 0) > 0;
+  const hadPrevious = expired.length > 0;
   return {
-    ...toInfo({ id, secret_prefix: prefix, created_at: now, expires_at: null }, now),
+    ...toInfo({ id, secretPrefix: prefix, createdAt: now, expiresAt: null }, now),
     ...(supplied ? {} : { secret }),
     previousValidUntil: hadPrevious ? new Date(until).toISOString() : null,
   };
@@ -109,50 +117,44 @@ export async function listWebhookSecrets(
   now: number,
   page: { limit: number; after?: readonly [number, string] | undefined } = { limit: -1 },
 ): Promise<WebhookSecretInfo[]> {
-  // Newest first; `after` is the (created_at, id) of the previous page's last row. LIMIT -1 is all.
-  const { results } = await db
-    .prepare(
-      `SELECT id, secret_prefix, created_at, expires_at FROM webhook_secrets
-       WHERE tenant_id = ?1 AND connection_id IS ?2 AND (?3 IS NULL OR created_at < ?3 OR (created_at = ?3 AND id > ?4))
-       ORDER BY created_at DESC, id LIMIT ?5`,
+  // Newest first; `after` is the (created_at, id) of the previous page's last row. A negative limit is all.
+  const after = page.after;
+  const query = drizzle(db)
+    .select({ id: w.id, secretPrefix: w.secretPrefix, createdAt: w.createdAt, expiresAt: w.expiresAt })
+    .from(w)
+    .where(
+      and(inScope(tenantId, scope), after ? or(lt(w.createdAt, after[0]), and(eq(w.createdAt, after[0]), gt(w.id, after[1]))) : undefined),
     )
-    .bind(tenantId, scope, page.after?.[0] ?? null, page.after?.[1] ?? "", page.limit)
-    .all<SecretRow>();
-  return results.map((r) => toInfo(r, now));
+    .orderBy(desc(w.createdAt), w.id);
+  const rows = page.limit < 0 ? await query : await query.limit(page.limit);
+  return rows.map((r) => toInfo(r, now));
 }
 
 /** Ends a secret now (a leaked one): false when the scope has no such active secret. */
 export async function revokeWebhookSecret(db: D1Database, tenantId: string, scope: SecretScope, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .prepare(
-      "UPDATE webhook_secrets SET expires_at = ? WHERE id = ? AND tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)",
-    )
-    .bind(now, id, tenantId, scope, now)
-    .run();
-  return (result.meta.changes ?? 0) > 0;
+  const ended = await drizzle(db)
+    .update(w)
+    .set({ expiresAt: now })
+    .where(and(eq(w.id, id), inScope(tenantId, scope), activeAt(now)))
+    .returning({ id: w.id });
+  return ended.length > 0;
 }
 
 /** Ends every secret of a scope now (a revoked connection). */
 export async function revokeScopeSecrets(db: D1Database, tenantId: string, scope: string, now: number): Promise<void> {
-  await db
-    .prepare(
-      "UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND connection_id = ? AND (expires_at IS NULL OR expires_at > ?)",
-    )
-    .bind(now, tenantId, scope, now)
-    .run();
+  await drizzle(db)
+    .update(w)
+    .set({ expiresAt: now })
+    .where(and(inScope(tenantId, scope), activeAt(now)));
 }
 
 /** Seals a plaintext row, or re-seals one under a retired key; returns the plaintext. */
 async function openAndUpgrade(db: D1Database, box: SecretBox, row: SecretRow): Promise<string> {
-  const plain =
-    row.ciphertext !== null && row.key_id !== null ? await box.open(row.ciphertext, row.key_id, additionalData(row)) : row.secret;
+  const plain = row.ciphertext !== null && row.keyId !== null ? await box.open(row.ciphertext, row.keyId, additionalData(row)) : row.secret;
   if (plain === null) throw new Error(`webhook secret ${row.id} has neither ciphertext nor plaintext`);
-  if (row.secret !== null || row.key_id !== box.currentKeyId) {
+  if (row.secret !== null || row.keyId !== box.currentKeyId) {
     const sealed = await box.seal(plain, additionalData(row));
-    await db
-      .prepare("UPDATE webhook_secrets SET ciphertext = ?, key_id = ?, secret = NULL WHERE id = ?")
-      .bind(sealed.ciphertext, sealed.keyId, row.id)
-      .run();
+    await drizzle(db).update(w).set({ ciphertext: sealed.ciphertext, keyId: sealed.keyId, secret: null }).where(eq(w.id, row.id));
   }
   return plain;
 }
@@ -166,12 +168,12 @@ export async function activeWebhookSecrets(
   now: number,
   log: Logger,
 ): Promise<string[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM webhook_secrets WHERE tenant_id = ? AND connection_id IS ? AND (expires_at IS NULL OR expires_at > ?)")
-    .bind(tenantId, scope, now)
-    .all<SecretRow>();
+  const rows = await drizzle(db)
+    .select()
+    .from(w)
+    .where(and(inScope(tenantId, scope), activeAt(now)));
   const opened = await Promise.all(
-    results.map((r) =>
+    rows.map((r) =>
       openAndUpgrade(db, box, r).catch((error: unknown) => {
         // A retired KEK is misconfiguration (ConfigError → 503); one damaged row only loses that secret.
         if (error instanceof ConfigError) throw error;
@@ -185,16 +187,21 @@ export async function activeWebhookSecrets(
 
 /** Cron: seals plaintext rows and re-seals rows under a retired key (SEAL_BATCH per run). */
 export async function sealPendingSecrets(db: D1Database, box: SecretBox): Promise<{ sealed: number }> {
-  const { results } = await db
-    .prepare("SELECT * FROM webhook_secrets WHERE secret IS NOT NULL OR key_id IS NOT ? LIMIT ?")
-    .bind(box.currentKeyId, SEAL_BATCH)
-    .all<SecretRow>();
-  for (const row of results) await openAndUpgrade(db, box, row);
-  return { sealed: results.length };
+  const rows = await drizzle(db)
+    .select()
+    .from(w)
+    // Plaintext rows (no key yet) and rows sealed under a retired key.
+    .where(or(isNotNull(w.secret), isNull(w.keyId), ne(w.keyId, box.currentKeyId)))
+    .limit(SEAL_BATCH);
+  for (const row of rows) await openAndUpgrade(db, box, row);
+  return { sealed: rows.length };
 }
 
 /** Cron: deletes secrets whose end has passed (they can never verify again). */
 export async function pruneEndedSecrets(db: D1Database, now: number): Promise<{ pruned: number }> {
-  const result = await db.prepare("DELETE FROM webhook_secrets WHERE expires_at IS NOT NULL AND expires_at <= ?").bind(now).run();
-  return { pruned: result.meta.changes ?? 0 };
+  const pruned = await drizzle(db)
+    .delete(w)
+    .where(and(isNotNull(w.expiresAt), lte(w.expiresAt, now)))
+    .returning({ id: w.id });
+  return { pruned: pruned.length };
 }

@@ -9,30 +9,21 @@ import { calibrate } from "../calibration/calibration";
 import { faqStore } from "../faqs/select";
 import type { Services } from "../services";
 import { SIMILARITY_VARIANT } from "./decide";
+import { pipelineStore } from "./select";
 
 /** Newest approved NEW items the duplicate proxy re-checks (one embedding call, one index query each). */
 export const DUPLICATE_PROXY_SAMPLE = 100;
 
 export async function pipelineStats(services: Services, tenantId: string, days: number) {
-  const { db, clock } = services;
-  const since = clock.now() - days * 86_400_000;
-  const [[byDay, tickets, staging], v] = await Promise.all([
-    db.batch([
-      db
-        .prepare(
-          `SELECT date(decided_at / 1000, 'unixepoch') AS day, action, COUNT(*) AS n FROM tickets
-         WHERE tenant_id = ? AND status = 'decided' AND decided_at >= ? GROUP BY day, action ORDER BY day, action`,
-        )
-        .bind(tenantId, since),
-      db.prepare("SELECT status, COUNT(*) AS n FROM tickets WHERE tenant_id = ? GROUP BY status").bind(tenantId),
-      db.prepare("SELECT action, status, COUNT(*) AS n FROM staging_items WHERE tenant_id = ? GROUP BY action, status").bind(tenantId),
-    ]),
+  const since = services.clock.now() - days * 86_400_000;
+  const [counts, v] = await Promise.all([
+    pipelineStore(services).counts(tenantId, since),
     // The FAQs live where the FAQ store keeps them (D1 or Postgres): counted through its port.
     faqStore(services).variantCounts(tenantId),
   ]);
   const byAction: Record<string, number> = { SKIP: 0, ADD_VARIANT: 0, MERGE: 0, NEW: 0 };
   const days_: Record<string, Record<string, number>> = {};
-  for (const r of byDay!.results as { day: string; action: string; n: number }[]) {
+  for (const r of counts.decisionsByDay) {
     byAction[r.action] = (byAction[r.action] ?? 0) + r.n;
     (days_[r.day] ??= {})[r.action] = r.n;
   }
@@ -40,8 +31,8 @@ export async function pipelineStats(services: Services, tenantId: string, days: 
     days,
     byAction,
     byDay: Object.entries(days_).map(([day, actions]) => ({ day, ...actions })),
-    tickets: Object.fromEntries((tickets!.results as { status: string; n: number }[]).map((r) => [r.status, r.n])),
-    staging: (staging!.results as { action: string; status: string; n: number }[]).map((r) => ({
+    tickets: Object.fromEntries(counts.ticketsByStatus.map((r) => [r.status, r.n])),
+    staging: counts.stagingByActionStatus.map((r) => ({
       action: r.action,
       status: r.status,
       count: r.n,
@@ -58,21 +49,12 @@ export async function pipelineStats(services: Services, tenantId: string, days: 
 }
 
 async function duplicateProxy(services: Services, tenantId: string) {
-  const { db, embedder } = services;
+  const { embedder } = services;
   const store = faqStore(services);
-  const { results: approved } = await db
-    .prepare(
-      `SELECT result_faq_id AS id FROM staging_items
-       WHERE tenant_id = ? AND action = 'NEW' AND status = 'approved' AND result_faq_id IS NOT NULL ORDER BY seq DESC LIMIT ?`,
-    )
-    .bind(tenantId, DUPLICATE_PROXY_SAMPLE)
-    .all<{ id: string }>();
-  const live = await store.getMany(
-    tenantId,
-    approved.map((r) => r.id),
-  );
-  const results = approved.flatMap((r) => {
-    const faq = live.get(r.id);
+  const approved = await pipelineStore(services).approvedNewFaqIds(tenantId, DUPLICATE_PROXY_SAMPLE);
+  const live = await store.getMany(tenantId, approved);
+  const results = approved.flatMap((id) => {
+    const faq = live.get(id);
     return faq ? [{ id: faq.id, question: faq.question }] : [];
   });
   const checkable = results.filter((r) => embedder.canEmbed(r.question));

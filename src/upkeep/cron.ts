@@ -9,6 +9,7 @@ import { errorCodeOf, errorFields } from "../log";
 import type { Services } from "../services";
 import { pruneDeliveries } from "../helpdesk/deliveries";
 import { pruneEndedSecrets, sealPendingSecrets } from "../tickets/secrets";
+import { pipelineStore, webhookAuthDb } from "../tickets/select";
 import { resendStrandedTickets } from "../tickets/sweep";
 import { pruneRecentVectors } from "../vectors/read-your-writes";
 import { pruneShowArchive } from "../shows/archive";
@@ -24,16 +25,16 @@ const jobs: Record<string, Record<string, Job>> = {
     reindexMemories: reindexPendingMemories,
     reindexFaqs: (s) => faqStore(s).reindexPending(),
     pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
-    resendStrandedTickets: (s) => resendStrandedTickets(s.db, s.ticketQueue, s.clock.now()),
-    sealWebhookSecrets: async (s) => sealPendingSecrets(s.db, await s.secretBox()),
-    pruneWebhookSecrets: (s) => pruneEndedSecrets(s.db, s.clock.now()),
+    resendStrandedTickets: (s) => resendStrandedTickets(pipelineStore(s), s.ticketQueue, s.clock.now()),
+    sealWebhookSecrets: async (s) => sealPendingSecrets(webhookAuthDb(s), await s.secretBox()),
+    pruneWebhookSecrets: (s) => pruneEndedSecrets(webhookAuthDb(s), s.clock.now()),
     pruneIdempotencyKeys: (s) => pruneExpiredKeys(s.db, s.clock.now()),
   },
   [RETENTION_CRON]: {
     showArchive: pruneShowArchive,
     faqVersions: (s) => faqStore(s).pruneVersions(s.clock.now()),
     latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
-    webhookDeliveries: (s) => pruneDeliveries(s.db, s.clock.now()),
+    webhookDeliveries: (s) => pruneDeliveries(webhookAuthDb(s), s.clock.now()),
   },
 };
 

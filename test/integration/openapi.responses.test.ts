@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
 import { signPayload } from "../../src/tickets/signature";
-import { insertTicket } from "../../src/tickets/store";
+import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { sign, standardPayload } from "../fixtures/helpdesk";
 import { newTenant } from "../support/api";
 import { clientWith } from "../support/app";
@@ -206,8 +206,7 @@ describe("the documented responses", () => {
     await env.DB.prepare("UPDATE tickets SET status = 'dead_letter' WHERE id = ?").bind(delivered.id).run();
     await expectOk("POST", `/v1/tickets/${delivered.id}/requeue`, { key: admin }, 202);
     const staged = async (question: string) => {
-      const { row } = await insertTicket(
-        env.DB,
+      const { row } = await d1PipelineStore(env.DB).insertTicket(
         tenant.tenantId,
         {
           ticketId: `OA-${crypto.randomUUID()}`,

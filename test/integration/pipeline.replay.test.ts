@@ -14,7 +14,7 @@ import { expect, it } from "vitest";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
 import { approveStaging } from "../../src/tickets/staging";
-import { insertTicket } from "../../src/tickets/store";
+import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 import { readTicket, seedFaq } from "../support/tickets";
@@ -120,8 +120,7 @@ it("replays ~50 tickets against 10 seeded FAQs and reports duplicates, variants 
   for (const [n, [topic, question, answer]] of TICKETS.entries()) {
     const known = faqOfTopic.has(topic);
     if (known) paraphrases++;
-    const { row } = await insertTicket(
-      env.DB,
+    const { row } = await d1PipelineStore(env.DB).insertTicket(
       tenant.tenantId,
       { ticketId: `R-${n}`, subject: "", question, answer, tags: [], resolvedAt: 0 },
       Date.now(),
@@ -152,8 +151,8 @@ it("replays ~50 tickets against 10 seeded FAQs and reports duplicates, variants 
       const approved = await approveStaging(services, tenant.tenantId, d.stagingId, "reviewer", {});
       expect(approved.ok).toBe(true);
       if (approved.ok && d.action === "NEW" && !known) {
-        faqOfTopic.set(topic, approved.value.result_faq_id!);
-        topicOfFaq.set(approved.value.result_faq_id!, topic);
+        faqOfTopic.set(topic, approved.value.resultFaqId!);
+        topicOfFaq.set(approved.value.resultFaqId!, topic);
       }
     }
   }

@@ -2,14 +2,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
-import { insertTicket } from "../../src/tickets/store";
+import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 import { seedFaq } from "../support/tickets";
 
 async function decide(tenant: TestTenant, question: string, answer: string) {
-  const { row } = await insertTicket(
-    env.DB,
+  const { row } = await d1PipelineStore(env.DB).insertTicket(
     tenant.tenantId,
     { ticketId: `P-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 },
     Date.now(),

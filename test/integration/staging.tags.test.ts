@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
-import { insertTicket } from "../../src/tickets/store";
+import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 import { readTicket } from "../support/tickets";
@@ -11,8 +11,7 @@ describe("POST /v1/staging/:id/approve", () => {
   it("gives the new FAQ only the ticket's tags an FAQ can have, lower-cased (npm run fuzz found FAQs with 'k=B')", async () => {
     const tenant = await newTenant();
     const tags = ["Billing Issue", " Refunds ", "k=B", "eu/shipping"];
-    const { row } = await insertTicket(
-      env.DB,
+    const { row } = await d1PipelineStore(env.DB).insertTicket(
       tenant.tenantId,
       { ticketId: "TAGS-1", subject: "", question: "Do you ship to Iceland?", answer: "Yes, in 5 days.", tags, resolvedAt: 0 },
       Date.now(),

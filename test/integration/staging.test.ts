@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
-import { insertTicket } from "../../src/tickets/store";
+import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant, send, type TestTenant } from "../support/api";
 import { apiClient, expectError, expectJson, type TestClient } from "../support/client";
 import { seedFaq } from "../support/tickets";
@@ -12,8 +12,7 @@ const REFUND_A = "Refunds reach your card within 5 to 10 business days after we 
 
 /** Stores a ticket and runs the consumer on it directly (no queue): returns the staging item id. */
 async function staged(tenant: TestTenant, question: string, answer: string): Promise<{ stagingId: string; ticketRowId: string }> {
-  const { row } = await insertTicket(
-    env.DB,
+  const { row } = await d1PipelineStore(env.DB).insertTicket(
     tenant.tenantId,
     { ticketId: `S-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 },
     Date.now(),

@@ -10,7 +10,7 @@ import { heuristicJudge } from "../../src/judge/heuristic";
 import { workersAiJudge } from "../../src/judge/workers-ai";
 import { createServices, type Services } from "../../src/services";
 import { consumeTickets, processTicket, retryDelaySeconds, TICKET_MAX_ATTEMPTS } from "../../src/tickets/consume";
-import { insertTicket } from "../../src/tickets/store";
+import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";
 import { embedderDown } from "../support/app";
@@ -20,8 +20,7 @@ const REFUND_Q = "How long does a refund take to arrive?";
 const REFUND_A = "Refunds reach your card within 5 to 10 business days after we receive the return.";
 
 async function stored(tenant: TestTenant, question: string, answer = "Within 5 to 10 business days.") {
-  const { row } = await insertTicket(
-    env.DB,
+  const { row } = await d1PipelineStore(env.DB).insertTicket(
     tenant.tenantId,
     { ticketId: `F-${crypto.randomUUID()}`, subject: "", question, answer, tags: [], resolvedAt: 0 },
     Date.now(),

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Judge } from "../../src/judge/port";
 import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
-import { insertTicket } from "../../src/tickets/store";
+import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 import { deliver, expectDelivered, newWebhookSecret, readTicket, seedFaq, ticket, waitForDecision } from "../support/tickets";
@@ -118,8 +118,7 @@ describe("ticket pipeline: decisions by similarity band", () => {
       mergeOrNew: async () => ({ action: "MERGE", rationale: "same topic", judge: "always-merge" }),
     };
     const services = { ...createServices(env), judge: mergeJudge };
-    const { row } = await insertTicket(
-      env.DB,
+    const { row } = await d1PipelineStore(env.DB).insertTicket(
       tenant.tenantId,
       {
         ticketId: "T-judge-merge",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/clock";
 import { createServices } from "../../src/services";
 import type { TicketMessage } from "../../src/tickets/consume";
-import { insertTicket } from "../../src/tickets/store";
+import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { resendStrandedTickets, STRANDED_AFTER_MS } from "../../src/tickets/sweep";
 import { REINDEX_CRON, runCron } from "../../src/upkeep/cron";
 import { newTenant } from "../support/api";
@@ -20,8 +20,8 @@ describe("the cron's stranded-ticket sweep", () => {
       tags: [],
       resolvedAt: now,
     });
-    const stranded = await insertTicket(env.DB, tenantId, ticket("T-stranded"), now - STRANDED_AFTER_MS - 1000);
-    await insertTicket(env.DB, tenantId, ticket("T-fresh"), now - 60_000);
+    const stranded = await d1PipelineStore(env.DB).insertTicket(tenantId, ticket("T-stranded"), now - STRANDED_AFTER_MS - 1000);
+    await d1PipelineStore(env.DB).insertTicket(tenantId, ticket("T-fresh"), now - 60_000);
 
     const sent: MessageSendRequest<TicketMessage>[] = [];
     const real = env.TICKETS as Queue<TicketMessage>;
@@ -35,7 +35,7 @@ describe("the cron's stranded-ticket sweep", () => {
       },
     } as Queue<TicketMessage>;
 
-    expect(await resendStrandedTickets(env.DB, recording, now)).toEqual({ resent: 1 });
+    expect(await resendStrandedTickets(d1PipelineStore(env.DB), recording, now)).toEqual({ resent: 1 });
     expect(sent.map((m) => m.body)).toEqual([{ tenantId, ticketRowId: stranded.row.id }]);
   });
 

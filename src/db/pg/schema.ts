@@ -190,3 +190,87 @@ export type PgFaqVariant = typeof pgFaqVariants.$inferSelect;
 export type PgFaqVersion = typeof pgFaqVersions.$inferSelect;
 export type PgFaqRelationship = typeof pgFaqRelationships.$inferSelect;
 export type PgFaqSuggestion = typeof pgFaqSuggestions.$inferSelect;
+
+const ticketStatuses = ["received", "decided", "dead_letter"] as const;
+const ticketActions = ["SKIP", "ADD_VARIANT", "MERGE", "NEW"] as const;
+const stagingStatuses = ["pending", "approved", "rejected"] as const;
+
+/**
+ * The ticket pipeline's tickets (src/tickets/), as D1's `tickets` (src/db/schema/tickets.ts): on
+ * Postgres they live with the FAQs their decisions create (FAQ_STORE=postgres puts both here).
+ */
+export const pgTickets = pgTable(
+  "tickets",
+  {
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    ticketId: text("ticket_id").notNull(),
+    subject: text("subject").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    tags: jsonb("tags")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    resolvedAt: bigint("resolved_at", { mode: "number" }).notNull(),
+    source: text("source"),
+    status: text("status", { enum: ticketStatuses }).notNull().default("received"),
+    receivedAt: bigint("received_at", { mode: "number" }).notNull(),
+    cleanedQuestion: text("cleaned_question"),
+    action: text("action", { enum: ticketActions }),
+    similarity: doublePrecision("similarity"),
+    similarityMethod: text("similarity_method", { enum: ["calibrated", "raw", "lexical"] }),
+    matchedFaqId: text("matched_faq_id"),
+    matchedVariantId: text("matched_variant_id"),
+    judge: text("judge"),
+    rationale: text("rationale"),
+    variantId: text("variant_id"),
+    stagingId: text("staging_id"),
+    decidedAt: bigint("decided_at", { mode: "number" }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    leaseUntil: bigint("lease_until", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("tickets_seq_idx").on(t.seq),
+    uniqueIndex("tickets_tenant_ticket_idx").on(t.tenantId, t.ticketId),
+    index("tickets_status_idx").on(t.tenantId, t.status, t.seq),
+    index("tickets_received_idx").on(t.status, t.receivedAt),
+  ],
+);
+
+/** MERGE and NEW proposals waiting for review, as D1's `staging_items`; one per ticket. */
+export const pgStagingItems = pgTable(
+  "staging_items",
+  {
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    ticketRowId: text("ticket_row_id").notNull(),
+    action: text("action", { enum: ["MERGE", "NEW"] }).notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    tags: jsonb("tags")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    faqId: text("faq_id"),
+    variantText: text("variant_text"),
+    similarity: doublePrecision("similarity"),
+    judge: text("judge"),
+    rationale: text("rationale"),
+    status: text("status", { enum: stagingStatuses }).notNull().default("pending"),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: bigint("reviewed_at", { mode: "number" }),
+    rejectReason: text("reject_reason"),
+    resultFaqId: text("result_faq_id"),
+  },
+  (t) => [
+    uniqueIndex("staging_items_seq_idx").on(t.seq),
+    uniqueIndex("staging_items_ticket_idx").on(t.ticketRowId),
+    index("staging_items_status_idx").on(t.tenantId, t.status, t.seq),
+  ],
+);
+
+export type PgTicket = typeof pgTickets.$inferSelect;
+export type PgStagingItem = typeof pgStagingItems.$inferSelect;

@@ -50,7 +50,7 @@ export function guardUnavailable(
   return guarded;
 }
 
-async function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
+export async function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     if (Number.isFinite(deadlineMs))

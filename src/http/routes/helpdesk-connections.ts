@@ -11,6 +11,7 @@
  *   GET  /:id/deliveries  the latest deliveries with their outcome and skip reason.
  */
 import { Hono } from "hono";
+import { webhookAuthDb } from "../../tickets/select";
 import { z } from "zod";
 import { helpdeskProviders } from "../../db/schema/helpdesk";
 import {
@@ -57,7 +58,8 @@ function checkSecret(provider: (typeof helpdeskProviders)[number], secret: strin
 export const helpdeskConnections = new Hono<AppEnv>()
   .use(requireAdmin)
   .post("/", helpdeskDocs.createConnection, validate("json", createSchema), async (c) => {
-    const { db, clock, secretBox } = c.get("services");
+    const { clock, secretBox } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     const { provider, name, secret } = c.req.valid("json");
     checkSecret(provider, secret);
     const created = await createConnection(db, await secretBox(), {
@@ -70,7 +72,8 @@ export const helpdeskConnections = new Hono<AppEnv>()
     return c.json(created, 201);
   })
   .get("/", helpdeskDocs.listConnections, validate("query", adminPageQuery), async (c) => {
-    const { db, clock } = c.get("services");
+    const { clock } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     const { limit, cursor } = c.req.valid("query");
     const connections = await listConnections(db, c.get("principal").tenantId, clock.now(), {
       limit: limit + 1,
@@ -80,9 +83,10 @@ export const helpdeskConnections = new Hono<AppEnv>()
     return c.json({ connections: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:id/rotate", helpdeskDocs.rotateConnectionSecret, validate("param", idParam), validate("json", rotateSchema), async (c) => {
-    const { db, clock, secretBox } = c.get("services");
+    const { clock, secretBox } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     const row = await getTenantConnection(db, c.get("principal").tenantId, c.req.valid("param").id);
-    if (!row || row.revoked_at !== null) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
+    if (!row || row.revokedAt !== null) throw new AppError("NOT_FOUND", "No such active helpdesk connection");
     const { secret, overlapHours } = c.req.valid("json");
     checkSecret(row.provider, secret);
     const rotated = await rotateConnectionSecret(db, await secretBox(), row, { secret, overlapMs: overlapHours * HOUR, now: clock.now() });
@@ -93,21 +97,22 @@ export const helpdeskConnections = new Hono<AppEnv>()
     return c.json(rotated, 201);
   })
   .delete("/:id", helpdeskDocs.revokeConnection, validate("param", idParam), async (c) => {
-    const { db, clock } = c.get("services");
+    const { clock } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     if (!(await revokeConnection(db, c.get("principal").tenantId, c.req.valid("param").id, clock.now())))
       throw new AppError("NOT_FOUND", "No such active helpdesk connection");
     return c.body(null, 204);
   })
   .get("/:id/deliveries", helpdeskDocs.connectionDeliveries, validate("param", idParam), validate("query", deliveriesQuery), async (c) => {
-    const { db } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     const tenantId = c.get("principal").tenantId;
     const row = await getTenantConnection(db, tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such helpdesk connection");
     const { limit, cursor } = c.req.valid("query");
     const after = cursor === undefined ? undefined : decodeCursor(cursor, deliveryPosition);
     const page = toPage(await listDeliveries(db, tenantId, row.id, { limit: limit + 1, after }), limit, (d) => [
-      d.received_at,
-      d.delivery_key,
+      d.receivedAt,
+      d.deliveryKey,
     ]);
     return c.json({ deliveries: page.rows.map(toDelivery), nextCursor: page.nextCursor });
   });

@@ -28,6 +28,7 @@ import type { TicketMessage } from "../../tickets/consume";
 import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
 import { activeWebhookSecrets } from "../../tickets/secrets";
 import type { TicketInput } from "../../tickets/store";
+import { pipelineStore, webhookAuthDb } from "../../tickets/select";
 import { toTicket } from "../../tickets/store";
 import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
@@ -52,7 +53,9 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
   describeBody(z.record(z.string(), z.unknown()).describe("The provider's native webhook event, as it sends it")),
   validate("param", params),
   async (c) => {
-    const { db, clock, secretBox, log } = c.get("services");
+    const services = c.get("services");
+    const { clock, secretBox, log } = services;
+    const db = webhookAuthDb(services);
     const { provider, connectionId } = c.req.valid("param");
     if (!isProvider(provider)) throw new AppError("NOT_FOUND", `No helpdesk "${provider}" (one of ${helpdeskProviders.join(", ")})`);
     const module = providers[provider];
@@ -69,12 +72,12 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     const delivery: Delivery = { rawBody, header: (name) => c.req.header(name), nowMs: now };
 
     const connection = await getConnection(db, connectionId);
-    const live = connection && connection.provider === provider && connection.revoked_at === null;
-    const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenant_id, connection.id, now, log) : [];
+    const live = connection && connection.provider === provider && connection.revokedAt === null;
+    const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenantId, connection.id, now, log) : [];
     // No usable secret: verify against a throwaway one anyway, so timing does not tell.
     const signed = await module.verify(delivery, secrets.length > 0 ? secrets : [`whsec_${btoa(crypto.randomUUID())}`]);
     if (!signed || !live || secrets.length === 0) throw invalidSignature();
-    const tenantId = connection.tenant_id;
+    const tenantId = connection.tenantId;
     bindTenant(c, tenantId);
 
     const challenge = module.challenge?.(delivery);
@@ -92,18 +95,18 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
 
     const record = (outcome: DeliveryRow["outcome"], extra: Partial<DeliveryRow>) =>
       recordDelivery(db, {
-        connection_id: connection.id,
-        delivery_key: deliveryKey,
-        tenant_id: tenantId,
-        received_at: now,
+        connectionId: connection.id,
+        deliveryKey,
+        tenantId,
+        receivedAt: now,
         outcome,
         reason: null,
-        external_id: null,
-        ticket_row_id: null,
+        externalId: null,
+        ticketRowId: null,
         ...extra,
       });
     const skip = async (reason: string, externalId?: string) => {
-      await record("skipped", { reason, external_id: externalId ?? null });
+      await record("skipped", { reason, externalId: externalId ?? null });
       c.get("log").info("helpdesk_delivery_skipped", { provider, connectionId, reason });
       return c.json({ status: "skipped" as const, reason, externalId: externalId ?? null }, 202);
     };
@@ -114,7 +117,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     if (mapped.kind === "skip") return skip(mapped.reason, mapped.externalId);
     if (mapped.kind === "thread_part") {
       await gatherThreadPart(db, tenantId, connection.id, mapped.part, now);
-      await record("gathered", { reason: "waiting for the solved event", external_id: mapped.part.externalId });
+      await record("gathered", { reason: "waiting for the solved event", externalId: mapped.part.externalId });
       return c.json({ status: "gathered" as const, externalId: mapped.part.externalId }, 202);
     }
     let fromThread = false;
@@ -143,7 +146,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
 
     let stored;
     try {
-      [stored] = await storeAndEnqueue(db, c.env.TICKETS as Queue<TicketMessage>, tenantId, [ticket], now);
+      [stored] = await storeAndEnqueue(pipelineStore(services), c.env.TICKETS as Queue<TicketMessage>, tenantId, [ticket], now);
     } catch (error) {
       if (!(error instanceof QueueUnavailable)) throw error;
       c.get("log").error("ticket_enqueue_failed", { provider, ...errorFields(error) });
@@ -151,7 +154,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     }
     if (!stored) throw new Error("storeAndEnqueue returned nothing");
     if (fromThread) await forgetThread(db, connection.id, externalId);
-    await record(stored.created ? "queued" : "duplicate_ticket", { external_id: externalId, ticket_row_id: stored.row.id });
+    await record(stored.created ? "queued" : "duplicate_ticket", { externalId, ticketRowId: stored.row.id });
     const answer = toTicket(stored.row);
     return stored.created
       ? c.json({ status: "queued" as const, ticket: answer }, 202)

@@ -33,14 +33,14 @@ function answer(result: ReviewResult) {
 export const staging = new Hono<AppEnv>()
   .get("/", ticketDocs.stagingList, validate("query", listQuery), async (c) => {
     const { cursor, ...query } = c.req.valid("query");
-    const { rows, nextCursor } = await listStaging(c.get("services").db, c.get("principal").tenantId, {
+    const { rows, nextCursor } = await listStaging(c.get("services"), c.get("principal").tenantId, {
       ...query,
       before: afterSeq(cursor),
     });
     return c.json({ items: rows.map(toStaging), nextCursor: seqCursor(nextCursor) });
   })
   .get("/:id", ticketDocs.stagingRead, validate("param", idParam), async (c) => {
-    const row = await getStaging(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
+    const row = await getStaging(c.get("services"), c.get("principal").tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such staging item");
     return c.json(toStaging(row));
   })

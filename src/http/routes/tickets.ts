@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ticketStatuses } from "../../db/schema";
 import type { TicketMessage } from "../../tickets/consume";
-import { getTicket, listTickets, toTicket } from "../../tickets/store";
+import { pipelineStore } from "../../tickets/select";
+import { toTicket } from "../../tickets/store";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
@@ -21,31 +22,25 @@ const listQuery = z.strictObject({
 export const tickets = new Hono<AppEnv>()
   .get("/", ticketDocs.list, validate("query", listQuery), async (c) => {
     const { cursor, ...query } = c.req.valid("query");
-    const { rows, nextCursor } = await listTickets(c.get("services").db, c.get("principal").tenantId, {
+    const { rows, nextCursor } = await pipelineStore(c.get("services")).listTickets(c.get("principal").tenantId, {
       ...query,
       before: afterSeq(cursor),
     });
     return c.json({ tickets: rows.map(toTicket), nextCursor: seqCursor(nextCursor) });
   })
   .get("/:id", ticketDocs.read, validate("param", idParam), async (c) => {
-    const row = await getTicket(c.get("services").db, c.get("principal").tenantId, c.req.valid("param").id);
+    const row = await pipelineStore(c.get("services")).getTicket(c.get("principal").tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such ticket");
     return c.json(toTicket(row));
   })
   .post("/:id/requeue", ticketDocs.requeue, requireAdmin, validate("param", idParam), async (c) => {
-    const { db } = c.get("services");
+    const store = pipelineStore(c.get("services"));
     const { tenantId } = c.get("principal");
     const id = c.req.valid("param").id;
-    const moved = await db
-      .prepare(
-        "UPDATE tickets SET status = 'received', attempts = 0, lease_until = NULL WHERE id = ? AND tenant_id = ? AND status = 'dead_letter'",
-      )
-      .bind(id, tenantId)
-      .run();
-    if ((moved.meta.changes ?? 0) === 0) {
-      if (!(await getTicket(db, tenantId, id))) throw new AppError("NOT_FOUND", "No such ticket");
+    if (!(await store.requeueTicket(tenantId, id))) {
+      if (!(await store.getTicket(tenantId, id))) throw new AppError("NOT_FOUND", "No such ticket");
       throw new AppError("CONFLICT", "Only a dead-lettered ticket can be requeued");
     }
     await c.env.TICKETS.send({ tenantId, ticketRowId: id } satisfies TicketMessage, { contentType: "json" });
-    return c.json(toTicket((await getTicket(db, tenantId, id))!), 202);
+    return c.json(toTicket((await store.getTicket(tenantId, id))!), 202);
   });

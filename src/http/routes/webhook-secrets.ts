@@ -4,6 +4,7 @@
  * valid for `overlapHours` (default 24); DELETE /:id ends one now. The list never shows a secret.
  */
 import { Hono } from "hono";
+import { webhookAuthDb } from "../../tickets/select";
 import { z } from "zod";
 import {
   listWebhookSecrets,
@@ -32,7 +33,8 @@ const rotateSchema = z.strictObject({
 export const webhookSecrets = new Hono<AppEnv>()
   .use(requireAdmin)
   .post("/", adminDocs.createSecret, validate("json", rotateSchema), async (c) => {
-    const { db, clock, secretBox } = c.get("services");
+    const { clock, secretBox } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     const tenantId = c.get("principal").tenantId;
     const created = await rotateWebhookSecret(db, await secretBox(), {
       tenantId,
@@ -43,7 +45,8 @@ export const webhookSecrets = new Hono<AppEnv>()
     return c.json({ ...created, tenantId }, 201);
   })
   .post("/rotate", adminDocs.rotateSecret, validate("json", rotateSchema), async (c) => {
-    const { db, clock, secretBox } = c.get("services");
+    const { clock, secretBox } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     const tenantId = c.get("principal").tenantId;
     const created = await rotateWebhookSecret(db, await secretBox(), {
       tenantId,
@@ -54,7 +57,8 @@ export const webhookSecrets = new Hono<AppEnv>()
     return c.json({ ...created, tenantId }, 201);
   })
   .get("/", adminDocs.listSecrets, validate("query", adminPageQuery), async (c) => {
-    const { db, clock } = c.get("services");
+    const { clock } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     const { limit, cursor } = c.req.valid("query");
     const secrets = await listWebhookSecrets(db, c.get("principal").tenantId, null, clock.now(), {
       limit: limit + 1,
@@ -64,7 +68,8 @@ export const webhookSecrets = new Hono<AppEnv>()
     return c.json({ secrets: page.rows, nextCursor: page.nextCursor });
   })
   .delete("/:id", adminDocs.revokeSecret, validate("param", idParam), async (c) => {
-    const { db, clock } = c.get("services");
+    const { clock } = c.get("services");
+    const db = webhookAuthDb(c.get("services"));
     if (!(await revokeWebhookSecret(db, c.get("principal").tenantId, null, c.req.valid("param").id, clock.now())))
       throw new AppError("NOT_FOUND", "No such active secret");
     return c.body(null, 204);

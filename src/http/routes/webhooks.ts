@@ -14,7 +14,8 @@ import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
 import { activeWebhookSecrets } from "../../tickets/secrets";
 import { verifySignature } from "../../tickets/signature";
 import type { TicketMessage } from "../../tickets/consume";
-import type { TicketRow } from "../../tickets/store";
+import { pipelineStore, webhookAuthDb } from "../../tickets/select";
+import type { TicketRecord } from "../../tickets/store";
 import { toTicket } from "../../tickets/store";
 import { cleanTicketQuestion } from "../../text/ticket-clean";
 import type { AppEnv } from "../context";
@@ -48,7 +49,8 @@ export const webhooks = new Hono<AppEnv>().post(
   describeBody(z.union([ticketSchema, batchSchema])),
   async (c) => {
     const services = c.get("services");
-    const { db, clock } = services;
+    const { clock } = services;
+    const db = webhookAuthDb(services);
     const length = Number(c.req.header("content-length") ?? "0");
     if (length > MAX_WEBHOOK_BODY_BYTES)
       throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES} bytes`);
@@ -103,10 +105,10 @@ export const webhooks = new Hono<AppEnv>().post(
     const ids = batch.map((t) => t.ticketId);
     if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION_FAILED", "A ticketId appears twice in one delivery");
 
-    let stored: { row: TicketRow; created: boolean }[];
+    let stored: { row: TicketRecord; created: boolean }[];
     try {
       stored = await storeAndEnqueue(
-        db,
+        pipelineStore(services),
         c.env.TICKETS as Queue<TicketMessage>,
         tenantId,
         batch.map((t) => ({ ...t, resolvedAt: Date.parse(t.resolvedAt) })),
@@ -119,7 +121,7 @@ export const webhooks = new Hono<AppEnv>().post(
     }
     const fresh = stored.filter((s) => s.created);
     const status = fresh.length > 0 ? 202 : 200;
-    const view = (s: { row: TicketRow; created: boolean }) => ({ ...toTicket(s.row), duplicate: !s.created });
+    const view = (s: { row: TicketRecord; created: boolean }) => ({ ...toTicket(s.row), duplicate: !s.created });
     return isBatch ? c.json({ tickets: stored.map(view) }, status) : c.json(view(stored[0]!), status);
   },
 );
