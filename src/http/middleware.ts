@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
+import type { Defer } from "../embeddings/cached";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
 import { bindTenant } from "./access-log";
@@ -117,9 +118,9 @@ export const decodablePath: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export function withServices(create: (env: Env) => Services): MiddlewareHandler<AppEnv> {
+export function withServices(create: (env: Env, defer: Defer) => Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const services = { ...create(c.env), log: c.get("log") };
+    const services = { ...create(c.env, (work) => afterResponse(c, "deferred", work)), log: c.get("log") };
     c.set("services", services);
     try {
       await next();
