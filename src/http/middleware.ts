@@ -34,6 +34,14 @@ function limitTo(maxSize: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const stream = c.req.raw.body;
     if (!stream) return next();
+    // A declared length within the limit (what clients send): one native read, kept by Hono for
+    // the routes, instead of a JS loop over the chunks and a rebuilt Request (measured ~0.5 ms a request).
+    const declared = Number(c.req.header("content-length") ?? Number.NaN);
+    if (Number.isSafeInteger(declared) && declared >= 0 && declared <= maxSize) {
+      const { byteLength } = await c.req.arrayBuffer();
+      if (byteLength > maxSize) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize} bytes`);
+      return next();
+    }
     const reader = stream.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
