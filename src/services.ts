@@ -4,7 +4,7 @@
  * exact D1 index locally and in tests.
  */
 import { type Clock, systemClock } from "./clock";
-import { cachedEmbedder } from "./embeddings/cached";
+import { cachedEmbedder, type Defer } from "./embeddings/cached";
 import type { TicketMessage } from "./tickets/consume";
 import type { Judge } from "./judge/port";
 import { selectJudge } from "./judge/select";
@@ -53,12 +53,13 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export function createServices(env: Env, clock: Clock = systemClock, log: Logger = rootLogger): Services {
+/** `defer` (a request's waitUntil) takes cache writes off the response path; jobs and tests await them. */
+export function createServices(env: Env, clock: Clock = systemClock, log: Logger = rootLogger, defer?: Defer): Services {
   const dimensions = Number(env.EMBEDDING_DIMENSIONS);
   if (!Number.isInteger(dimensions) || dimensions <= 0) {
     throw new ConfigError(`EMBEDDING_DIMENSIONS must be a positive integer, got "${env.EMBEDDING_DIMENSIONS}"`);
   }
-  const embedder = cachedEmbedder(createEmbedder(env, dimensions), env.CACHE);
+  const embedder = cachedEmbedder(createEmbedder(env, dimensions), env.CACHE, defer);
   return {
     // Failures come out typed (src/db/errors.ts): the layers above never read D1's message text.
     db: withStorageErrors(env.DB),

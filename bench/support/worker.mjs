@@ -22,8 +22,9 @@ const BENCH_RATE_LIMIT = Number(process.env.RECALL_RATE_LIMIT ?? 100_000_000);
  * `helperEmbedder: false` skips the second embedder (seeding only); the Worker also listens on `url` (a free 127.0.0.1 port).
  * `bindings` adds or overrides vars (e.g. FAQ_STORE=postgres with DATABASE_URL and DATABASE_WS_PROXY).
  * `ticketConsumer: true` also runs the TICKETS queue consumer (the ticket pipeline), as wrangler.toml configures it.
+ * `inspectorPort` (e.g. 9229) opens the V8 inspector on the Worker, for CPU profiles.
  */
-export async function startWorker({ helperEmbedder = true, bindings = {}, ticketConsumer = false } = {}) {
+export async function startWorker({ helperEmbedder = true, bindings = {}, ticketConsumer = false, inspectorPort = 0 } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "recall-bench-"));
   copyReferenceAssets(); // wrangler.toml's [assets] folder must exist for the build
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: root, stdio: "ignore" });
@@ -72,6 +73,8 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
       UI_SESSION_SECRET: randomBytes(32).toString("base64"),
       ...bindings,
     },
+    // `inspectorPort` opens the V8 inspector on the Worker (bench/profile-search.mjs takes CPU profiles through it).
+    ...(inspectorPort ? { inspectorPort } : {}),
     // Kept on disk in the run's folder, so restart() starts a new isolate over the same data.
     defaultPersistRoot: join(outdir, "state"),
   };

@@ -1,37 +1,87 @@
 /**
  * An Embedder decorator that caches vectors in KV under `emb:v1:<model>:<sha256(text)>`, so a
- * repeated query (or a re-index) costs no model call. Cache faults are ignored: the cache may
- * only make things faster, never break them.
+ * repeated query (or a re-index) costs no model call, and the most recent short texts (queries)
+ * in the isolate's memory too, so a repeated query costs no KV read either. Cache faults are
+ * ignored: the cache may only make things faster, never break them.
  */
 import { sha256Hex } from "../crypto";
 import type { Embedder } from "./port";
 
 /** Embeddings are a pure function of (model, text), so they can live long. */
 export const EMBEDDING_CACHE_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * Texts an isolate remembers the vectors of, most recent first out of the oldest: 1,000 vectors of
+ * 512 floats are 2 MB. Only texts up to RECENT_TEXT_MAX_CHARS (queries, not documents being indexed).
+ */
+export const RECENT_EMBEDDINGS = 1000;
+export const RECENT_TEXT_MAX_CHARS = 512;
+
+/** Runs work after the response is sent (the request's `executionCtx.waitUntil`). */
+export type Defer = (work: Promise<unknown>) => void;
 
 export function embeddingCacheKey(model: string, textHash: string): string {
   return `emb:v1:${model}:${textHash}`;
 }
 
-export function cachedEmbedder(inner: Embedder, kv: KVNamespace): Embedder {
+const recent = new Map<string, Float32Array>();
+
+/** Forgets the vectors this isolate remembers, as a new isolate starts (tests). */
+export function forgetRecentEmbeddings(): void {
+  recent.clear();
+}
+
+const recentKey = (model: string, text: string) => `${model}\u0000${text}`;
+
+function remember(model: string, text: string, vector: Float32Array): void {
+  if (text.length > RECENT_TEXT_MAX_CHARS || vector.length === 0) return;
+  const key = recentKey(model, text);
+  recent.delete(key);
+  recent.set(key, vector.slice());
+  if (recent.size > RECENT_EMBEDDINGS) recent.delete(recent.keys().next().value!);
+}
+
+function recalled(model: string, text: string): Float32Array | null {
+  const key = recentKey(model, text);
+  const vector = recent.get(key);
+  if (!vector) return null;
+  recent.delete(key);
+  recent.set(key, vector); // most recent last: eviction takes from the front
+  return vector.slice();
+}
+
+/**
+ * `defer` takes the KV write of a freshly embedded text off the response path (a request's
+ * waitUntil); without it (jobs, tests) the write is awaited.
+ */
+export function cachedEmbedder(inner: Embedder, kv: KVNamespace, defer?: Defer): Embedder {
   return {
     ...inner,
     canEmbed: (text) => inner.canEmbed(text),
     async embed(texts) {
-      const keys = await Promise.all(texts.map(async (t) => embeddingCacheKey(inner.model, await sha256Hex(t))));
-      const cached = await Promise.all(keys.map((key) => kv.get(key, "arrayBuffer").catch(() => null)));
-      const missing = texts.flatMap((text, i) => (cached[i] ? [] : [{ text, i }]));
-      const out: Float32Array[] = cached.map((buffer) => (buffer ? new Float32Array(buffer) : new Float32Array(0)));
+      const out: (Float32Array | null)[] = texts.map((t) => recalled(inner.model, t));
+      const unknown = texts.flatMap((text, i) => (out[i] ? [] : [{ text, i }]));
+      if (unknown.length === 0) return out as Float32Array[];
+      const keys = await Promise.all(unknown.map(async ({ text }) => embeddingCacheKey(inner.model, await sha256Hex(text))));
+      const stored = await Promise.all(keys.map((key) => kv.get(key, "arrayBuffer").catch(() => null)));
+      const missing: { text: string; i: number; key: string }[] = [];
+      unknown.forEach(({ text, i }, j) => {
+        const buffer = stored[j];
+        if (buffer) out[i] = new Float32Array(buffer);
+        else missing.push({ text, i, key: keys[j]! });
+      });
       if (missing.length > 0) {
         const fresh = await inner.embed(missing.map((m) => m.text));
-        await Promise.all(
-          missing.map(({ i }, j) => {
+        const writes = Promise.all(
+          missing.map(({ i, key }, j) => {
             out[i] = fresh[j]!;
-            return kv.put(keys[i]!, fresh[j]!.slice().buffer, { expirationTtl: EMBEDDING_CACHE_TTL_SECONDS }).catch(() => {});
+            return kv.put(key, fresh[j]!.slice().buffer, { expirationTtl: EMBEDDING_CACHE_TTL_SECONDS }).catch(() => {});
           }),
         );
+        if (defer) defer(writes);
+        else await writes;
       }
-      return out;
+      for (const { text, i } of unknown) remember(inner.model, text, out[i]!);
+      return out as Float32Array[];
     },
   };
 }

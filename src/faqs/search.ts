@@ -17,10 +17,10 @@ import { calibrate } from "../calibration/calibration";
 import { DEFAULT_VECTOR_SHARE } from "../ranking/fusion";
 import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
-import { bestPerFaq, type FaqLists, fuseFaqLists } from "./fuse-lists";
+import { fuseFaqLists, reachedByVector, toFaqLists } from "./fuse-lists";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
-import { FAQ_COLUMNS, type FaqRow } from "./store";
-import { VARIANT_COLUMNS, type VariantRow } from "./variants";
+import { candidateRows, type RowVersion, rowVersionQuery } from "./row-cache";
+import type { FaqRow } from "./store";
 import { errorFields } from "../log";
 
 export interface FaqSearchWeights {
@@ -97,12 +97,10 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   let queryVector: Float32Array | null = null;
   let embedMs = 0;
   let embedded = started;
-  // The lexical lists need no vector: they run while the query is embedded.
-  const [[canonicalText, variantText], [canonicalVector, variantVector]] = await Promise.all([
-    Promise.all([
-      match ? canonicalBm25(services.db, tenantId, match, tags, window) : [],
-      match ? variantBm25(services.db, tenantId, match, tags, window) : [],
-    ]),
+  // The lexical lists need no vector: they run while the query is embedded, in one round trip
+  // with the tenant's row version (the row cache's key).
+  const [lexical, [canonicalVector, variantVector]] = await Promise.all([
+    lexicalLists(services.db, tenantId, match, tags, window),
     (async () => {
       if (weights.vector > 0 && embedder.canEmbed(args.query)) {
         const embedStarted = Date.now();
@@ -128,8 +126,9 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   const { variantRows, rows } = await candidateRows(
     services.db,
     tenantId,
+    lexical.version,
     variantVector.map((m) => m.id),
-    [...canonicalText.map((c) => c.id), ...variantText.map((v) => v.faqId), ...canonicalVector.map((m) => m.id)],
+    [...lexical.canonical.map((c) => c.id), ...lexical.variants.map((v) => v.faqId), ...canonicalVector.map((m) => m.id)],
   );
   const vectorVariants = variantVector.flatMap((m) => {
     const row = variantRows.get(m.id);
@@ -142,35 +141,14 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     const own = JSON.parse(row.tags) as string[];
     return tags.every((t) => own.includes(t));
   };
-
-  const lists: FaqLists = {
-    canonicalLexical: new Map(
-      canonicalText
-        .filter((c) => eligible(c.id))
-        .slice(0, window)
-        .map((c) => [c.id, c.score]),
-    ),
-    variantLexical: bestPerFaq(
-      variantText.filter((v) => eligible(v.faqId)),
-      window,
-    ),
-    canonicalVector: new Map(
-      canonicalVector
-        .filter((m) => eligible(m.id))
-        .slice(0, window)
-        .map((m) => [m.id, m.score]),
-    ),
-    variantVector: bestPerFaq(
-      vectorVariants.filter((v) => eligible(v.faqId)),
-      window,
-    ),
-    moreCosines: new Map(),
-  };
+  const lists = toFaqLists(
+    { canonicalLexical: lexical.canonical, variantLexical: lexical.variants, canonicalVector, variantVector: vectorVariants },
+    window,
+    eligible,
+  );
   // Lexical candidates the vector lists did not reach are compared with the query too.
   const unreached = queryVector
-    ? [...lists.canonicalLexical.keys(), ...lists.variantLexical.keys()].filter(
-        (id) => !lists.canonicalVector.has(id) && !lists.variantVector.has(id),
-      )
+    ? [...lists.canonicalLexical.keys(), ...lists.variantLexical.keys()].filter((id) => !reachedByVector(lists, id))
     : [];
   if (queryVector && unreached.length > 0)
     lists.moreCosines = await cosinesOf(services, tenantId, queryVector, [...new Set(unreached)], degraded);
@@ -189,91 +167,50 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   };
 }
 
-/**
- * The variants the vector list found and every candidate FAQ (those named and those of the
- * variants), live and of this tenant, in one round trip. Ids go as one JSON parameter each (no
- * chunks for D1's parameter limit); CROSS JOIN makes SQLite walk the ids and look each row up by
- * its unique id, instead of scanning the tenant's rows.
- */
-async function candidateRows(db: D1Database, tenantId: string, variantIds: readonly string[], faqIds: readonly string[]) {
-  const variants = JSON.stringify(variantIds);
-  const [variantResult, faqResult] = await db.batch<VariantRow | FaqRow>([
-    db
-      .prepare(
-        `SELECT ${prefixed("v", VARIANT_COLUMNS)} FROM json_each(?2) AS j CROSS JOIN faq_variants AS v ON v.id = j.value WHERE v.tenant_id = ?1`,
-      )
-      .bind(tenantId, variants),
-    db
-      .prepare(
-        `SELECT ${prefixed("f", FAQ_COLUMNS)} FROM (
-           SELECT value AS id FROM json_each(?2)
-           UNION SELECT v.faq_id FROM json_each(?3) AS j CROSS JOIN faq_variants AS v ON v.id = j.value WHERE v.tenant_id = ?1
-         ) AS ids CROSS JOIN faqs AS f ON f.id = ids.id WHERE f.tenant_id = ?1 AND f.deleted_at IS NULL`,
-      )
-      .bind(tenantId, JSON.stringify([...new Set(faqIds)]), variants),
-  ]);
+interface LexicalLists {
+  /** The tenant's row version as these lists saw it (the row cache's key). */
+  version: RowVersion | null;
+  /** FAQ ids best first by −bm25 with column weights (question A, answer B). */
+  canonical: { id: string; score: number }[];
+  /** Variants best first by −bm25; an FAQ ranks where its best variant ranks. */
+  variants: { faqId: string; variantId: string; text: string; score: number }[];
+}
+
+/** The row version and both full-text lists (without a MATCH: the version alone) in one D1 round trip. FTS5's bm25() is lower-is-better. */
+async function lexicalLists(
+  db: D1Database,
+  tenantId: string,
+  match: string | null,
+  tags: readonly string[],
+  window: number,
+): Promise<LexicalLists> {
+  const bm25 = `bm25(faqs_fts, ${QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${ANSWER_COLUMN_WEIGHT.toFixed(1)})`;
+  const lists = match
+    ? [
+        db
+          .prepare(
+            `SELECT f.id, -${bm25} AS score FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
+             WHERE faqs_fts MATCH ? AND f.tenant_id = ? AND f.deleted_at IS NULL ${tagFilter(tags)}
+             ORDER BY ${bm25} LIMIT ?`,
+          )
+          .bind(match, tenantId, ...tags, window),
+        db
+          .prepare(
+            `SELECT v.id, v.faq_id, v.variant_text, -bm25(faq_variants_fts) AS score FROM faq_variants_fts
+               JOIN faq_variants v ON v.seq = faq_variants_fts.rowid JOIN faqs f ON f.id = v.faq_id
+             WHERE faq_variants_fts MATCH ? AND v.tenant_id = ? AND f.deleted_at IS NULL ${tagFilter(tags)}
+             ORDER BY bm25(faq_variants_fts) LIMIT ?`,
+          )
+          .bind(match, tenantId, ...tags, window * VARIANTS_PER_SLOT),
+      ]
+    : [];
+  const [version, canonical, variants] = await db.batch<unknown>([rowVersionQuery(db, tenantId), ...lists]);
+  const variantRows = (variants?.results ?? []) as { id: string; faq_id: string; variant_text: string; score: number }[];
   return {
-    variantRows: new Map((variantResult!.results as VariantRow[]).map((r) => [r.id, r])),
-    rows: new Map((faqResult!.results as FaqRow[]).map((r) => [r.id, r])),
+    version: (version!.results[0] as RowVersion | undefined) ?? null,
+    canonical: (canonical?.results ?? []) as { id: string; score: number }[],
+    variants: variantRows.map((r) => ({ faqId: r.faq_id, variantId: r.id, text: r.variant_text, score: r.score })),
   };
-}
-
-const prefixed = (table: string, columns: string) =>
-  columns
-    .split(",")
-    .map((c) => `${table}.${c.trim()}`)
-    .join(", ");
-
-/** FAQ ids best first by bm25 with column weights (question A, answer B). FTS5's bm25() is lower-is-better. */
-async function canonicalBm25(
-  db: D1Database,
-  tenantId: string,
-  match: string,
-  tags: readonly string[],
-  window: number,
-): Promise<ScoredId[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT f.id, -bm25(faqs_fts, ${QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${ANSWER_COLUMN_WEIGHT.toFixed(1)}) AS score FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
-       WHERE faqs_fts MATCH ? AND f.tenant_id = ? AND f.deleted_at IS NULL ${tagFilter(tags)}
-       ORDER BY bm25(faqs_fts, ${QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${ANSWER_COLUMN_WEIGHT.toFixed(1)}) LIMIT ?`,
-    )
-    .bind(match, tenantId, ...tags, window)
-    .all<ScoredId>();
-  return results;
-}
-
-interface ScoredId {
-  id: string;
-  /** −bm25: higher is better. */
-  score: number;
-}
-
-interface TextVariantCandidate {
-  faqId: string;
-  variantId: string;
-  text: string;
-  /** −bm25: higher is better. */
-  score: number;
-}
-
-async function variantBm25(
-  db: D1Database,
-  tenantId: string,
-  match: string,
-  tags: readonly string[],
-  window: number,
-): Promise<TextVariantCandidate[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT v.id, v.faq_id, v.variant_text, -bm25(faq_variants_fts) AS score FROM faq_variants_fts
-         JOIN faq_variants v ON v.seq = faq_variants_fts.rowid JOIN faqs f ON f.id = v.faq_id
-       WHERE faq_variants_fts MATCH ? AND v.tenant_id = ? AND f.deleted_at IS NULL ${tagFilter(tags)}
-       ORDER BY bm25(faq_variants_fts) LIMIT ?`,
-    )
-    .bind(match, tenantId, ...tags, window * VARIANTS_PER_SLOT)
-    .all<{ id: string; faq_id: string; variant_text: string; score: number }>();
-  return results.map((r) => ({ faqId: r.faq_id, variantId: r.id, text: r.variant_text, score: r.score }));
 }
 
 function tagFilter(tags: readonly string[]): string {

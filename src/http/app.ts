@@ -4,6 +4,9 @@
  * services factory so tests can put a failing adapter behind a port; production uses createServices.
  */
 import { Hono } from "hono";
+import { systemClock } from "../clock";
+import type { Defer } from "../embeddings/cached";
+import { rootLogger } from "../log";
 import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
@@ -35,10 +38,11 @@ import { webhooks } from "./routes/webhooks";
 import { createUi } from "../ui/routes";
 
 export interface AppOptions {
-  services?: (env: Env) => Services;
+  /** `defer` runs work after the response (the request's waitUntil). */
+  services?: (env: Env, defer: Defer) => Services;
 }
 
-export function createApp({ services = (env) => createServices(env) }: AppOptions = {}) {
+export function createApp({ services = (env, defer) => createServices(env, systemClock, rootLogger, defer) }: AppOptions = {}) {
   const v1 = new Hono<AppEnv>()
     .use(jsonBodies())
     .use(authenticate())

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
+import type { Defer } from "../embeddings/cached";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
 import { bindTenant } from "./access-log";
@@ -33,6 +34,14 @@ function limitTo(maxSize: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const stream = c.req.raw.body;
     if (!stream) return next();
+    // A declared length within the limit (what clients send): one native read, kept by Hono for
+    // the routes, instead of a JS loop over the chunks and a rebuilt Request (measured ~0.5 ms a request).
+    const declared = Number(c.req.header("content-length") ?? Number.NaN);
+    if (Number.isSafeInteger(declared) && declared >= 0 && declared <= maxSize) {
+      const { byteLength } = await c.req.arrayBuffer();
+      if (byteLength > maxSize) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize} bytes`);
+      return next();
+    }
     const reader = stream.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -117,9 +126,9 @@ export const decodablePath: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export function withServices(create: (env: Env) => Services): MiddlewareHandler<AppEnv> {
+export function withServices(create: (env: Env, defer: Defer) => Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const services = { ...create(c.env), log: c.get("log") };
+    const services = { ...create(c.env, (work) => afterResponse(c, "deferred", work)), log: c.get("log") };
     c.set("services", services);
     try {
       await next();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/crypto";
-import { cachedEmbedder, embeddingCacheKey } from "../../src/embeddings/cached";
+import { cachedEmbedder, embeddingCacheKey, forgetRecentEmbeddings } from "../../src/embeddings/cached";
 import type { Embedder } from "../../src/embeddings/port";
 import { exactD1Index } from "../../src/vectors/exact-d1";
 import { VectorModelMismatch } from "../../src/vectors/port";
@@ -62,11 +62,62 @@ describe("cachedEmbedder (real local KV)", () => {
     };
     const embedder = cachedEmbedder(inner, env.CACHE);
     const first = await embedder.embed(["hello", "world!"]);
+    forgetRecentEmbeddings(); // as in another isolate: only KV knows them
     const second = await embedder.embed(["world!", "hello", "new"]);
     expect(calls).toBe(3);
     expect(Array.from(second[0]!)).toEqual(Array.from(first[1]!));
     expect(Array.from(second[2]!)).toEqual([3, 1]);
     expect(await env.CACHE.get(embeddingCacheKey("cache-test-model", await sha256Hex("hello")), "arrayBuffer")).not.toBeNull();
+  });
+});
+
+describe("cachedEmbedder (isolate memory, deferred KV writes)", () => {
+  const counting = (model: string) => {
+    const inner: Embedder & { calls: number } = {
+      calls: 0,
+      kind: "counting",
+      model,
+      dimensions: 2,
+      languages: ["en"],
+      calibration: null,
+      canEmbed: () => true,
+      embed: async (texts) => {
+        inner.calls += texts.length;
+        return texts.map((t) => v(t.length, 1));
+      },
+    };
+    return inner;
+  };
+
+  it("answers a text embedded a moment ago from memory, with neither a KV read nor a model call", async () => {
+    const inner = counting("memory-test-model");
+    const embedder = cachedEmbedder(inner, env.CACHE);
+    const first = await embedder.embed(["reset my password"]);
+    // Gone from KV: only the isolate's memory can answer now.
+    await env.CACHE.delete(embeddingCacheKey("memory-test-model", await sha256Hex("reset my password")));
+    const again = await embedder.embed(["reset my password"]);
+    expect(inner.calls).toBe(1);
+    expect(Array.from(again[0]!)).toEqual(Array.from(first[0]!));
+    // A caller changing its copy does not change what the next caller gets.
+    again[0]!.fill(0);
+    expect(Array.from((await embedder.embed(["reset my password"]))[0]!)).toEqual(Array.from(first[0]!));
+    forgetRecentEmbeddings();
+    await embedder.embed(["reset my password"]);
+    expect(inner.calls).toBe(2);
+  });
+
+  it("hands the KV write of a new vector to defer instead of awaiting it, and the write lands", async () => {
+    const inner = counting("defer-test-model");
+    const deferred: Promise<unknown>[] = [];
+    const embedder = cachedEmbedder(inner, env.CACHE, (work) => deferred.push(work));
+    await embedder.embed(["a text never embedded before"]);
+    expect(deferred).toHaveLength(1);
+    await Promise.all(deferred);
+    const key = embeddingCacheKey("defer-test-model", await sha256Hex("a text never embedded before"));
+    expect(await env.CACHE.get(key, "arrayBuffer")).not.toBeNull();
+    // A text already known writes nothing.
+    await embedder.embed(["a text never embedded before"]);
+    expect(deferred).toHaveLength(1);
   });
 });
 

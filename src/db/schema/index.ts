@@ -5,6 +5,7 @@
  */
 export * from "./core";
 export * from "./faqs";
+export * from "./faq-row-versions";
 export * from "./memories";
 export * from "./shows";
 export * from "./tickets";

@@ -1,0 +1,102 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { candidateRows, forgetCachedRows, type RowVersion, rowVersionQuery } from "../../src/faqs/row-cache";
+import { newTenant } from "../support/api";
+import { apiClient, expectJson, type TestClient } from "../support/client";
+
+const FAQ = {
+  question: "How do I rotate the signing certificate?",
+  answer: "Open Security, choose Certificates, then Rotate.",
+  tags: ["security"],
+};
+
+const versionOf = async (tenantId: string) => (await rowVersionQuery(env.DB, tenantId).first<RowVersion>()) ?? null;
+
+async function createFaq(api: TestClient, faq = FAQ) {
+  return (await expectJson(api.v1.faqs.$post({ json: faq }), 201)).id;
+}
+
+describe("FAQ row version (migration 0014 triggers, real local D1)", () => {
+  it("moves on every insert, update and delete of the tenant's FAQs and variants, whatever writes them", async () => {
+    const { tenantId, clientKey } = await newTenant();
+    const other = await newTenant();
+    const api = apiClient(clientKey);
+    expect(await versionOf(tenantId)).toBeNull();
+
+    const id = await createFaq(api);
+    await createFaq(apiClient(other.clientKey));
+    const created = (await versionOf(tenantId))!;
+    const otherBefore = await versionOf(other.tenantId);
+
+    // A write that bypasses the store code (a migration, a console query) moves it too.
+    await env.DB.prepare("UPDATE faqs SET answer = 'edited in the console' WHERE id = ?").bind(id).run();
+    const updated = (await versionOf(tenantId))!;
+    expect(updated).toEqual({ epoch: created.epoch, counter: created.counter + 1 });
+
+    const variant = await expectJson(api.v1.faqs[":id"].variants.$post({ param: { id }, json: { variantText: "renew the cert" } }), 201);
+    const withVariant = (await versionOf(tenantId))!;
+    expect(withVariant.counter).toBeGreaterThan(updated.counter);
+
+    await env.DB.prepare("DELETE FROM faq_variants WHERE id = ?").bind(variant.id).run();
+    expect((await versionOf(tenantId))!.counter).toBe(withVariant.counter + 1);
+    // Another tenant's writes and version are apart.
+    expect(await versionOf(other.tenantId)).toEqual(otherBefore);
+  });
+});
+
+describe("candidateRows (per-isolate cache over real local D1)", () => {
+  it("answers from memory while the version is the same, and reads D1 again once it moves", async () => {
+    const { tenantId, clientKey } = await newTenant();
+    const id = await createFaq(apiClient(clientKey));
+    forgetCachedRows();
+    const before = (await versionOf(tenantId))!;
+    const first = await candidateRows(env.DB, tenantId, before, [], [id]);
+    expect(first.rows.get(id)?.answer).toBe(FAQ.answer);
+
+    await env.DB.prepare("UPDATE faqs SET answer = 'new answer' WHERE id = ?").bind(id).run();
+    // Asked at the version it was cached under: the cached row (this proves the cache serves it).
+    expect((await candidateRows(env.DB, tenantId, before, [], [id])).rows.get(id)?.answer).toBe(FAQ.answer);
+    // At the version the write produced: the new row.
+    const after = (await versionOf(tenantId))!;
+    expect(after.counter).toBe(before.counter + 1);
+    expect((await candidateRows(env.DB, tenantId, after, [], [id])).rows.get(id)?.answer).toBe("new answer");
+  });
+
+  it("keeps absent rows absent, and another tenant's rows out, until the version moves", async () => {
+    const mine = await newTenant();
+    const theirs = await newTenant();
+    const api = apiClient(mine.clientKey);
+    const id = await createFaq(api);
+    const variant = await expectJson(api.v1.faqs[":id"].variants.$post({ param: { id }, json: { variantText: "renew the cert" } }), 201);
+    const foreign = await createFaq(apiClient(theirs.clientKey));
+    forgetCachedRows();
+
+    const version = (await versionOf(mine.tenantId))!;
+    const found = await candidateRows(env.DB, mine.tenantId, version, [variant.id, "fv_missing"], [foreign, "faq_missing"]);
+    // The variant's FAQ comes with it; the other tenant's FAQ and unknown ids do not.
+    expect([...found.variantRows.keys()]).toEqual([variant.id]);
+    expect([...found.rows.keys()]).toEqual([id]);
+
+    expect((await api.v1.faqs[":id"].$delete({ param: { id } })).status).toBe(204);
+    const deleted = await candidateRows(env.DB, mine.tenantId, (await versionOf(mine.tenantId))!, [variant.id], [id]);
+    expect(deleted.rows.size).toBe(0);
+  });
+});
+
+describe("POST /v1/faqs/search", () => {
+  it("returns an edited answer and drops a deleted FAQ on the very next search", async () => {
+    const api = apiClient((await newTenant()).clientKey);
+    const id = await createFaq(api);
+    const search = async () =>
+      (await expectJson(api.v1.faqs.search.$post({ json: { query: "rotate the signing certificate" } }), 200)).results;
+
+    expect((await search())[0]).toMatchObject({ id, answer: FAQ.answer });
+    await expectJson(api.v1.faqs[":id"].$patch({ param: { id }, json: { answer: "Choose Certificates, then Rotate now." } }), 200);
+    expect((await search())[0]).toMatchObject({ id, answer: "Choose Certificates, then Rotate now." });
+    await env.DB.prepare("UPDATE faqs SET tags = '[\"moved\"]' WHERE id = ?").bind(id).run();
+    expect((await search())[0]).toMatchObject({ id, tags: ["moved"] });
+
+    expect((await api.v1.faqs[":id"].$delete({ param: { id } })).status).toBe(204);
+    expect((await search()).map((r) => r.id)).not.toContain(id);
+  });
+});
