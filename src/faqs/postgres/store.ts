@@ -25,6 +25,7 @@ import { postgresRelationships } from "./relationships";
 import { importIntoPostgres } from "./import";
 import { tagsSchema } from "../json-columns";
 import { faqColumns, toFaqRow, toFaqVersion, toVariantRow, variantColumns } from "./rows";
+import { faqValues as faqRowValues, variantValues as variantRowValues } from "../rows";
 import { searchPostgres, websearchText } from "./search";
 import { postgresSuggestions } from "./suggestions";
 
@@ -247,41 +248,13 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
   return store;
 }
 
-/** The insert values of an FAQ (without its vector). */
+/** The insert values of an FAQ (without its vector), with the terms its generated tsvector is made of. */
 export function faqValues(row: FaqRow) {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    question: row.question,
-    answer: row.answer,
-    tags: tagsSchema.parse(JSON.parse(row.tags)),
-    metadata: JSON.parse(row.metadata) as unknown,
-    version: row.version,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedBy: row.updated_by,
-    updatedAt: row.updated_at,
-    deletedAt: row.deleted_at,
-    indexState: row.index_state,
-    questionTerms: ftsDocument(row.question),
-    answerTerms: ftsDocument(row.answer),
-  };
+  return { ...faqRowValues(row), questionTerms: ftsDocument(row.question), answerTerms: ftsDocument(row.answer) };
 }
 
 export function variantValues(row: VariantRow) {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    faqId: row.faq_id,
-    variantText: row.variant_text,
-    normalizedText: row.normalized_text,
-    source: row.source,
-    sourceTicketId: row.source_ticket_id,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    indexState: row.index_state,
-    bodyTerms: ftsDocument(row.variant_text),
-  };
+  return { ...variantRowValues(row), bodyTerms: ftsDocument(row.variant_text) };
 }
 
 /** Vectors for the texts, or null when the embedder failed (the rows are then committed 'pending'). */
