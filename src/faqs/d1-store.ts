@@ -11,6 +11,7 @@ import { faqHitsPerDay } from "./hits-daily";
 import { importFaqs } from "./import";
 import type { FaqStore } from "./port";
 import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "./relationships";
+import { markFaqsForReembedD1 } from "./reembed";
 import { searchFaqs } from "./search";
 import { createFaq, getFaqRow, getFaqsByIds, listFaqs, softDeleteFaq, updateFaq } from "./store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggestions";
@@ -53,6 +54,7 @@ export function d1FaqStore(services: Services): FaqStore {
     import: (tenantId, by, items) => importFaqs(services, tenantId, by, items),
     export: (tenantId) => exportFromD1(db, tenantId),
     reindexPending: (batchSize) => reindexPendingFaqs(services, batchSize),
+    markForReembed: (tenantId, model) => markFaqsForReembedD1(services, tenantId, model),
     pruneVersions: (now) => pruneFaqVersions({ db, clock: { now: () => now } }),
 
     recordHits: (tenantId, sessionId, query, hits) => recordHits(services, tenantId, sessionId, query, hits),

@@ -50,6 +50,12 @@ export interface VariantCounts {
   maxPerFaq: number;
 }
 
+/** Rows put back in the outbox by a re-embed, per table. */
+export interface ReembedMarked {
+  faqs: number;
+  faq_variants: number;
+}
+
 export interface StoredCosines {
   faqs: Map<string, number>;
   variants: Map<string, number>;
@@ -138,6 +144,11 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
   import(tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport>;
   /** The cron's step, every tenant: vectors for the oldest rows committed 'pending' (the embedder had failed). */
   reindexPending(batchSize?: number): Promise<{ attempted: number; indexed: number }>;
+  /**
+   * After an embedding-model change: the tenant's FAQs and variants whose vector another model
+   * made go back to 'pending' and lose that vector; reindexPending then embeds them with `model`.
+   */
+  markForReembed(tenantId: string, model: string): Promise<ReembedMarked>;
   /** The daily retention, every tenant: versions changed more than FAQ_VERSION_RETENTION_DAYS before `now`. */
   pruneVersions(now: number): Promise<{ deleted: number }>;
   /** Every live FAQ of the tenant with its variants, versions and outgoing links, oldest first. */

@@ -20,6 +20,7 @@ import { versionCutoff } from "../versions";
 import { exportFromPostgres } from "./export";
 import { postgresHits } from "./hits";
 import { postgresPipelineReads } from "./reads";
+import { markFaqsForReembedPostgres } from "./reembed";
 import { reindexPendingPostgres } from "./reindex";
 import { postgresRelationships } from "./relationships";
 import { importIntoPostgres } from "./import";
@@ -231,6 +232,7 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     import: (tenantId, by, items) => importIntoPostgres(services, db, tenantId, by, items),
     export: (tenantId) => exportFromPostgres(db, tenantId),
     reindexPending: (batchSize) => reindexPendingPostgres(services, db, batchSize),
+    markForReembed: (tenantId, model) => markFaqsForReembedPostgres(db, tenantId, model),
     async pruneVersions(now) {
       const deleted = await db
         .delete(pgFaqVersions)
