@@ -20,6 +20,7 @@ import { versionCutoff } from "../versions";
 import { exportFromPostgres } from "./export";
 import { postgresHits } from "./hits";
 import { postgresPipelineReads } from "./reads";
+import { rebuildTermsPostgres } from "./fts-rebuild";
 import { markFaqsForReembedPostgres } from "./reembed";
 import { reindexPendingPostgres } from "./reindex";
 import { postgresRelationships } from "./relationships";
@@ -233,6 +234,7 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     export: (tenantId) => exportFromPostgres(db, tenantId),
     reindexPending: (batchSize) => reindexPendingPostgres(services, db, batchSize),
     markForReembed: (tenantId, model) => markFaqsForReembedPostgres(db, tenantId, model),
+    rebuildFullText: (tenantId, collection, after, batchSize) => rebuildTermsPostgres(db, tenantId, collection, after, batchSize),
     async pruneVersions(now) {
       const deleted = await db
         .delete(pgFaqVersions)
