@@ -97,6 +97,7 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
         vector = next.index_state === "pending" ? await embedOne(next.question) : null;
         if (vector) next.index_state = "indexed";
       }
+      const { tags, metadata } = faqRowValues(next);
       // Interactive transaction: the version copies the row as it is under the row lock, then the row changes.
       const updated = await db.transaction(async (tx) => {
         const [locked] = await tx.select(faqColumns).from(pgFaqs).where(live(tenantId, id)).for("update");
@@ -120,8 +121,8 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
           .set({
             question: next.question,
             answer: next.answer,
-            tags: tagsSchema.parse(JSON.parse(next.tags)),
-            metadata: JSON.parse(next.metadata) as unknown,
+            tags,
+            metadata,
             updatedBy: by,
             updatedAt: now,
             version: sql`${pgFaqs.version} + ${contentChanged ? 1 : 0}`,
