@@ -4,9 +4,10 @@
  * cron retries it. Upserts are idempotent, so a row indexed twice (request and cron racing) is
  * harmless.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { faqs, faqVariants, type IndexState, memories } from "../db/schema";
+import { ID_CHUNK } from "../db/by-ids";
 import type { Services } from "../services";
 import type { VectorMetadata } from "../vectors/port";
 import { err, ok, type Result } from "../result";
@@ -84,28 +85,40 @@ export async function recordIndexOutcomes(
 ): Promise<IndexState[]> {
   const table = OUTBOX_TABLES[tableName];
   const orm = drizzle(db);
-  const states: IndexState[] = [];
-  const updates = ids.map((id) => {
+  // Rows with the same outcome (the model, or the error) share one update per chunk of ids: an
+  // import of 4,000 rows writes a few dozen statements, not 4,000.
+  const groups = new Map<string, { outcome: IndexOutcome | undefined; ids: string[] }>();
+  const states = ids.map((id): IndexState => {
     const outcome = outcomes.get(id);
-    const stillPending = and(eq(table.id, id), eq(table.indexState, "pending"));
-    if (outcome?.ok) {
-      states.push("indexed");
-      return orm.update(table).set({ indexState: "indexed", embeddingModel: outcome.value.model, indexError: null }).where(stillPending);
-    }
-    states.push("pending");
-    return orm
-      .update(table)
-      .set({
-        indexAttempts: sql`${table.indexAttempts} + 1`,
-        indexError: outcome?.ok === false ? outcome.error : "not indexed",
-        indexState: sql`CASE WHEN ${table.indexAttempts} + 1 >= ${MAX_INDEX_ATTEMPTS} THEN 'failed' ELSE ${table.indexState} END`,
-      })
-      .where(stillPending);
+    const key = outcome?.ok ? `ok:${outcome.value.model}` : `error:${outcome?.error ?? ""}`;
+    const group = groups.get(key) ?? { outcome, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+    return outcome?.ok ? "indexed" : "pending";
   });
+  const updates = [...groups.values()].flatMap(({ outcome, ids: groupIds }) =>
+    chunks(groupIds, ID_CHUNK).map((chunk) => {
+      const stillPending = and(inArray(table.id, chunk), eq(table.indexState, "pending"));
+      if (outcome?.ok)
+        return orm.update(table).set({ indexState: "indexed", embeddingModel: outcome.value.model, indexError: null }).where(stillPending);
+      return orm
+        .update(table)
+        .set({
+          indexAttempts: sql`${table.indexAttempts} + 1`,
+          indexError: outcome?.ok === false ? outcome.error : "not indexed",
+          indexState: sql`CASE WHEN ${table.indexAttempts} + 1 >= ${MAX_INDEX_ATTEMPTS} THEN 'failed' ELSE ${table.indexState} END`,
+        })
+        .where(stillPending);
+    }),
+  );
   // D1 runs at most 100 statements per batch.
   for (let i = 0; i < updates.length; i += 100) {
     const [first, ...rest] = updates.slice(i, i + 100);
     if (first) await orm.batch([first, ...rest]);
   }
   return states;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
