@@ -3,6 +3,7 @@
  * FTS5 rows; vectors go through the VectorIndex port (Vectorize, or the exact D1 index locally).
  * Hits, relationships and suggestions are D1 tables next to them.
  */
+import { rebuildFts } from "../indexing/fts-rebuild";
 import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
 import { exportFromD1, restoreRelationshipsD1 } from "./d1-export";
@@ -11,6 +12,7 @@ import { faqHitsPerDay } from "./hits-daily";
 import { importFaqs } from "./import";
 import type { FaqStore } from "./port";
 import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "./relationships";
+import { markFaqsForReembedD1 } from "./reembed";
 import { searchFaqs } from "./search";
 import { createFaq, getFaqRow, getFaqsByIds, listFaqs, softDeleteFaq, updateFaq } from "./store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggestions";
@@ -53,6 +55,8 @@ export function d1FaqStore(services: Services): FaqStore {
     import: (tenantId, by, items) => importFaqs(services, tenantId, by, items),
     export: (tenantId) => exportFromD1(db, tenantId),
     reindexPending: (batchSize) => reindexPendingFaqs(services, batchSize),
+    markForReembed: (tenantId, model) => markFaqsForReembedD1(services, tenantId, model),
+    rebuildFullText: (tenantId, collection, after, batchSize) => rebuildFts(db, tenantId, collection, after, batchSize),
     pruneVersions: (now) => pruneFaqVersions({ db, clock: { now: () => now } }),
 
     recordHits: (tenantId, sessionId, query, hits) => recordHits(services, tenantId, sessionId, query, hits),

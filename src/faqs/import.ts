@@ -7,14 +7,15 @@
  * (src/faqs/transfer.ts); an id already taken (by any tenant) skips the line.
  */
 import { inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import { faqs as faqsTable, faqVariants, faqVersions } from "../db/schema";
 import type { FaqChangeType, FaqVariantSource } from "../db/schema";
 import { ID_CHUNK } from "../db/by-ids";
 import type { Services } from "../services";
 import { indexFaqs, indexVariants } from "./indexing";
-import { type FaqRow, foldText, insertFaqStatements, type NewFaq, newFaqRow } from "./store";
-import { insertVariantStatements, MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "./variants";
+import { type FaqRow, foldText, insertFaqQueries, type NewFaq, newFaqRow } from "./store";
+import { insertVariantQueries, MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "./variants";
 
 /** Most lines one import request may carry. */
 export const MAX_IMPORT_LINES = 1000;
@@ -136,26 +137,27 @@ export async function importFaqs(services: Services, tenantId: string, by: strin
   const faqRows: FaqRow[] = [];
   const variantRows: VariantRow[] = [];
   const free = await withFreeIds(items, (ids) => takenIds(db, ids), report);
+  const orm = drizzle(db);
   for (let i = 0; i < free.length; i += IMPORT_WRITE_CHUNK) {
-    const statements: D1PreparedStatement[] = [];
+    const queries: BatchItem<"sqlite">[] = [];
     for (const item of free.slice(i, i + IMPORT_WRITE_CHUNK)) {
       const { faq, variants, versions } = importRows(services, tenantId, by, item, report);
-      statements.push(...insertFaqStatements(db, faq));
-      for (const variant of variants) statements.push(...insertVariantStatements(db, variant));
-      for (const version of versions) {
-        // Built by the query builder, run as a prepared statement: it joins the FAQ's batch (one transaction).
-        const query = drizzle(db)
-          .insert(faqVersions)
-          .values({ ...version, tenantId, faqId: faq.id })
-          .onConflictDoNothing()
-          .toSQL();
-        statements.push(db.prepare(query.sql).bind(...query.params));
-      }
+      queries.push(...insertFaqQueries(orm, faq));
+      for (const variant of variants) queries.push(...insertVariantQueries(orm, variant));
+      for (const version of versions)
+        queries.push(
+          orm
+            .insert(faqVersions)
+            .values({ ...version, tenantId, faqId: faq.id })
+            .onConflictDoNothing(),
+        );
       variantRows.push(...variants);
       faqRows.push(faq);
       report.imported.push({ line: item.line, id: faq.id, variants: variants.length });
     }
-    await db.batch(statements);
+    // One batch per chunk: each is one transaction.
+    const [first, ...rest] = queries;
+    if (first) await orm.batch([first, ...rest]);
   }
   const pendingFaqs = faqRows.filter((r) => r.index_state === "pending");
   const pendingVariants = variantRows.filter((r) => r.index_state === "pending");

@@ -3,7 +3,9 @@
  * (src/indexing/outbox.ts): rows are committed 'pending', indexed after; the every-5-minutes
  * cron retries what failed. Text the model cannot embed is 'lexical_only' from the start.
  */
-import type { IndexState } from "../db/schema";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { faqs as faqsTable, faqVariants, type IndexState } from "../db/schema";
 import { indexRows, REINDEX_BATCH_SIZE, recordIndexOutcomes } from "../indexing/outbox";
 import type { Services } from "../services";
 
@@ -55,18 +57,20 @@ export async function indexVariants(services: Services, rows: readonly Indexable
 
 /** One cron step: index the oldest pending FAQs and variants of every tenant (one embedding batch each). */
 export async function reindexPendingFaqs(services: Services, batchSize = REINDEX_BATCH_SIZE) {
-  const { db } = services;
-  const { results: faqs } = await db
-    .prepare("SELECT id, tenant_id, question FROM faqs WHERE index_state = 'pending' AND deleted_at IS NULL ORDER BY seq LIMIT ?")
-    .bind(batchSize)
-    .all<IndexableFaq>();
-  const { results: variants } = await db
-    .prepare(
-      `SELECT v.id, v.tenant_id, v.faq_id, v.variant_text FROM faq_variants v JOIN faqs f ON f.id = v.faq_id
-       WHERE v.index_state = 'pending' AND f.deleted_at IS NULL ORDER BY v.seq LIMIT ?`,
-    )
-    .bind(batchSize)
-    .all<IndexableVariant>();
+  const orm = drizzle(services.db);
+  const faqs = await orm
+    .select({ id: faqsTable.id, tenant_id: faqsTable.tenantId, question: faqsTable.question })
+    .from(faqsTable)
+    .where(and(eq(faqsTable.indexState, "pending"), isNull(faqsTable.deletedAt)))
+    .orderBy(asc(faqsTable.seq))
+    .limit(batchSize);
+  const variants = await orm
+    .select({ id: faqVariants.id, tenant_id: faqVariants.tenantId, faq_id: faqVariants.faqId, variant_text: faqVariants.variantText })
+    .from(faqVariants)
+    .innerJoin(faqsTable, eq(faqsTable.id, faqVariants.faqId))
+    .where(and(eq(faqVariants.indexState, "pending"), isNull(faqsTable.deletedAt)))
+    .orderBy(asc(faqVariants.seq))
+    .limit(batchSize);
   const faqStates = await indexFaqs(services, faqs);
   const variantStates = await indexVariants(services, variants);
   return {

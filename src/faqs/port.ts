@@ -7,6 +7,7 @@
  * them, in the same backend: its joins need the FAQ rows.
  */
 import type { FaqRelationshipType } from "../db/schema";
+import type { FtsRebuildPage } from "../indexing/fts-rebuild";
 import type { FaqStats } from "./hits";
 import type { DailyHits } from "./hits-daily";
 import type { ImportItem, ImportReport } from "./import";
@@ -48,6 +49,12 @@ export interface VariantCounts {
   pipelineVariants: number;
   faqsWithVariants: number;
   maxPerFaq: number;
+}
+
+/** Rows put back in the outbox by a re-embed, per table. */
+export interface ReembedMarked {
+  faqs: number;
+  faq_variants: number;
 }
 
 export interface StoredCosines {
@@ -138,6 +145,13 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
   import(tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport>;
   /** The cron's step, every tenant: vectors for the oldest rows committed 'pending' (the embedder had failed). */
   reindexPending(batchSize?: number): Promise<{ attempted: number; indexed: number }>;
+  /**
+   * After an embedding-model change: the tenant's FAQs and variants whose vector another model
+   * made go back to 'pending' and lose that vector; reindexPending then embeds them with `model`.
+   */
+  markForReembed(tenantId: string, model: string): Promise<ReembedMarked>;
+  /** Re-tokenizes one page of the tenant's full-text rows with the current segmentation (src/text/fts.ts). */
+  rebuildFullText(tenantId: string, collection: "faqs" | "faq_variants", after: number, batchSize: number): Promise<FtsRebuildPage>;
   /** The daily retention, every tenant: versions changed more than FAQ_VERSION_RETENTION_DAYS before `now`. */
   pruneVersions(now: number): Promise<{ deleted: number }>;
   /** Every live FAQ of the tenant with its variants, versions and outgoing links, oldest first. */

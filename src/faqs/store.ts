@@ -4,12 +4,17 @@
  * src/indexing/outbox.ts). Every change of question/answer/tags stores the previous content as a
  * version in the same batch (versions.ts). Deletes are soft: the row stays for versions and hits.
  */
-import type { IndexState } from "../db/schema";
+import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { faqsFts } from "../db/fts-tables";
+import { faqs, faqVariants, faqVersions, type IndexState } from "../db/schema";
 import { newId } from "../ids";
 import type { Services } from "../services";
 import { ftsDocument } from "../text/fts";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, indexFaqs } from "./indexing";
-import { selectByIds } from "../db/by-ids";
+import { metadataSchema, tagsSchema } from "./json-columns";
+import { faqFields, faqValues, toFaqRow } from "./rows";
 import { errorFields } from "../log";
 import { err, ok, type Result } from "../result";
 
@@ -30,6 +35,11 @@ export interface Faq extends NewFaq {
   indexState: IndexState;
 }
 
+/**
+ * The port's row shape (both backends answer it): columns under their SQL names and JSON columns
+ * as the text stored, because the raw FTS5 search (search.ts) reads rows of this shape straight
+ * from SQL. Drizzle queries map to it from the schema's inferred types in rows.ts.
+ */
 export interface FaqRow {
   seq: number;
   id: string;
@@ -47,16 +57,18 @@ export interface FaqRow {
   index_state: IndexState;
 }
 
+/** The columns of a FaqRow in SQL (the raw FTS5 search, src/faqs/search.ts, reads them by name). */
 export const FAQ_COLUMNS =
   "seq, id, tenant_id, question, answer, tags, metadata, version, created_by, created_at, updated_by, updated_at, deleted_at, index_state";
 
+/** A stored FAQ as the API answers it; tags and metadata parsed by schema (they left storage as JSON text). */
 export function toFaq(row: FaqRow): Faq {
   return {
     id: row.id,
     question: row.question,
     answer: row.answer,
-    tags: JSON.parse(row.tags) as string[],
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    tags: tagsSchema.parse(JSON.parse(row.tags)),
+    metadata: metadataSchema.parse(JSON.parse(row.metadata)),
     version: row.version,
     createdBy: row.created_by,
     createdAt: new Date(row.created_at).toISOString(),
@@ -75,31 +87,21 @@ export function foldText(text: string): string {
     .trim();
 }
 
-/** The statements that insert an FAQ and its full-text row (for one batch). */
-export function insertFaqStatements(db: D1Database, row: FaqRow): D1PreparedStatement[] {
+/** The queries that insert an FAQ and its full-text row (for one batch: both or neither). */
+export function insertFaqQueries(orm: DrizzleD1Database, row: FaqRow): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
   return [
-    db
-      .prepare(
-        `INSERT INTO faqs (id, tenant_id, question, answer, tags, metadata, version, created_by, created_at, updated_by, updated_at, index_state)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        row.id,
-        row.tenant_id,
-        row.question,
-        row.answer,
-        row.tags,
-        row.metadata,
-        row.version,
-        row.created_by,
-        row.created_at,
-        row.updated_by,
-        row.updated_at,
-        row.index_state,
-      ),
-    db
-      .prepare("INSERT INTO faqs_fts (rowid, question, answer) SELECT seq, ?, ? FROM faqs WHERE id = ?")
-      .bind(ftsDocument(row.question), ftsDocument(row.answer), row.id),
+    orm.insert(faqs).values(faqValues(row)),
+    // The full-text row's rowid is the FAQ's seq, which the database just assigned: read in the same batch.
+    orm.insert(faqsFts).select(
+      orm
+        .select({
+          rowid: faqs.seq,
+          question: sql<string>`${ftsDocument(row.question)}`.as("question"),
+          answer: sql<string>`${ftsDocument(row.answer)}`.as("answer"),
+        })
+        .from(faqs)
+        .where(eq(faqs.id, row.id)),
+    ),
   ];
 }
 
@@ -126,7 +128,8 @@ export function newFaqRow(services: Services, tenantId: string, by: string, inpu
 /** Commits the FAQ and its full-text row in one batch, then indexes the question's vector. */
 export async function createFaq(services: Services, tenantId: string, by: string, input: NewFaq): Promise<FaqRow> {
   const row = newFaqRow(services, tenantId, by, input);
-  await services.db.batch(insertFaqStatements(services.db, row));
+  const orm = drizzle(services.db);
+  await orm.batch(insertFaqQueries(orm, row));
   if (row.index_state === "pending") {
     const [state] = await indexFaqs(services, [row]);
     row.index_state = state ?? "pending";
@@ -134,22 +137,37 @@ export async function createFaq(services: Services, tenantId: string, by: string
   return row;
 }
 
+const liveFaq = (tenantId: string, id: string) => and(eq(faqs.id, id), eq(faqs.tenantId, tenantId), isNull(faqs.deletedAt));
+
 /** A live (not deleted) FAQ of the tenant, or null. */
 export async function getFaqRow(db: D1Database, tenantId: string, id: string): Promise<FaqRow | null> {
-  return db
-    .prepare(`SELECT ${FAQ_COLUMNS} FROM faqs WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`)
-    .bind(id, tenantId)
-    .first<FaqRow>();
+  const row = await drizzle(db).select(faqFields).from(faqs).where(liveFaq(tenantId, id)).get();
+  return row ? toFaqRow(row) : null;
 }
 
 /** Any FAQ of the tenant, deleted or not, or null (to tell "deleted" from "never existed"). */
 export async function getFaqRowIncludingDeleted(db: D1Database, tenantId: string, id: string): Promise<FaqRow | null> {
-  return db.prepare(`SELECT ${FAQ_COLUMNS} FROM faqs WHERE id = ? AND tenant_id = ?`).bind(id, tenantId).first<FaqRow>();
+  const row = await drizzle(db)
+    .select(faqFields)
+    .from(faqs)
+    .where(and(eq(faqs.id, id), eq(faqs.tenantId, tenantId)))
+    .get();
+  return row ? toFaqRow(row) : null;
 }
 
-/** Live FAQs of one tenant by id, keyed by id (other tenants' and deleted ids are absent). */
-export function getFaqsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, FaqRow>> {
-  return selectByIds<FaqRow>(db, { from: "faqs", columns: FAQ_COLUMNS, where: "t.deleted_at IS NULL" }, tenantId, ids);
+/**
+ * Live FAQs of one tenant by id, keyed by id (other tenants' and deleted ids are absent). The ids
+ * go as one JSON parameter and CROSS JOIN makes SQLite walk them, looking each row up by its id
+ * (src/db/by-ids.ts says why: with `id IN (…)` it scanned the tenant's rows).
+ */
+export async function getFaqsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, FaqRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await drizzle(db)
+    .select(faqFields)
+    .from(sql`json_each(${JSON.stringify(ids)}) AS j`)
+    .crossJoin(faqs)
+    .where(and(eq(faqs.id, sql`j.value`), eq(faqs.tenantId, tenantId), isNull(faqs.deletedAt)));
+  return new Map(rows.map((r) => [r.id, toFaqRow(r)]));
 }
 
 export interface FaqListArgs {
@@ -163,29 +181,19 @@ export interface FaqListArgs {
 
 /** Live FAQs, newest first, one page (limit + 1 rows are read to know whether more follow). */
 export async function listFaqs(db: D1Database, tenantId: string, args: FaqListArgs): Promise<{ rows: FaqRow[]; more: boolean }> {
-  const where = ["f.tenant_id = ?", "f.deleted_at IS NULL"];
-  const binds: (string | number)[] = [tenantId];
-  if (args.tag !== undefined) {
-    where.push("EXISTS (SELECT 1 FROM json_each(f.tags) WHERE json_each.value = ?)");
-    binds.push(args.tag);
-  }
-  if (args.match) {
-    where.push("f.seq IN (SELECT rowid FROM faqs_fts WHERE faqs_fts MATCH ?)");
-    binds.push(args.match);
-  }
-  if (args.beforeSeq !== undefined) {
-    where.push("f.seq < ?");
-    binds.push(args.beforeSeq);
-  }
-  const { results } = await db
-    .prepare(
-      `SELECT ${FAQ_COLUMNS.split(", ")
-        .map((c) => `f.${c}`)
-        .join(", ")} FROM faqs f WHERE ${where.join(" AND ")} ORDER BY f.seq DESC LIMIT ?`,
-    )
-    .bind(...binds, args.limit + 1)
-    .all<FaqRow>();
-  return { rows: results.slice(0, args.limit), more: results.length > args.limit };
+  const where: (SQL | undefined)[] = [eq(faqs.tenantId, tenantId), isNull(faqs.deletedAt)];
+  // Raw: SQLite's json_each reads the tags array (drizzle has no JSON operators for SQLite).
+  if (args.tag !== undefined) where.push(sql`EXISTS (SELECT 1 FROM json_each(${faqs.tags}) WHERE json_each.value = ${args.tag})`);
+  // Raw: an FTS5 MATCH on the virtual table, whose rowid is the FAQ's seq.
+  if (args.match) where.push(sql`${faqs.seq} IN (SELECT rowid FROM faqs_fts WHERE faqs_fts MATCH ${args.match})`);
+  if (args.beforeSeq !== undefined) where.push(lt(faqs.seq, args.beforeSeq));
+  const rows = await drizzle(db)
+    .select(faqFields)
+    .from(faqs)
+    .where(and(...where))
+    .orderBy(desc(faqs.seq))
+    .limit(args.limit + 1);
+  return { rows: rows.slice(0, args.limit).map(toFaqRow), more: rows.length > args.limit };
 }
 
 export interface FaqChange {
@@ -227,49 +235,55 @@ export async function updateFaq(
   next.updated_at = now;
   next.updated_by = by;
   if (questionChanged) next.index_state = embedder.canEmbed(next.question) ? "pending" : "lexical_only";
-  const statements: D1PreparedStatement[] = [];
-  if (contentChanged) {
-    // The previous content, copied by the database itself from the row as it is inside this transaction.
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO faq_versions (tenant_id, faq_id, version_number, question, answer, tags, change_type, change_reason, changed_by, changed_at)
-           SELECT tenant_id, id, version, question, answer, tags, ?, ?, ?, ? FROM faqs WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`,
-        )
-        .bind(version.changeType, version.reason ?? null, by, now, id, tenantId),
-    );
-  }
-  statements.push(
-    db
-      .prepare(
-        `UPDATE faqs SET question = ?, answer = ?, tags = ?, metadata = ?, updated_by = ?, updated_at = ?, version = version + ?,
-           index_state = ?, index_attempts = CASE WHEN ? THEN 0 ELSE index_attempts END
-         WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL`,
-      )
-      .bind(
-        next.question,
-        next.answer,
-        next.tags,
-        next.metadata,
-        by,
-        now,
-        contentChanged ? 1 : 0,
-        next.index_state,
-        questionChanged ? 1 : 0,
-        id,
-        tenantId,
-      ),
-  );
-  if (contentChanged) {
-    statements.push(
-      db
-        .prepare("UPDATE faqs_fts SET question = ?, answer = ? WHERE rowid = ?")
-        .bind(ftsDocument(next.question), ftsDocument(next.answer), current.seq),
-    );
-  }
-  const results = await db.batch(statements);
-  const updated = results[contentChanged ? 1 : 0];
-  if ((updated?.meta.changes ?? 0) === 0) return err("not_found");
+  const orm = drizzle(db);
+  const { tags, metadata } = faqValues(next);
+  const update = orm
+    .update(faqs)
+    .set({
+      question: next.question,
+      answer: next.answer,
+      tags,
+      metadata,
+      updatedBy: by,
+      updatedAt: now,
+      version: sql`${faqs.version} + ${contentChanged ? 1 : 0}`,
+      indexState: next.index_state,
+      ...(questionChanged ? { indexAttempts: 0 } : {}),
+    })
+    .where(liveFaq(tenantId, id))
+    .returning({ seq: faqs.seq });
+  const updated = contentChanged
+    ? (
+        await orm.batch([
+          // The previous content, copied by the database itself from the row as it is inside this transaction.
+          orm.insert(faqVersions).select(
+            orm
+              .select({
+                // insert … select fills every column in the table's order: id first (null: SQLite assigns it).
+                id: sql<null>`NULL`.as("id"),
+                tenantId: faqs.tenantId,
+                faqId: faqs.id,
+                versionNumber: faqs.version,
+                question: faqs.question,
+                answer: faqs.answer,
+                tags: faqs.tags,
+                changeType: sql`${version.changeType}`.as("change_type"),
+                changeReason: sql`${version.reason ?? null}`.as("change_reason"),
+                changedBy: sql`${by}`.as("changed_by"),
+                changedAt: sql`${now}`.as("changed_at"),
+              })
+              .from(faqs)
+              .where(liveFaq(tenantId, id)),
+          ),
+          update,
+          orm
+            .update(faqsFts)
+            .set({ question: ftsDocument(next.question), answer: ftsDocument(next.answer) })
+            .where(eq(faqsFts.rowid, current.seq)),
+        ])
+      )[1]
+    : await update;
+  if (updated.length === 0) return err("not_found");
   if (contentChanged) next.version = current.version + 1;
   if (questionChanged && next.index_state === "pending") {
     const [state] = await indexFaqs(services, [next]);
@@ -284,15 +298,17 @@ export async function updateFaq(
 /** Soft delete: the FAQ leaves every read and search; its vectors and its variants' vectors are removed. */
 export async function softDeleteFaq(services: Services, tenantId: string, id: string, by: string): Promise<boolean> {
   const { db, vectors, clock } = services;
-  const result = await db
-    .prepare("UPDATE faqs SET deleted_at = ?, deleted_by = ? WHERE id = ? AND tenant_id = ? AND deleted_at IS NULL")
-    .bind(clock.now(), by, id, tenantId)
-    .run();
-  if ((result.meta.changes ?? 0) === 0) return false;
-  const { results: variants } = await db
-    .prepare("SELECT id FROM faq_variants WHERE tenant_id = ? AND faq_id = ?")
-    .bind(tenantId, id)
-    .all<{ id: string }>();
+  const orm = drizzle(db);
+  const deleted = await orm
+    .update(faqs)
+    .set({ deletedAt: clock.now(), deletedBy: by })
+    .where(liveFaq(tenantId, id))
+    .returning({ id: faqs.id });
+  if (deleted.length === 0) return false;
+  const variants = await orm
+    .select({ id: faqVariants.id })
+    .from(faqVariants)
+    .where(and(eq(faqVariants.tenantId, tenantId), eq(faqVariants.faqId, id)));
   // Search joins every candidate to a live row, so a leftover vector cannot surface: this is cleanup.
   await Promise.all([
     vectors.delete(tenantId, FAQ_COLLECTION, [id]),

@@ -1,12 +1,16 @@
 /** Question variants (seed 002 §7.2.2): other phrasings of an FAQ's question, 1:N, each with its own full-text row and vector. */
+import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { VariantCounts } from "./port";
-import type { FaqVariantSource, IndexState } from "../db/schema";
+import { faqVariantsFts } from "../db/fts-tables";
+import { type FaqVariantSource, faqs, faqVariants, type IndexState } from "../db/schema";
 import { newId } from "../ids";
 import type { Services } from "../services";
 import { ftsDocument } from "../text/fts";
 import { FAQ_VARIANT_COLLECTION, indexVariants } from "./indexing";
 import { foldText, getFaqRow } from "./store";
-import { selectByIds } from "../db/by-ids";
+import { toVariantRow, variantFields, variantValues } from "./rows";
 import { errorFields } from "../log";
 import { err, ok, type Result } from "../result";
 
@@ -33,6 +37,7 @@ export interface VariantRow {
   index_state: IndexState;
 }
 
+/** The columns of a VariantRow in SQL (the raw FTS5 search, src/faqs/search.ts, reads them by name). */
 export const VARIANT_COLUMNS =
   "seq, id, tenant_id, faq_id, variant_text, normalized_text, source, source_ticket_id, created_by, created_at, index_state";
 
@@ -76,29 +81,17 @@ export function newVariantRow(services: Services, tenantId: string, faqId: strin
   };
 }
 
-/** Insert statements for a variant and its full-text row; the insert is skipped on a duplicate (unique index). */
-export function insertVariantStatements(db: D1Database, row: VariantRow): D1PreparedStatement[] {
+/** Insert queries for a variant and its full-text row; the insert is skipped on a duplicate (unique index). */
+export function insertVariantQueries(orm: DrizzleD1Database, row: VariantRow): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
   return [
-    db
-      .prepare(
-        `INSERT INTO faq_variants (id, tenant_id, faq_id, variant_text, normalized_text, source, source_ticket_id, created_by, created_at, index_state)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      )
-      .bind(
-        row.id,
-        row.tenant_id,
-        row.faq_id,
-        row.variant_text,
-        row.normalized_text,
-        row.source,
-        row.source_ticket_id,
-        row.created_by,
-        row.created_at,
-        row.index_state,
-      ),
-    db
-      .prepare("INSERT INTO faq_variants_fts (rowid, body) SELECT seq, ? FROM faq_variants WHERE id = ?")
-      .bind(ftsDocument(row.variant_text), row.id),
+    orm.insert(faqVariants).values(variantValues(row)).onConflictDoNothing(),
+    // The full-text row's rowid is the variant's seq (no row when the insert was skipped: nothing inserted).
+    orm.insert(faqVariantsFts).select(
+      orm
+        .select({ rowid: faqVariants.seq, body: sql<string>`${ftsDocument(row.variant_text)}`.as("body") })
+        .from(faqVariants)
+        .where(eq(faqVariants.id, row.id)),
+    ),
   ];
 }
 
@@ -117,13 +110,12 @@ export async function addVariant(
   if (!faq) return err("not_found");
   const row = newVariantRow(services, tenantId, faqId, by, input);
   if (row.normalized_text === foldText(faq.question)) return err("duplicate");
-  const count = await db
-    .prepare("SELECT COUNT(*) AS n FROM faq_variants WHERE tenant_id = ? AND faq_id = ?")
-    .bind(tenantId, faqId)
-    .first<{ n: number }>();
-  if ((count?.n ?? 0) >= MAX_VARIANTS_PER_FAQ) return err("too_many");
-  const [inserted] = await db.batch(insertVariantStatements(db, row));
-  if ((inserted?.meta.changes ?? 0) === 0) return err("duplicate");
+  const orm = drizzle(db);
+  const existing = await orm.$count(faqVariants, and(eq(faqVariants.tenantId, tenantId), eq(faqVariants.faqId, faqId)));
+  if (existing >= MAX_VARIANTS_PER_FAQ) return err("too_many");
+  const [insert, fts] = insertVariantQueries(orm, row);
+  const [inserted] = await orm.batch([insert, fts]);
+  if ((inserted.meta.changes ?? 0) === 0) return err("duplicate");
   if (row.index_state === "pending") {
     const [state] = await indexVariants(services, [row]);
     row.index_state = state ?? "pending";
@@ -138,56 +130,66 @@ export async function listVariants(
   page: { limit: number; afterSeq?: number | undefined } = { limit: -1 },
 ): Promise<VariantRow[]> {
   // Oldest first; LIMIT -1 is all (the FAQ's own answer embeds every variant).
-  const { results } = await db
-    .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND faq_id = ?2 AND seq > ?3 ORDER BY seq LIMIT ?4`)
-    .bind(tenantId, faqId, page.afterSeq ?? 0, page.limit)
-    .all<VariantRow>();
-  return results;
+  const rows = await drizzle(db)
+    .select(variantFields)
+    .from(faqVariants)
+    .where(and(eq(faqVariants.tenantId, tenantId), eq(faqVariants.faqId, faqId), gt(faqVariants.seq, page.afterSeq ?? 0)))
+    .orderBy(asc(faqVariants.seq))
+    .limit(page.limit);
+  return rows.map(toVariantRow);
 }
 
 /** The variants of these FAQs, oldest first (a handful of FAQs: one bound parameter each). */
 export async function variantsOfFaqs(db: D1Database, tenantId: string, faqIds: readonly string[]): Promise<VariantRow[]> {
   if (faqIds.length === 0) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ? AND faq_id IN (${faqIds.map(() => "?").join(",")}) ORDER BY seq`,
-    )
-    .bind(tenantId, ...faqIds)
-    .all<VariantRow>();
-  return results;
+  const rows = await drizzle(db)
+    .select(variantFields)
+    .from(faqVariants)
+    .where(and(eq(faqVariants.tenantId, tenantId), inArray(faqVariants.faqId, [...faqIds])))
+    .orderBy(asc(faqVariants.seq));
+  return rows.map(toVariantRow);
 }
 
 /** Live FAQs and their variants, counted. */
 export async function countVariants(db: D1Database, tenantId: string): Promise<VariantCounts> {
-  const row = await db
-    .prepare(
-      `SELECT (SELECT COUNT(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) AS faqs,
-              COUNT(v.id) AS variants, COALESCE(SUM(v.source = 'pipeline'), 0) AS pipelineVariants,
-              COUNT(DISTINCT v.faq_id) AS faqsWithVariants, COALESCE(MAX(per.n), 0) AS maxPerFaq
-       FROM faq_variants v JOIN faqs f ON f.id = v.faq_id AND f.deleted_at IS NULL
-       LEFT JOIN (SELECT faq_id, COUNT(*) AS n FROM faq_variants WHERE tenant_id = ?1 GROUP BY faq_id) per ON per.faq_id = v.faq_id
-       WHERE v.tenant_id = ?1`,
-    )
-    .bind(tenantId)
-    .first<VariantCounts>();
+  const orm = drizzle(db);
+  const perFaq = orm
+    .select({
+      n: count().as("n"),
+      pipeline: sql<number>`sum(${faqVariants.source} = 'pipeline')`.as("pipeline"),
+    })
+    .from(faqVariants)
+    .innerJoin(faqs, and(eq(faqs.id, faqVariants.faqId), isNull(faqs.deletedAt)))
+    .where(eq(faqVariants.tenantId, tenantId))
+    .groupBy(faqVariants.faqId)
+    .as("per_faq");
+  const [row] = await orm
+    .select({
+      faqs: orm.$count(faqs, and(eq(faqs.tenantId, tenantId), isNull(faqs.deletedAt))),
+      variants: sql<number>`coalesce(sum(${perFaq.n}), 0)`,
+      pipelineVariants: sql<number>`coalesce(sum(${perFaq.pipeline}), 0)`,
+      faqsWithVariants: count(),
+      maxPerFaq: sql<number>`coalesce(max(${perFaq.n}), 0)`,
+    })
+    .from(perFaq);
   return row ?? { faqs: 0, variants: 0, pipelineVariants: 0, faqsWithVariants: 0, maxPerFaq: 0 };
-}
-
-/** Variants by id within one tenant, keyed by id. */
-export function getVariantsByIds(db: D1Database, tenantId: string, ids: readonly string[]): Promise<Map<string, VariantRow>> {
-  return selectByIds<VariantRow>(db, { from: "faq_variants", columns: VARIANT_COLUMNS }, tenantId, ids);
 }
 
 /** Deletes a variant of a live FAQ (row, full-text row, vector); false when the tenant has no such variant. */
 export async function deleteVariant(services: Services, tenantId: string, variantId: string): Promise<boolean> {
   const { db, vectors } = services;
-  const live =
-    "SELECT v.seq FROM faq_variants v JOIN faqs f ON f.id = v.faq_id WHERE v.id = ? AND v.tenant_id = ? AND f.deleted_at IS NULL";
-  const [, removed] = await db.batch([
-    db.prepare(`DELETE FROM faq_variants_fts WHERE rowid = (${live})`).bind(variantId, tenantId),
-    db.prepare(`DELETE FROM faq_variants WHERE seq = (${live})`).bind(variantId, tenantId),
+  const orm = drizzle(db);
+  const liveVariantSeq = orm
+    .select({ seq: faqVariants.seq })
+    .from(faqVariants)
+    .innerJoin(faqs, eq(faqs.id, faqVariants.faqId))
+    .where(and(eq(faqVariants.id, variantId), eq(faqVariants.tenantId, tenantId), isNull(faqs.deletedAt)));
+  const [, removed] = await orm.batch([
+    // The full-text row goes first, while the variant still names its seq.
+    orm.delete(faqVariantsFts).where(inArray(faqVariantsFts.rowid, liveVariantSeq)),
+    orm.delete(faqVariants).where(inArray(faqVariants.seq, liveVariantSeq)).returning({ id: faqVariants.id }),
   ]);
-  if ((removed?.meta.changes ?? 0) === 0) return false;
+  if (removed.length === 0) return false;
   await vectors.delete(tenantId, FAQ_VARIANT_COLLECTION, [variantId]).catch((error) => {
     services.log.warn("vector_delete_failed", { id: variantId, ...errorFields(error) });
   });

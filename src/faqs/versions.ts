@@ -3,8 +3,12 @@
  * replaced as a version, numbered by the FAQ's `version` counter (1 = the content it was created
  * with), in the same D1 batch as the change (store.ts updateFaq). Rollback is itself a change.
  */
-import type { FaqChangeType } from "../db/schema";
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { type FaqChangeType, faqs, faqVersions } from "../db/schema";
 import type { Services } from "../services";
+import { tagsSchema } from "./json-columns";
+import { toFaqVersion } from "./rows";
 import { type FaqRow, updateFaq } from "./store";
 import { err, ok, type Result } from "../result";
 
@@ -23,28 +27,6 @@ export interface FaqVersion {
   changedAt: string;
 }
 
-interface VersionRow {
-  version_number: number;
-  question: string;
-  answer: string;
-  tags: string;
-  change_type: FaqChangeType;
-  change_reason: string | null;
-  changed_by: string;
-  changed_at: number;
-}
-
-const toVersion = (r: VersionRow): FaqVersion => ({
-  versionNumber: r.version_number,
-  question: r.question,
-  answer: r.answer,
-  tags: JSON.parse(r.tags) as string[],
-  changeType: r.change_type,
-  changeReason: r.change_reason,
-  changedBy: r.changed_by,
-  changedAt: new Date(r.changed_at).toISOString(),
-});
-
 /** Versions of one FAQ, newest first: at most `limit`, below version `before` when given. */
 export async function listVersions(
   db: D1Database,
@@ -52,14 +34,19 @@ export async function listVersions(
   faqId: string,
   page: { limit: number; before?: number | undefined },
 ): Promise<FaqVersion[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT version_number, question, answer, tags, change_type, change_reason, changed_by, changed_at
-       FROM faq_versions WHERE tenant_id = ?1 AND faq_id = ?2 AND (?3 IS NULL OR version_number < ?3) ORDER BY version_number DESC LIMIT ?4`,
+  const rows = await drizzle(db)
+    .select()
+    .from(faqVersions)
+    .where(
+      and(
+        eq(faqVersions.tenantId, tenantId),
+        eq(faqVersions.faqId, faqId),
+        page.before === undefined ? undefined : lt(faqVersions.versionNumber, page.before),
+      ),
     )
-    .bind(tenantId, faqId, page.before ?? null, page.limit)
-    .all<VersionRow>();
-  return results.map(toVersion);
+    .orderBy(desc(faqVersions.versionNumber))
+    .limit(page.limit);
+  return rows.map(toFaqVersion);
 }
 
 export type RollbackResult = Result<FaqRow, "not_found" | "version_not_found">;
@@ -73,20 +60,26 @@ export async function rollbackFaq(
   by: string,
   reason?: string,
 ): Promise<RollbackResult> {
-  const target = await services.db
-    .prepare(
-      `SELECT v.question, v.answer, v.tags FROM faq_versions v JOIN faqs f ON f.id = v.faq_id
-       WHERE v.tenant_id = ? AND v.faq_id = ? AND v.version_number = ? AND f.deleted_at IS NULL`,
+  const target = await drizzle(services.db)
+    .select({ question: faqVersions.question, answer: faqVersions.answer, tags: faqVersions.tags })
+    .from(faqVersions)
+    .innerJoin(faqs, eq(faqs.id, faqVersions.faqId))
+    .where(
+      and(
+        eq(faqVersions.tenantId, tenantId),
+        eq(faqVersions.faqId, faqId),
+        eq(faqVersions.versionNumber, versionNumber),
+        isNull(faqs.deletedAt),
+      ),
     )
-    .bind(tenantId, faqId, versionNumber)
-    .first<{ question: string; answer: string; tags: string }>();
+    .get();
   if (!target) return err("version_not_found");
   const result = await updateFaq(
     services,
     tenantId,
     faqId,
     by,
-    { question: target.question, answer: target.answer, tags: JSON.parse(target.tags) as string[] },
+    { question: target.question, answer: target.answer, tags: tagsSchema.parse(target.tags) },
     { changeType: "rollback", reason: reason ?? `rollback to version ${versionNumber}` },
   );
   return result.ok ? ok(result.value.row) : err("not_found");
@@ -94,7 +87,9 @@ export async function rollbackFaq(
 
 /** Daily retention: deletes versions changed more than FAQ_VERSION_RETENTION_DAYS ago (exactly 90 days old is kept). */
 export async function pruneFaqVersions(services: Pick<Services, "db" | "clock">): Promise<{ deleted: number }> {
-  const result = await services.db.prepare("DELETE FROM faq_versions WHERE changed_at < ?").bind(versionCutoff(services.clock.now())).run();
+  const result = await drizzle(services.db)
+    .delete(faqVersions)
+    .where(lt(faqVersions.changedAt, versionCutoff(services.clock.now())));
   return { deleted: result.meta.changes ?? 0 };
 }
 

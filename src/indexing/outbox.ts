@@ -4,7 +4,10 @@
  * cron retries it. Upserts are idempotent, so a row indexed twice (request and cron racing) is
  * harmless.
  */
-import type { IndexState } from "../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { faqs, faqVariants, type IndexState, memories } from "../db/schema";
+import { ID_CHUNK } from "../db/by-ids";
 import type { Services } from "../services";
 import type { VectorMetadata } from "../vectors/port";
 import { err, ok, type Result } from "../result";
@@ -27,6 +30,7 @@ export const MAX_INDEX_ATTEMPTS = 10;
 
 /** The tables whose rows go through the outbox; each has index_state, index_attempts, index_error, embedding_model. */
 export type OutboxTable = "memories" | "faqs" | "faq_variants";
+const OUTBOX_TABLES = { memories, faqs, faq_variants: faqVariants } as const;
 
 /** Embeds the rows in one batch and upserts them, per tenant. Never throws: outcomes say what happened. */
 export async function indexRows(
@@ -75,31 +79,46 @@ function describe(error: unknown): string {
  */
 export async function recordIndexOutcomes(
   db: D1Database,
-  table: OutboxTable,
+  tableName: OutboxTable,
   ids: readonly string[],
   outcomes: Map<string, IndexOutcome>,
 ): Promise<IndexState[]> {
-  const states: IndexState[] = [];
-  const statements = ids.map((id) => {
+  const table = OUTBOX_TABLES[tableName];
+  const orm = drizzle(db);
+  // Rows with the same outcome (the model, or the error) share one update per chunk of ids: an
+  // import of 4,000 rows writes a few dozen statements, not 4,000.
+  const groups = new Map<string, { outcome: IndexOutcome | undefined; ids: string[] }>();
+  const states = ids.map((id): IndexState => {
     const outcome = outcomes.get(id);
-    if (outcome?.ok) {
-      states.push("indexed");
-      return db
-        .prepare(
-          `UPDATE ${table} SET index_state = 'indexed', embedding_model = ?, index_error = NULL WHERE id = ? AND index_state = 'pending'`,
-        )
-        .bind(outcome.value.model, id);
-    }
-    states.push("pending");
-    return db
-      .prepare(
-        `UPDATE ${table} SET index_attempts = index_attempts + 1, index_error = ?,
-           index_state = CASE WHEN index_attempts + 1 >= ? THEN 'failed' ELSE index_state END
-         WHERE id = ? AND index_state = 'pending'`,
-      )
-      .bind(outcome?.ok === false ? outcome.error : "not indexed", MAX_INDEX_ATTEMPTS, id);
+    const key = outcome?.ok ? `ok:${outcome.value.model}` : `error:${outcome?.error ?? ""}`;
+    const group = groups.get(key) ?? { outcome, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+    return outcome?.ok ? "indexed" : "pending";
   });
+  const updates = [...groups.values()].flatMap(({ outcome, ids: groupIds }) =>
+    chunks(groupIds, ID_CHUNK).map((chunk) => {
+      const stillPending = and(inArray(table.id, chunk), eq(table.indexState, "pending"));
+      if (outcome?.ok)
+        return orm.update(table).set({ indexState: "indexed", embeddingModel: outcome.value.model, indexError: null }).where(stillPending);
+      return orm
+        .update(table)
+        .set({
+          indexAttempts: sql`${table.indexAttempts} + 1`,
+          indexError: outcome?.ok === false ? outcome.error : "not indexed",
+          indexState: sql`CASE WHEN ${table.indexAttempts} + 1 >= ${MAX_INDEX_ATTEMPTS} THEN 'failed' ELSE ${table.indexState} END`,
+        })
+        .where(stillPending);
+    }),
+  );
   // D1 runs at most 100 statements per batch.
-  for (let i = 0; i < statements.length; i += 100) await db.batch(statements.slice(i, i + 100));
+  for (let i = 0; i < updates.length; i += 100) {
+    const [first, ...rest] = updates.slice(i, i + 100);
+    if (first) await orm.batch([first, ...rest]);
+  }
   return states;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }

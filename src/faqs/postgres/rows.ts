@@ -1,12 +1,10 @@
 /**
- * Postgres rows → the port's row shapes. JSON columns are parsed by schema here, at the
- * boundary: a row whose tags or metadata are not what the API wrote fails loudly, not later.
+ * The Postgres columns of the port's row shapes; the mapping to them (JSON columns parsed by
+ * schema at the boundary) is the D1 one, src/faqs/rows.ts: the fields have the same names.
  */
-import { pgFaqs, pgFaqVariants, type PgFaq, type PgFaqVariant, type PgFaqVersion } from "../../db/pg/schema";
-import { metadataSchema, tagsSchema } from "../json-columns";
-import type { FaqRow } from "../store";
-import type { VariantRow } from "../variants";
-import type { FaqVersion } from "../versions";
+import { pgFaqs, pgFaqVariants, type PgFaq, type PgFaqVariant } from "../../db/pg/schema";
+
+export { toFaqRow, toFaqVersion, toVariantRow } from "../rows";
 
 /** The columns a FaqRow needs (never the vector or the tsvector). */
 export const faqColumns = {
@@ -41,51 +39,3 @@ export const variantColumns = {
   indexState: pgFaqVariants.indexState,
 };
 export type PgVariantFields = Pick<PgFaqVariant, keyof typeof variantColumns>;
-
-export function toFaqRow(r: PgFaqFields): FaqRow {
-  return {
-    seq: r.seq,
-    id: r.id,
-    tenant_id: r.tenantId,
-    question: r.question,
-    answer: r.answer,
-    tags: JSON.stringify(tagsSchema.parse(r.tags)),
-    metadata: JSON.stringify(metadataSchema.parse(r.metadata)),
-    version: r.version,
-    created_by: r.createdBy,
-    created_at: r.createdAt,
-    updated_by: r.updatedBy,
-    updated_at: r.updatedAt,
-    deleted_at: r.deletedAt,
-    index_state: r.indexState,
-  };
-}
-
-export function toVariantRow(r: PgVariantFields): VariantRow {
-  return {
-    seq: r.seq,
-    id: r.id,
-    tenant_id: r.tenantId,
-    faq_id: r.faqId,
-    variant_text: r.variantText,
-    normalized_text: r.normalizedText,
-    source: r.source,
-    source_ticket_id: r.sourceTicketId,
-    created_by: r.createdBy,
-    created_at: r.createdAt,
-    index_state: r.indexState,
-  };
-}
-
-export function toFaqVersion(r: PgFaqVersion): FaqVersion {
-  return {
-    versionNumber: r.versionNumber,
-    question: r.question,
-    answer: r.answer,
-    tags: tagsSchema.parse(r.tags),
-    changeType: r.changeType,
-    changeReason: r.changeReason,
-    changedBy: r.changedBy,
-    changedAt: new Date(r.changedAt).toISOString(),
-  };
-}

@@ -20,11 +20,14 @@ import { versionCutoff } from "../versions";
 import { exportFromPostgres } from "./export";
 import { postgresHits } from "./hits";
 import { postgresPipelineReads } from "./reads";
+import { rebuildTermsPostgres } from "./fts-rebuild";
+import { markFaqsForReembedPostgres } from "./reembed";
 import { reindexPendingPostgres } from "./reindex";
 import { postgresRelationships } from "./relationships";
 import { importIntoPostgres } from "./import";
 import { tagsSchema } from "../json-columns";
 import { faqColumns, toFaqRow, toFaqVersion, toVariantRow, variantColumns } from "./rows";
+import { faqValues as faqRowValues, variantValues as variantRowValues } from "../rows";
 import { searchPostgres, websearchText } from "./search";
 import { postgresSuggestions } from "./suggestions";
 
@@ -94,6 +97,7 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
         vector = next.index_state === "pending" ? await embedOne(next.question) : null;
         if (vector) next.index_state = "indexed";
       }
+      const { tags, metadata } = faqRowValues(next);
       // Interactive transaction: the version copies the row as it is under the row lock, then the row changes.
       const updated = await db.transaction(async (tx) => {
         const [locked] = await tx.select(faqColumns).from(pgFaqs).where(live(tenantId, id)).for("update");
@@ -117,8 +121,8 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
           .set({
             question: next.question,
             answer: next.answer,
-            tags: tagsSchema.parse(JSON.parse(next.tags)),
-            metadata: JSON.parse(next.metadata) as unknown,
+            tags,
+            metadata,
             updatedBy: by,
             updatedAt: now,
             version: sql`${pgFaqs.version} + ${contentChanged ? 1 : 0}`,
@@ -230,6 +234,8 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     import: (tenantId, by, items) => importIntoPostgres(services, db, tenantId, by, items),
     export: (tenantId) => exportFromPostgres(db, tenantId),
     reindexPending: (batchSize) => reindexPendingPostgres(services, db, batchSize),
+    markForReembed: (tenantId, model) => markFaqsForReembedPostgres(db, tenantId, model),
+    rebuildFullText: (tenantId, collection, after, batchSize) => rebuildTermsPostgres(db, tenantId, collection, after, batchSize),
     async pruneVersions(now) {
       const deleted = await db
         .delete(pgFaqVersions)
@@ -247,41 +253,13 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
   return store;
 }
 
-/** The insert values of an FAQ (without its vector). */
+/** The insert values of an FAQ (without its vector), with the terms its generated tsvector is made of. */
 export function faqValues(row: FaqRow) {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    question: row.question,
-    answer: row.answer,
-    tags: tagsSchema.parse(JSON.parse(row.tags)),
-    metadata: JSON.parse(row.metadata) as unknown,
-    version: row.version,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedBy: row.updated_by,
-    updatedAt: row.updated_at,
-    deletedAt: row.deleted_at,
-    indexState: row.index_state,
-    questionTerms: ftsDocument(row.question),
-    answerTerms: ftsDocument(row.answer),
-  };
+  return { ...faqRowValues(row), questionTerms: ftsDocument(row.question), answerTerms: ftsDocument(row.answer) };
 }
 
 export function variantValues(row: VariantRow) {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    faqId: row.faq_id,
-    variantText: row.variant_text,
-    normalizedText: row.normalized_text,
-    source: row.source,
-    sourceTicketId: row.source_ticket_id,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    indexState: row.index_state,
-    bodyTerms: ftsDocument(row.variant_text),
-  };
+  return { ...variantRowValues(row), bodyTerms: ftsDocument(row.variant_text) };
 }
 
 /** Vectors for the texts, or null when the embedder failed (the rows are then committed 'pending'). */

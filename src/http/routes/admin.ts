@@ -4,6 +4,7 @@ import { createApiKey, DEV_KEY_ID, DEV_TENANT_ID, listApiKeys, revokeApiKey, rol
 import { backfillCards, MAX_BACKFILL_BATCH } from "../../cards/backfill";
 import { FTS_COLLECTIONS, MAX_FTS_REBUILD_BATCH, rebuildFts } from "../../indexing/fts-rebuild";
 import { reembedTenant } from "../../indexing/reembed";
+import { faqStore } from "../../faqs/select";
 import { readRecallMetrics } from "../../metrics/counters";
 import { readTenantSettings, tenantSettingsPatchSchema, updateTenantSettings } from "../../settings/tenant";
 import type { AppEnv } from "../context";
@@ -64,7 +65,14 @@ export const admin = new Hono<AppEnv>()
   })
   .post("/fts/rebuild", adminDocs.ftsRebuild, validate("json", ftsRebuildSchema), async (c) => {
     const { collection, after, batchSize } = c.req.valid("json");
-    return c.json(await rebuildFts(c.get("services").db, c.get("principal").tenantId, collection, after, batchSize));
+    const services = c.get("services");
+    const tenantId = c.get("principal").tenantId;
+    // Memories live in D1; FAQs and variants wherever the FAQ store keeps them (D1 or Postgres).
+    return c.json(
+      collection === "memories"
+        ? await rebuildFts(services.db, tenantId, collection, after, batchSize)
+        : await faqStore(services).rebuildFullText(tenantId, collection, after, batchSize),
+    );
   })
   .get("/settings", adminDocs.readSettings, async (c) =>
     c.json(await readTenantSettings(c.get("services").db, c.get("principal").tenantId)),
