@@ -1,7 +1,7 @@
 /**
  * The FAQ and variant rows a D1 search needs, kept per isolate and tenant for as long as the
  * tenant's row version (faq_row_versions, bumped by triggers on every write to `faqs` or
- * `faq_variants`, migration 0014) stays the same: a warm search reads its candidates' rows from
+ * `faq_variants`, migration 0012) stays the same: a warm search reads its candidates' rows from
  * memory instead of making a D1 round trip after its lists. The version is read in the same batch
  * as the lexical lists (search.ts), so a write anywhere is seen by the next search everywhere.
  * Absent rows (deleted, another tenant's) are remembered too: the vector index knows no deletes.

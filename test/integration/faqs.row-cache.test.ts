@@ -16,7 +16,7 @@ async function createFaq(api: TestClient, faq = FAQ) {
   return (await expectJson(api.v1.faqs.$post({ json: faq }), 201)).id;
 }
 
-describe("FAQ row version (migration 0014 triggers, real local D1)", () => {
+describe("FAQ row version (migration 0012 triggers, real local D1)", () => {
   it("moves on every insert, update and delete of the tenant's FAQs and variants, whatever writes them", async () => {
     const { tenantId, clientKey } = await newTenant();
     const other = await newTenant();

@@ -2,7 +2,7 @@
 import { sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
 
 /**
- * Bumped by triggers (migration 0014) on every insert, update and delete of a tenant's `faqs`
+ * Bumped by triggers (migration 0012) on every insert, update and delete of a tenant's `faqs`
  * and `faq_variants` rows, whatever code path writes them, so an isolate's copy of those rows
  * knows when it is stale. `epoch` is random per row, so a recreated database never matches an
  * old copy.
