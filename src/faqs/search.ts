@@ -19,6 +19,7 @@ import type { Services } from "../services";
 import { expandQuery } from "../text/expand";
 import { fuseFaqLists, reachedByVector, toFaqLists } from "./fuse-lists";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
+import { tagsSchema } from "./json-columns";
 import { candidateRows, type RowVersion, rowVersionQuery } from "./row-cache";
 import type { FaqRow } from "./store";
 import { errorFields } from "../log";
@@ -138,7 +139,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     const row = rows.get(id);
     if (!row) return false;
     if (tags.length === 0) return true;
-    const own = JSON.parse(row.tags) as string[];
+    const own = tagsSchema.parse(JSON.parse(row.tags));
     return tags.every((t) => own.includes(t));
   };
   const lists = toFaqLists(
