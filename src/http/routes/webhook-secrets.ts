@@ -13,6 +13,7 @@ import {
   rotateWebhookSecret,
   WEBHOOK_SECRET_OVERLAP_MS,
 } from "../../tickets/secrets";
+import type { Services } from "../../services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
@@ -30,32 +31,25 @@ const rotateSchema = z.strictObject({
     .default(WEBHOOK_SECRET_OVERLAP_MS / HOUR),
 });
 
+/** Creating and rotating are one act: a new tenant-wide secret, the previous ones valid for `overlapHours`. */
+async function newSecret(services: Services, tenantId: string, overlapHours: number) {
+  const created = await rotateWebhookSecret(webhookAuthDb(services), await services.secretBox(), {
+    tenantId,
+    scope: null,
+    now: services.clock.now(),
+    overlapMs: overlapHours * HOUR,
+  });
+  return { ...created, tenantId };
+}
+
 export const webhookSecrets = new Hono<AppEnv>()
   .use(requireAdmin)
-  .post("/", adminDocs.createSecret, validate("json", rotateSchema), async (c) => {
-    const { clock, secretBox } = c.get("services");
-    const db = webhookAuthDb(c.get("services"));
-    const tenantId = c.get("principal").tenantId;
-    const created = await rotateWebhookSecret(db, await secretBox(), {
-      tenantId,
-      scope: null,
-      now: clock.now(),
-      overlapMs: c.req.valid("json").overlapHours * HOUR,
-    });
-    return c.json({ ...created, tenantId }, 201);
-  })
-  .post("/rotate", adminDocs.rotateSecret, validate("json", rotateSchema), async (c) => {
-    const { clock, secretBox } = c.get("services");
-    const db = webhookAuthDb(c.get("services"));
-    const tenantId = c.get("principal").tenantId;
-    const created = await rotateWebhookSecret(db, await secretBox(), {
-      tenantId,
-      scope: null,
-      now: clock.now(),
-      overlapMs: c.req.valid("json").overlapHours * HOUR,
-    });
-    return c.json({ ...created, tenantId }, 201);
-  })
+  .post("/", adminDocs.createSecret, validate("json", rotateSchema), async (c) =>
+    c.json(await newSecret(c.get("services"), c.get("principal").tenantId, c.req.valid("json").overlapHours), 201),
+  )
+  .post("/rotate", adminDocs.rotateSecret, validate("json", rotateSchema), async (c) =>
+    c.json(await newSecret(c.get("services"), c.get("principal").tenantId, c.req.valid("json").overlapHours), 201),
+  )
   .get("/", adminDocs.listSecrets, validate("query", adminPageQuery), async (c) => {
     const { clock } = c.get("services");
     const db = webhookAuthDb(c.get("services"));
