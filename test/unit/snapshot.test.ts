@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cosine } from "../../src/ranking/cosine";
-import { FLOAT_SCAN_MAX, VectorSnapshot } from "../../src/vectors/snapshot";
+import { usesFloatScanOnly, VectorSnapshot } from "../../src/vectors/snapshot";
 
 function random(n: number, seed: number): number[] {
   let x = seed;
@@ -44,24 +44,26 @@ describe("VectorSnapshot", () => {
     // Clustered vectors, as embeddings of related texts are: near neighbours are meaningfully near.
     const dimensions = 128;
     const centers = Array.from({ length: 50 }, (_, c) => random(dimensions, 10_000 + c));
-    const vectors = Array.from({ length: FLOAT_SCAN_MAX * 3 }, (_, i) => {
+    const vectors = Array.from({ length: 6000 }, (_, i) => {
       const noise = random(dimensions, i + 1);
       return centers[i % centers.length]!.map((x, k) => x + 0.6 * noise[k]!);
     });
     const snapshot = new VectorSnapshot(dimensions, "e", 1);
     vectors.forEach((v, i) => snapshot.upsert(`v${i}`, v, { half: i % 2 }));
 
-    it("finds what the full float scan finds, with exact cosine scores", () => {
+    // 10: a page; 40 and 120: the FAQ search's canonical and variant windows (src/faqs/search.ts).
+    it.each([10, 40, 120])("finds what the full float scan finds at topK %i, with exact cosine scores", (topK) => {
+      expect(usesFloatScanOnly(snapshot.size, topK)).toBe(false);
       let found = 0;
       for (let q = 0; q < 50; q++) {
         const query = centers[q]!.map((x, k) => x + 0.6 * random(dimensions, 50_000 + q)[k]!);
-        const exact = snapshot.exactQuery(query, 10);
-        const got = snapshot.query(query, 10);
+        const exact = snapshot.exactQuery(query, topK);
+        const got = snapshot.query(query, topK);
         const ids = new Set(got.map((m) => m.id));
         found += exact.filter((m) => ids.has(m.id)).length;
         for (const m of got) expect(m.score).toBeCloseTo(cosine(query, vectors[Number(m.id.slice(1))]!), 5);
       }
-      expect(found / 500).toBeGreaterThanOrEqual(0.99);
+      expect(found / (50 * topK)).toBeGreaterThanOrEqual(0.99);
     });
 
     it("applies the filter before the first stage and stays consistent after deletes", () => {
