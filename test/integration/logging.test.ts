@@ -91,6 +91,21 @@ describe("access log", () => {
     expect(lines.every((l) => !("unstructured" in l))).toBe(true);
   });
 
+  it("answers the line's duration as Server-Timing `app` (after a route's own spans), errors included", async () => {
+    const tenant = await newTenant();
+    const search = await send("/v1/faqs/search", { key: tenant.clientKey, body: { query: "reset my password" } });
+    expect(search.status).toBe(200);
+    const bad = await send("/v1/faqs/search", { key: tenant.clientKey, body: { query: "" } });
+    expect(bad.status).toBe(400);
+
+    const spans = (r: Response) => (r.headers.get("server-timing") ?? "").split(",").map((p) => p.trim().split(";dur="));
+    expect(spans(search).map(([name]) => name)).toEqual(["embed", "lists", "rows", "search", "app"]);
+    expect(spans(bad).map(([name]) => name)).toEqual(["app"]);
+    const [searchLine, badLine] = accessLines();
+    expect(Number(spans(search).at(-1)![1])).toBe(searchLine!.durationMs);
+    expect(Number(spans(bad).at(-1)![1])).toBe(badLine!.durationMs);
+  });
+
   it("writes a warn line for a 4xx with the envelope's code, and carries the tenant only once the key is known", async () => {
     const tenant = await newTenant();
     const bad = await send("/v1/memories", { key: tenant.clientKey, body: { scope: "user:log-2", content: "", memoryType: "fact" } });

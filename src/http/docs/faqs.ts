@@ -75,7 +75,7 @@ export const FaqSearch = obj({
       question: z.string(),
       answer: z.string(),
       tags,
-      score: z.number().describe("Weighted RRF score"),
+      score: z.number().describe("The fused score: z-score units over this query's candidates, higher is better"),
       matchType: z.array(z.enum(["canonical_bm25", "variant_bm25", "canonical_vector", "variant_vector"])),
       matchedVariant: obj({ id: z.string(), variantText: z.string() }).optional(),
       similarity,
@@ -166,7 +166,7 @@ export const faqDocs = {
     tag: "FAQs",
     summary: "Search FAQs",
     description:
-      "Four candidate lists (canonical and variant, BM25 and vector) fused by weighted RRF (k = 60); a vector candidate needs calibrated similarity ≥ 0.5. With a `sessionId` the hits are recorded. `Server-Timing: embed, lists, rows, search`.",
+      "Four candidate lists (canonical and variant, BM25 and vector) fused by normalised scores (z-scores of −bm25 and cosine, mixed by the weights); a vector candidate needs calibrated similarity ≥ 0.5. With a `sessionId` the hits are recorded. `Server-Timing: embed, lists, rows, search`, then `app` (the Worker's whole time, on every answer).",
     responses: { 200: FaqSearch },
     requestExample: { query: "when do I get my money back", limit: 5, sessionId: "sess-1" },
   }),

@@ -174,7 +174,7 @@ export const searchFaqSchema = z.strictObject({
   query: z.string().trim().min(1).max(MAX_FAQ_QUERY_CHARS),
   limit: z.number().int().min(1).max(MAX_FAQ_SEARCH_LIMIT).default(10),
   sessionId: z.string().trim().min(1).max(128).optional(),
-  /** RRF list weights; an omitted one keeps its default (bm25 0.4, vector 0.6). */
+  /** The two signals' shares in the fused score; an omitted one keeps its default (DEFAULT_FAQ_WEIGHTS: bm25 0.3, vector 0.7). */
   weights: z
     .strictObject({ bm25: z.number().min(0).max(1), vector: z.number().min(0).max(1) })
     .partial()

@@ -5,6 +5,7 @@ import { MAX_IMPORT_LINES } from "../../faqs/import";
 import { faqStore } from "../../faqs/select";
 import { exportNdjson, importLines } from "../../faqs/transfer";
 import { type FaqRow, toFaq } from "../../faqs/store";
+import { DEFAULT_FAQ_WEIGHTS } from "../../faqs/search";
 import { toVariant } from "../../faqs/variants";
 import type { Services } from "../../services";
 import type { AppEnv } from "../context";
@@ -98,7 +99,11 @@ export const faqs = new Hono<AppEnv>()
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const args = c.req.valid("json");
-    if (args.weights && (args.weights.bm25 ?? 0.4) === 0 && (args.weights.vector ?? 0.6) === 0) {
+    if (
+      args.weights &&
+      (args.weights.bm25 ?? DEFAULT_FAQ_WEIGHTS.bm25) === 0 &&
+      (args.weights.vector ?? DEFAULT_FAQ_WEIGHTS.vector) === 0
+    ) {
       throw new AppError("VALIDATION_FAILED", "Invalid json: weights", [
         { path: "weights", message: "at least one weight must be above 0" },
       ]);
