@@ -5,6 +5,8 @@
  * memory instead of making a D1 round trip after its lists. The version is read in the same batch
  * as the lexical lists (search.ts), so a write anywhere is seen by the next search everywhere.
  * Absent rows (deleted, another tenant's) are remembered too: the vector index knows no deletes.
+ * A small tenant is read whole on its first search at a version (WHOLE_TENANT), so no later
+ * search at that version waits on a row read at all.
  */
 import type { FaqRow } from "./store";
 import { FAQ_COLUMNS } from "./store";
@@ -27,10 +29,21 @@ export const rowVersionQuery = (db: D1Database, tenantId: string) =>
  */
 export const MAX_CACHED_ROWS = 20_000;
 
+/**
+ * A tenant within both limits (live FAQs + variants; characters of live answers) is read whole,
+ * in one round trip, on its first search at a version: a 1k-FAQ tenant with 3 variants each
+ * (4,000 rows) then finds every candidate in memory, where reading each new candidate cost a
+ * round trip. The answer limit keeps one read (and the isolate's memory) bounded whatever an
+ * answer holds (up to 20,000 characters each). Larger tenants read their candidates' rows only.
+ */
+export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
+
 interface TenantRows {
   version: string;
   faqs: Map<string, FaqRow | null>;
   variants: Map<string, VariantRow | null>;
+  /** The maps hold every row of the tenant at this version (an id not in them is absent); null: not tried yet. */
+  whole: boolean | null;
 }
 
 const tenants = new Map<string, TenantRows>();
@@ -54,8 +67,22 @@ export async function candidateRows(
   version: RowVersion | null,
   variantIds: readonly string[],
   faqIds: readonly string[],
+  wholeTenant = WHOLE_TENANT,
 ): Promise<CandidateRows> {
-  const entry = entryFor(tenantId, version ? `${version.epoch}:${version.counter}` : "");
+  const key = version ? `${version.epoch}:${version.counter}` : "";
+  const entry = entryFor(tenantId, key);
+  if (entry.whole === null && version) {
+    entry.whole = false; // tried: a search running alongside reads its candidates instead
+    const whole = await readWholeTenant(db, tenantId, wholeTenant);
+    // Kept only if it is the version the lists saw and the entry is still the tenant's current one.
+    if (whole && whole.version === key && tenants.get(tenantId) === entry) {
+      for (const row of whole.faqs) entry.faqs.set(row.id, row);
+      for (const row of whole.variants) entry.variants.set(row.id, row);
+      entry.whole = true;
+      evictBeyondBudget();
+    }
+  }
+  if (entry.whole) return collect(entry, variantIds, faqIds);
   const missingVariants = [...new Set(variantIds)].filter((id) => !entry.variants.has(id));
   const knownFaqIds = variantIds.flatMap((id) => {
     const variant = entry.variants.get(id);
@@ -65,7 +92,8 @@ export async function candidateRows(
   if (missingVariants.length > 0 || missingFaqs.length > 0) {
     const read = await readRows(db, tenantId, missingVariants, missingFaqs);
     // Kept only while the entry is still the tenant's current one (a newer version may have replaced it meanwhile).
-    const target = tenants.get(tenantId) === entry ? entry : { version: "", faqs: new Map(entry.faqs), variants: new Map(entry.variants) };
+    const target =
+      tenants.get(tenantId) === entry ? entry : { version: "", faqs: new Map(entry.faqs), variants: new Map(entry.variants), whole: false };
     for (const id of missingVariants) target.variants.set(id, read.variantRows.get(id) ?? null);
     for (const variant of read.variantRows.values()) missingFaqs.push(variant.faq_id);
     for (const id of missingFaqs) target.faqs.set(id, read.rows.get(id) ?? null);
@@ -78,7 +106,7 @@ export async function candidateRows(
 function entryFor(tenantId: string, version: string): TenantRows {
   const current = tenants.get(tenantId);
   tenants.delete(tenantId);
-  const entry = current?.version === version ? current : { version, faqs: new Map(), variants: new Map() };
+  const entry = current?.version === version ? current : { version, faqs: new Map(), variants: new Map(), whole: null };
   tenants.set(tenantId, entry); // most recently used last: eviction takes from the front
   return entry;
 }
@@ -142,6 +170,35 @@ async function readRows(
     variantRows: new Map((variantResult!.results as VariantRow[]).map((r) => [r.id, r])),
     rows: new Map((faqResult!.results as FaqRow[]).map((r) => [r.id, r])),
   };
+}
+
+/**
+ * Every live FAQ and every variant of the tenant, with the row version they were read at, in one
+ * round trip; null when the tenant is past either limit (then nothing but the counts is read:
+ * CASE keeps SQLite from summing a large tenant's answers).
+ */
+async function readWholeTenant(
+  db: D1Database,
+  tenantId: string,
+  limits: typeof WHOLE_TENANT,
+): Promise<{ version: string; faqs: FaqRow[]; variants: VariantRow[] } | null> {
+  const within = `CASE WHEN (SELECT count(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL)
+      + (SELECT count(*) FROM faq_variants WHERE tenant_id = ?1) <= ?2
+    THEN (SELECT coalesce(sum(length(answer)), 0) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) <= ?3 ELSE 0 END`;
+  const [version, faqs, variants] = await db.batch<unknown>([
+    db
+      .prepare(`SELECT epoch, counter, ${within} AS within FROM faq_row_versions WHERE tenant_id = ?1`)
+      .bind(tenantId, limits.rows, limits.answerChars),
+    db
+      .prepare(`SELECT ${FAQ_COLUMNS} FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND ${within}`)
+      .bind(tenantId, limits.rows, limits.answerChars),
+    db
+      .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND ${within}`)
+      .bind(tenantId, limits.rows, limits.answerChars),
+  ]);
+  const read = version!.results[0] as (RowVersion & { within: number }) | undefined;
+  if (!read?.within) return null;
+  return { version: `${read.epoch}:${read.counter}`, faqs: faqs!.results as FaqRow[], variants: variants!.results as VariantRow[] };
 }
 
 const prefixed = (table: string, columns: string) =>

@@ -83,6 +83,38 @@ describe("candidateRows (per-isolate cache over real local D1)", () => {
   });
 });
 
+describe("candidateRows, a tenant read whole (WHOLE_TENANT)", () => {
+  async function twoFaqs() {
+    const { tenantId, clientKey } = await newTenant();
+    const api = apiClient(clientKey);
+    const first = await createFaq(api);
+    const second = await createFaq(api, { ...FAQ, question: "How do I export the audit log?", answer: "Open Audit, then Export." });
+    forgetCachedRows();
+    return { tenantId, first, second, version: (await versionOf(tenantId))! };
+  }
+  // A console write leaves the version where the cache was keyed: what a search at that version gets shows where it came from.
+  const editBehindTheCache = (id: string) => env.DB.prepare("UPDATE faqs SET answer = 'edited' WHERE id = ?").bind(id).run();
+
+  it("reads a small tenant's rows on its first search at a version, so a later candidate comes from memory", async () => {
+    const { tenantId, first, second, version } = await twoFaqs();
+    expect((await candidateRows(env.DB, tenantId, version, [], [first])).rows.get(first)?.answer).toBe(FAQ.answer);
+    await editBehindTheCache(second);
+    // Never asked for before, yet the row as it was at `version`: the whole read brought it.
+    expect((await candidateRows(env.DB, tenantId, version, [], [second])).rows.get(second)?.answer).toBe("Open Audit, then Export.");
+    expect((await candidateRows(env.DB, tenantId, version, [], ["faq_missing"])).rows.size).toBe(0);
+  });
+
+  it.each([
+    ["rows", { rows: 1, answerChars: 1_000_000 }],
+    ["answer characters", { rows: 1_000, answerChars: 10 }],
+  ])("reads only the candidates of a tenant past its limit of %s", async (_, limits) => {
+    const { tenantId, first, second, version } = await twoFaqs();
+    expect((await candidateRows(env.DB, tenantId, version, [], [first], limits)).rows.get(first)?.answer).toBe(FAQ.answer);
+    await editBehindTheCache(second);
+    expect((await candidateRows(env.DB, tenantId, version, [], [second], limits)).rows.get(second)?.answer).toBe("edited");
+  });
+});
+
 describe("POST /v1/faqs/search", () => {
   it("returns an edited answer and drops a deleted FAQ on the very next search", async () => {
     const api = apiClient((await newTenant()).clientKey);
