@@ -5,9 +5,9 @@
  * src/vectors/exact-d1.ts decides when a snapshot is current.
  *
  * A query over a small collection (or for many results) is a plain float scan. Over a larger
- * one it has two stages: every vector is ranked by the Hamming distance between its sign code and the query's (the
- * signs of two vectors agree on a share of dimensions that grows with their cosine), and only
- * the best `rescoreDepth(topK)` are scored in float32. Returned scores are therefore exact
+ * one it has two stages: every vector is ranked by the Hamming distance between its sign code
+ * and the query's (the signs of two vectors agree on a share of dimensions that grows with their
+ * cosine), and only the best `rescoreDepth(topK)` are scored in float32. Returned scores are therefore exact
  * cosines; what the first stage can cost is recall, which `npm run bench -- vector` measures
  * against the full float ranking on real embeddings (≥ 0.99 required).
  */
