@@ -27,12 +27,18 @@ export function rescoreDepth(topK: number): number {
 }
 
 /**
+ * Sign codes of fewer dimensions are too coarse to rank by (8 bits tell 9 distances apart), and
+ * a float scan of such short vectors costs little: below this, every query is a float scan.
+ */
+export const TWO_STAGE_MIN_DIMENSIONS = 64;
+
+/**
  * A collection no larger than twice the rescoring depth is scanned in float32 only: the first
  * stage would save less than it costs. (It was every collection up to 2,048 vectors; the
  * two-stage scan from 513 on cut a 1k-FAQ search's scan by more than half at the same recall.)
  */
-export function usesFloatScanOnly(size: number, topK: number): boolean {
-  return size <= rescoreDepth(topK) * 2;
+export function usesFloatScanOnly(size: number, topK: number, dimensions: number): boolean {
+  return dimensions < TWO_STAGE_MIN_DIMENSIONS || size <= rescoreDepth(topK) * 2;
 }
 
 /** Set bits of every 16-bit value: two lookups count a 32-bit word. */
@@ -134,7 +140,7 @@ export class VectorSnapshot {
     const q = normalized(vector);
     const conditions = Object.entries(filter);
     const accepts = conditions.length === 0 ? null : (slot: number) => conditions.every(([k, v]) => this.metadata[slot]![k] === v);
-    if (usesFloatScanOnly(this.size, topK)) return this.floatScan(q, topK, this.size, (i) => i, accepts);
+    if (usesFloatScanOnly(this.size, topK, this.dimensions)) return this.floatScan(q, topK, this.size, (i) => i, accepts);
     const candidates = this.nearestCodes(q, rescoreDepth(topK), accepts);
     return this.floatScan(q, topK, candidates.length, (i) => candidates[i]!, null);
   }

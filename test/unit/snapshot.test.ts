@@ -40,6 +40,17 @@ describe("VectorSnapshot", () => {
     expect([...snapshot.similarities([1, 0], ["b", "c", "a"]).keys()]).toEqual(["b", "c"]);
   });
 
+  it("ranks short vectors (too few dimensions for sign codes) exactly, however many there are", () => {
+    const snapshot = new VectorSnapshot(8, "e", 1);
+    const vectors = Array.from({ length: 3000 }, (_, i) => random(8, i + 1));
+    vectors.forEach((v, i) => snapshot.upsert(`v${i}`, v, {}));
+    expect(usesFloatScanOnly(snapshot.size, 10, 8)).toBe(true);
+    for (let q = 0; q < 20; q++) {
+      const query = random(8, 70_000 + q);
+      expect(snapshot.query(query, 10).map((m) => m.id)).toEqual(snapshot.exactQuery(query, 10).map((m) => m.id));
+    }
+  });
+
   describe("over a collection large enough for the two-stage scan", () => {
     // Clustered vectors, as embeddings of related texts are: near neighbours are meaningfully near.
     const dimensions = 128;
@@ -53,7 +64,7 @@ describe("VectorSnapshot", () => {
 
     // 10: a page; 40 and 120: the FAQ search's canonical and variant windows (src/faqs/search.ts).
     it.each([10, 40, 120])("finds what the full float scan finds at topK %i, with exact cosine scores", (topK) => {
-      expect(usesFloatScanOnly(snapshot.size, topK)).toBe(false);
+      expect(usesFloatScanOnly(snapshot.size, topK, dimensions)).toBe(false);
       let found = 0;
       for (let q = 0; q < 50; q++) {
         const query = centers[q]!.map((x, k) => x + 0.6 * random(dimensions, 50_000 + q)[k]!);
