@@ -38,6 +38,13 @@ export const MAX_CACHED_ROWS = 20_000;
  */
 export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
 
+/**
+ * Tenants this isolate found past WHOLE_TENANT: their later versions skip the whole read (and its
+ * counting) and read candidates only. Tenants seldom shrink below the limit; one that does is read
+ * whole again in a new isolate.
+ */
+const pastWholeLimit = new Set<string>();
+
 interface TenantRows {
   version: string;
   faqs: Map<string, FaqRow | null>;
@@ -51,6 +58,7 @@ const tenants = new Map<string, TenantRows>();
 /** Forgets every cached row of this isolate, as a new isolate starts (tests and benchmarks). */
 export function forgetCachedRows(): void {
   tenants.clear();
+  pastWholeLimit.clear();
 }
 
 export interface CandidateRows {
@@ -69,13 +77,14 @@ export async function candidateRows(
   faqIds: readonly string[],
   wholeTenant = WHOLE_TENANT,
 ): Promise<CandidateRows> {
-  const key = version ? `${version.epoch}:${version.counter}` : "";
+  const key = version ? versionKey(version) : "";
   const entry = entryFor(tenantId, key);
-  if (entry.whole === null && version) {
+  if (entry.whole === null && version && !pastWholeLimit.has(tenantId)) {
     entry.whole = false; // tried: a search running alongside reads its candidates instead
     const whole = await readWholeTenant(db, tenantId, wholeTenant);
+    if (whole === PAST_LIMIT) pastWholeLimit.add(tenantId);
     // Kept only if it is the version the lists saw and the entry is still the tenant's current one.
-    if (whole && whole.version === key && tenants.get(tenantId) === entry) {
+    else if (whole.version === key && tenants.get(tenantId) === entry) {
       for (const row of whole.faqs) entry.faqs.set(row.id, row);
       for (const row of whole.variants) entry.variants.set(row.id, row);
       entry.whole = true;
@@ -172,16 +181,20 @@ async function readRows(
   };
 }
 
+const versionKey = (version: RowVersion) => `${version.epoch}:${version.counter}`;
+
+const PAST_LIMIT = Symbol("past the whole-tenant limit");
+
 /**
  * Every live FAQ and every variant of the tenant, with the row version they were read at, in one
- * round trip; null when the tenant is past either limit (then nothing but the counts is read:
- * CASE keeps SQLite from summing a large tenant's answers).
+ * round trip; PAST_LIMIT when the tenant is past either limit (then nothing but the counts is
+ * read: CASE keeps SQLite from summing a large tenant's answers).
  */
 async function readWholeTenant(
   db: D1Database,
   tenantId: string,
   limits: typeof WHOLE_TENANT,
-): Promise<{ version: string; faqs: FaqRow[]; variants: VariantRow[] } | null> {
+): Promise<{ version: string; faqs: FaqRow[]; variants: VariantRow[] } | typeof PAST_LIMIT> {
   const within = `CASE WHEN (SELECT count(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL)
       + (SELECT count(*) FROM faq_variants WHERE tenant_id = ?1) <= ?2
     THEN (SELECT coalesce(sum(length(answer)), 0) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) <= ?3 ELSE 0 END`;
@@ -197,8 +210,10 @@ async function readWholeTenant(
       .bind(tenantId, limits.rows, limits.answerChars),
   ]);
   const read = version!.results[0] as (RowVersion & { within: number }) | undefined;
-  if (!read?.within) return null;
-  return { version: `${read.epoch}:${read.counter}`, faqs: faqs!.results as FaqRow[], variants: variants!.results as VariantRow[] };
+  // No version row: the tenant's rows went between the lists and this read; the version differs.
+  if (!read) return { version: "", faqs: [], variants: [] };
+  if (!read.within) return PAST_LIMIT;
+  return { version: versionKey(read), faqs: faqs!.results as FaqRow[], variants: variants!.results as VariantRow[] };
 }
 
 const prefixed = (table: string, columns: string) =>

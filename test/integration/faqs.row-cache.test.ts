@@ -113,6 +113,18 @@ describe("candidateRows, a tenant read whole (WHOLE_TENANT)", () => {
     await editBehindTheCache(second);
     expect((await candidateRows(env.DB, tenantId, version, [], [second], limits)).rows.get(second)?.answer).toBe("edited");
   });
+
+  it("remembers a tenant past its limit: its next version reads candidates only, without trying the whole read again", async () => {
+    const { tenantId, first, second, version } = await twoFaqs();
+    await candidateRows(env.DB, tenantId, version, [], [first], { rows: 1, answerChars: 1_000_000 });
+    await editBehindTheCache(first); // a new version
+    const next = (await versionOf(tenantId))!;
+    expect(next).not.toEqual(version);
+    // Within the default limits now, yet no whole read: a row asked for after a write behind the cache comes back edited.
+    await candidateRows(env.DB, tenantId, next, [], [first]);
+    await editBehindTheCache(second);
+    expect((await candidateRows(env.DB, tenantId, next, [], [second])).rows.get(second)?.answer).toBe("edited");
+  });
 });
 
 describe("POST /v1/faqs/search", () => {
