@@ -291,11 +291,15 @@ function printSearches(
   console.log(
     `      of which in the Worker (Server-Timing app − embed) ${f(w.p50)} / ${f(w.p95)}, in the harness (client wall − app: Miniflare's loopback, the client) ${f(h.p50)} / ${f(h.p95)} (p50 / p95)`,
   );
-  console.log(
-    `      inside the Worker: 4 lists ${f(ph.lists.p50)} / ${f(ph.lists.p95)}, rows + fusion ${f(ph.rows.p50)} / ${f(ph.rows.p95)}, search in all ${f(ph.search.p50)} / ${f(ph.search.p95)} (p50 / p95)`,
-  );
+  console.log(`      inside the Worker: ${phaseLine(ph)}`);
   for (const [kind, k] of Object.entries(quality))
     console.log(`  ${kind} queries: target FAQ first ${k.top1}/${k.n}, in the top 10 ${k.top10}/${k.n}`);
+}
+
+/** A search's Server-Timing phases inside the Worker, p50 / p95. */
+function phaseLine({ lists, rows, search }) {
+  const f = (x) => `${x.toFixed(1)} ms`;
+  return `4 lists ${f(lists.p50)} / ${f(lists.p95)}, rows + fusion ${f(rows.p50)} / ${f(rows.p95)}, search in all ${f(search.p50)} / ${f(search.p95)} (p50 / p95)`;
 }
 
 /**
@@ -331,13 +335,10 @@ async function growth(worker, faqs) {
   }
   const fixed = rows.find((r) => r.faqs === FIXED_COST_FAQS);
   if (fixed) {
-    const ph = fixed.phases;
     console.log(
       `    at ${FIXED_COST_FAQS} FAQs: in the harness (client wall − Server-Timing app) p50 ${f(fixed.harness.p50)}; the rest is the Worker's`,
     );
-    console.log(
-      `    at ${FIXED_COST_FAQS} FAQs inside the Worker: lists ${f(ph.lists.p50)} / ${f(ph.lists.p95)}, rows + fusion ${f(ph.rows.p50)} / ${f(ph.rows.p95)}, search ${f(ph.search.p50)} / ${f(ph.search.p95)} (p50 / p95)`,
-    );
+    console.log(`    at ${FIXED_COST_FAQS} FAQs inside the Worker: ${phaseLine(fixed.phases)}`);
   }
   const floorP = percentiles(floor);
   console.log(`    for scale, GET /healthz through the same client: p50 ${f(floorP.p50)}, p95 ${f(floorP.p95)} (the harness's floor)`);
