@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { prng } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, keepAliveFetch, startWorker } from "./support/worker.mjs";
 import { startLocalPostgres } from "../scripts/local-postgres.mjs";
 import { migratePostgres } from "../scripts/pg-migrate.mjs";
 
@@ -321,7 +321,7 @@ async function growth(worker, faqs) {
   const floor = [];
   for (let i = 0; i < REQUESTS; i++) {
     const start = performance.now();
-    await worker.mf.dispatchFetch("http://recall.bench/healthz");
+    await (await keepAliveFetch(`${worker.url}/healthz`)).text();
     floor.push(performance.now() - start);
   }
   const f = (x) => `${x.toFixed(1)} ms`.padStart(9);
