@@ -16,8 +16,12 @@ export const EMBEDDING_CACHE_TTL_SECONDS = 30 * 24 * 3600;
 export const RECENT_EMBEDDINGS = 1000;
 export const RECENT_TEXT_MAX_CHARS = 512;
 
-/** Runs work after the response is sent (the request's `executionCtx.waitUntil`). */
-export type Defer = (work: Promise<unknown>) => void;
+/**
+ * Starts work once the response is built and keeps the request alive until it ends (the request's
+ * `executionCtx.waitUntil`): given the start, not a running promise, so the work does not compete
+ * with the rest of the request it is not needed by.
+ */
+export type Defer = (start: () => Promise<unknown>) => void;
 
 export function embeddingCacheKey(model: string, textHash: string): string {
   return `emb:v1:${model}:${textHash}`;
@@ -71,14 +75,14 @@ export function cachedEmbedder(inner: Embedder, kv: KVNamespace, defer?: Defer):
       });
       if (missing.length > 0) {
         const fresh = await inner.embed(missing.map((m) => m.text));
-        const writes = Promise.all(
-          missing.map(({ i, key }, j) => {
-            out[i] = fresh[j]!;
-            return kv.put(key, fresh[j]!.slice().buffer, { expirationTtl: EMBEDDING_CACHE_TTL_SECONDS }).catch(() => {});
-          }),
-        );
-        if (defer) defer(writes);
-        else await writes;
+        const writes = missing.map(({ i, key }, j) => {
+          out[i] = fresh[j]!;
+          return { key, buffer: fresh[j]!.slice().buffer };
+        });
+        const write = () =>
+          Promise.all(writes.map(({ key, buffer }) => kv.put(key, buffer, { expirationTtl: EMBEDDING_CACHE_TTL_SECONDS }).catch(() => {})));
+        if (defer) defer(write);
+        else await write();
       }
       for (const { text, i } of unknown) remember(inner.model, text, out[i]!);
       return out as Float32Array[];

@@ -1,10 +1,15 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock";
 import { sha256Hex } from "../../src/crypto";
 import { cachedEmbedder, embeddingCacheKey, forgetRecentEmbeddings } from "../../src/embeddings/cached";
 import type { Embedder } from "../../src/embeddings/port";
+import { createApp } from "../../src/http/app";
+import { rootLogger } from "../../src/log";
+import { createServices } from "../../src/services";
 import { exactD1Index } from "../../src/vectors/exact-d1";
 import { VectorModelMismatch } from "../../src/vectors/port";
+import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 
 const v = (...xs: number[]) => Float32Array.from(xs);
@@ -106,18 +111,47 @@ describe("cachedEmbedder (isolate memory, deferred KV writes)", () => {
     expect(inner.calls).toBe(2);
   });
 
-  it("hands the KV write of a new vector to defer instead of awaiting it, and the write lands", async () => {
+  it("hands the KV write of a new vector to defer instead of starting it, and the write lands once started", async () => {
     const inner = counting("defer-test-model");
-    const deferred: Promise<unknown>[] = [];
-    const embedder = cachedEmbedder(inner, env.CACHE, (work) => deferred.push(work));
+    const deferred: (() => Promise<unknown>)[] = [];
+    const embedder = cachedEmbedder(inner, env.CACHE, (start) => deferred.push(start));
     await embedder.embed(["a text never embedded before"]);
     expect(deferred).toHaveLength(1);
-    await Promise.all(deferred);
     const key = embeddingCacheKey("defer-test-model", await sha256Hex("a text never embedded before"));
+    expect(await env.CACHE.get(key, "arrayBuffer")).toBeNull();
+    await Promise.all(deferred.map((start) => start()));
     expect(await env.CACHE.get(key, "arrayBuffer")).not.toBeNull();
     // A text already known writes nothing.
     await embedder.embed(["a text never embedded before"]);
     expect(deferred).toHaveLength(1);
+  });
+
+  it("starts a request's cache write once the answer is built, and the request's waitUntil sees it land", async () => {
+    const tenant = await newTenant();
+    const query = `how do I rotate the signing key of workspace ${crypto.randomUUID()}`;
+    const puts: string[] = [];
+    // The real local KV, with its writes noted as they start.
+    const cache: KVNamespace = {
+      get: env.CACHE.get.bind(env.CACHE),
+      put: (key: string, ...rest: [ArrayBuffer]) => (puts.push(key), env.CACHE.put(key, ...rest)),
+    } as KVNamespace;
+    const app = createApp({ services: (e, defer) => createServices({ ...e, CACHE: cache }, systemClock, rootLogger, defer) });
+    const ctx = createExecutionContext();
+    const response = await app.fetch(
+      new Request("https://recall.test/v1/faqs/search", {
+        method: "POST",
+        headers: { authorization: `Bearer ${tenant.clientKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ query }),
+      }),
+      env,
+      ctx,
+    );
+    expect(await response.json()).toMatchObject({ results: [], degraded: [] });
+    expect(puts).toEqual([]);
+    await waitOnExecutionContext(ctx);
+    const key = embeddingCacheKey(createServices(env).embedder.model, await sha256Hex(query));
+    expect(puts).toEqual([key]);
+    expect(await env.CACHE.get(key, "arrayBuffer")).not.toBeNull();
   });
 });
 
