@@ -80,11 +80,14 @@ export function listedFaqIds(lists: FaqLists): string[] {
 /** Whether a vector list reached the FAQ (if not, its canonical cosine is read separately: moreCosines). */
 export const reachedByVector = (lists: FaqLists, faqId: string) => lists.canonicalVector.has(faqId) || lists.variantVector.has(faqId);
 
-export function fuseFaqLists(
+/** A ranked hit with the row fusion was given for it (the whole FaqRow, or what a backend kept to rank). */
+export type FusedHit<R = FaqRow> = Omit<FaqSearchHit, "faq"> & { faq: R };
+
+export function fuseFaqLists<R = FaqRow>(
   lists: FaqLists,
-  rows: Map<string, FaqRow>,
+  rows: Map<string, R>,
   options: { limit: number; vectorShare: number; calibration: Calibration | null },
-): FaqSearchHit[] {
+): FusedHit<R>[] {
   const foundBy: [FaqMatchType, Map<string, unknown>][] = [
     ["canonical_bm25", lists.canonicalLexical],
     ["variant_bm25", lists.variantLexical],

@@ -5,8 +5,9 @@
  * memory instead of making a D1 round trip after its lists. The version is read in the same batch
  * as the lexical lists (search.ts), so a write anywhere is seen by the next search everywhere.
  * Absent rows (deleted, another tenant's) are remembered too: the vector index knows no deletes.
- * A small tenant is read whole on its first search at a version (WHOLE_TENANT), so no later
- * search at that version waits on a row read at all.
+ * On a tenant's first search at a version, one round trip reads it whole if it is small
+ * (WHOLE_TENANT: every row, so no later search waits on a row read) or its outline if it is not
+ * (OUTLINED_TENANT: what ranking needs, so a later search reads only its hits' rows).
  */
 import type { FaqRow } from "./store";
 import { FAQ_COLUMNS } from "./store";
@@ -39,11 +40,34 @@ export const MAX_CACHED_ROWS = 20_000;
 export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
 
 /**
- * Tenants this isolate found past WHOLE_TENANT: their later versions skip the whole read (and its
- * counting) and read candidates only. Tenants seldom shrink below the limit; one that does is read
- * whole again in a new isolate.
+ * A tenant past WHOLE_TENANT with at most this many live FAQs + variants has its outline read on
+ * its first search at a version: each live FAQ's tags and each variant's FAQ and text, what
+ * ranking needs, without the answers. A search then reads only its hits' rows (a page, most of
+ * them kept from earlier searches) instead of every candidate new to the cache: a 10k-FAQ tenant
+ * with 30k variants met ~280 new candidates a search. The limit matches the exact vector index's
+ * own reach (npm run bench -- vector: Vectorize takes over near 49k vectors); larger tenants read
+ * their candidates' rows.
  */
-const pastWholeLimit = new Set<string>();
+export const OUTLINED_TENANT = { rows: 50_000 };
+/** Outline entries count as this fraction of a row against MAX_CACHED_ROWS: ids, tags and a variant's text, no answer. */
+const OUTLINE_ROW_WEIGHT = 0.25;
+
+/**
+ * Tenants this isolate found past both limits: their later versions skip the first read (and its
+ * counting) and read candidates only. Tenants seldom shrink below the limit; one that does is read
+ * again in a new isolate.
+ */
+const pastOutlineLimit = new Set<string>();
+
+/** What ranking needs of an FAQ: that it is live and of the tenant, and its tags (a filter). */
+export type FaqOutline = Pick<FaqRow, "id" | "tags">;
+/** What ranking needs of a variant: its FAQ and its text (the matched variant). */
+export type VariantOutline = Pick<VariantRow, "id" | "faq_id" | "variant_text">;
+
+interface Outline {
+  faqs: Map<string, FaqOutline>;
+  variants: Map<string, VariantOutline>;
+}
 
 interface TenantRows {
   version: string;
@@ -51,6 +75,8 @@ interface TenantRows {
   variants: Map<string, VariantRow | null>;
   /** The maps hold every row of the tenant at this version (an id not in them is absent); null: not tried yet. */
   whole: boolean | null;
+  /** Every live FAQ and variant of the tenant at this version, outlined; the maps above then hold only hits. */
+  outline: Outline | null;
 }
 
 const tenants = new Map<string, TenantRows>();
@@ -58,14 +84,16 @@ const tenants = new Map<string, TenantRows>();
 /** Forgets every cached row of this isolate, as a new isolate starts (tests and benchmarks). */
 export function forgetCachedRows(): void {
   tenants.clear();
-  pastWholeLimit.clear();
+  pastOutlineLimit.clear();
 }
 
 export interface CandidateRows {
   /** The variants asked for that exist, of this tenant. */
-  variantRows: Map<string, VariantRow>;
+  variantRows: Map<string, VariantOutline>;
   /** Live FAQs of this tenant among those named and those of the variants. */
-  rows: Map<string, FaqRow>;
+  rows: Map<string, FaqOutline>;
+  /** The whole rows of these FAQs (a search's hits, all among `rows`), at the same version. */
+  hits(faqIds: readonly string[]): Promise<Map<string, FaqRow>>;
 }
 
 /** The rows of these variants and FAQs as of `version`: cached ones from memory, the rest in one round trip (then kept). */
@@ -75,77 +103,111 @@ export async function candidateRows(
   version: RowVersion | null,
   variantIds: readonly string[],
   faqIds: readonly string[],
-  wholeTenant = WHOLE_TENANT,
+  limits = { whole: WHOLE_TENANT, outlined: OUTLINED_TENANT },
 ): Promise<CandidateRows> {
   const key = version ? versionKey(version) : "";
   const entry = entryFor(tenantId, key);
-  if (entry.whole === null && version && !pastWholeLimit.has(tenantId)) {
+  if (entry.whole === null && version && !pastOutlineLimit.has(tenantId)) {
     entry.whole = false; // tried: a search running alongside reads its candidates instead
-    const whole = await readWholeTenant(db, tenantId, wholeTenant);
-    if (whole === PAST_LIMIT) pastWholeLimit.add(tenantId);
+    const first = await readTenant(db, tenantId, limits);
+    if (first === PAST_LIMIT) pastOutlineLimit.add(tenantId);
     // Kept only if it is the version the lists saw and the entry is still the tenant's current one.
-    else if (whole.version === key && tenants.get(tenantId) === entry) {
-      for (const row of whole.faqs) entry.faqs.set(row.id, row);
-      for (const row of whole.variants) entry.variants.set(row.id, row);
-      entry.whole = true;
+    else if (first.version === key && tenants.get(tenantId) === entry) {
+      if (first.outline) entry.outline = first.outline;
+      else {
+        for (const row of first.faqs) entry.faqs.set(row.id, row);
+        for (const row of first.variants) entry.variants.set(row.id, row);
+        entry.whole = true;
+      }
       evictBeyondBudget();
     }
   }
-  if (entry.whole) return collect(entry, variantIds, faqIds);
+  if (entry.whole) return collect(entry, variantIds, faqIds, async (ids) => present(entry.faqs, ids));
+  if (entry.outline) {
+    const outline = entry.outline;
+    return collect(outline, variantIds, faqIds, async (ids) => {
+      const missing = ids.filter((id) => !entry.faqs.has(id));
+      if (missing.length > 0) {
+        const read = await readRows(db, tenantId, [], missing);
+        if (tenants.get(tenantId) === entry) for (const id of missing) entry.faqs.set(id, read.rows.get(id) ?? null);
+        return new Map([...present(entry.faqs, ids), ...read.rows]);
+      }
+      return present(entry.faqs, ids);
+    });
+  }
   const missingVariants = [...new Set(variantIds)].filter((id) => !entry.variants.has(id));
   const knownFaqIds = variantIds.flatMap((id) => {
     const variant = entry.variants.get(id);
     return variant ? [variant.faq_id] : [];
   });
   const missingFaqs = [...new Set([...faqIds, ...knownFaqIds])].filter((id) => !entry.faqs.has(id));
+  let target = entry;
   if (missingVariants.length > 0 || missingFaqs.length > 0) {
     const read = await readRows(db, tenantId, missingVariants, missingFaqs);
     // Kept only while the entry is still the tenant's current one (a newer version may have replaced it meanwhile).
-    const target =
-      tenants.get(tenantId) === entry ? entry : { version: "", faqs: new Map(entry.faqs), variants: new Map(entry.variants), whole: false };
+    if (tenants.get(tenantId) !== entry) target = { ...entry, faqs: new Map(entry.faqs), variants: new Map(entry.variants) };
     for (const id of missingVariants) target.variants.set(id, read.variantRows.get(id) ?? null);
     for (const variant of read.variantRows.values()) missingFaqs.push(variant.faq_id);
     for (const id of missingFaqs) target.faqs.set(id, read.rows.get(id) ?? null);
     if (target === entry) evictBeyondBudget();
-    return collect(target, variantIds, faqIds);
   }
-  return collect(entry, variantIds, faqIds);
+  return collect(target, variantIds, faqIds, async (ids) => present(target.faqs, ids));
 }
 
 function entryFor(tenantId: string, version: string): TenantRows {
   const current = tenants.get(tenantId);
   tenants.delete(tenantId);
-  const entry = current?.version === version ? current : { version, faqs: new Map(), variants: new Map(), whole: null };
+  const entry = current?.version === version ? current : { version, faqs: new Map(), variants: new Map(), whole: null, outline: null };
   tenants.set(tenantId, entry); // most recently used last: eviction takes from the front
   return entry;
 }
 
-function collect(entry: TenantRows, variantIds: readonly string[], faqIds: readonly string[]): CandidateRows {
-  const variantRows = new Map<string, VariantRow>();
-  const rows = new Map<string, FaqRow>();
+/** The candidates found in `from` (an entry's rows or its outline); `hits` reads whole rows. */
+function collect<F extends FaqOutline, V extends VariantOutline>(
+  from: { faqs: Map<string, F | null>; variants: Map<string, V | null> },
+  variantIds: readonly string[],
+  faqIds: readonly string[],
+  hits: CandidateRows["hits"],
+): CandidateRows {
+  const variantRows = new Map<string, VariantOutline>();
+  const rows = new Map<string, FaqOutline>();
   const addFaq = (id: string) => {
-    const row = entry.faqs.get(id);
+    const row = from.faqs.get(id);
     if (row) rows.set(id, row);
   };
   for (const id of variantIds) {
-    const variant = entry.variants.get(id);
+    const variant = from.variants.get(id);
     if (!variant) continue;
     variantRows.set(id, variant);
     addFaq(variant.faq_id);
   }
   for (const id of faqIds) addFaq(id);
-  return { variantRows, rows };
+  return { variantRows, rows, hits };
+}
+
+function present(faqs: Map<string, FaqRow | null>, ids: readonly string[]): Map<string, FaqRow> {
+  const found = new Map<string, FaqRow>();
+  for (const id of ids) {
+    const row = faqs.get(id);
+    if (row) found.set(id, row);
+  }
+  return found;
 }
 
 function evictBeyondBudget(): void {
   let total = 0;
-  for (const entry of tenants.values()) total += entry.faqs.size + entry.variants.size;
+  for (const entry of tenants.values()) total += sizeOf(entry);
   for (const [tenantId, entry] of tenants) {
     if (total <= MAX_CACHED_ROWS) break;
     tenants.delete(tenantId);
-    total -= entry.faqs.size + entry.variants.size;
+    total -= sizeOf(entry);
   }
 }
+
+const sizeOf = (entry: TenantRows) =>
+  entry.faqs.size +
+  entry.variants.size +
+  (entry.outline ? (entry.outline.faqs.size + entry.outline.variants.size) * OUTLINE_ROW_WEIGHT : 0);
 
 /**
  * The variants named and every FAQ named or of those variants, live and of this tenant, in one
@@ -158,7 +220,7 @@ async function readRows(
   tenantId: string,
   variantIds: readonly string[],
   faqIds: readonly string[],
-): Promise<CandidateRows> {
+): Promise<{ variantRows: Map<string, VariantRow>; rows: Map<string, FaqRow> }> {
   const variants = JSON.stringify(variantIds);
   const [variantResult, faqResult] = await db.batch<VariantRow | FaqRow>([
     db
@@ -183,37 +245,44 @@ async function readRows(
 
 const versionKey = (version: RowVersion) => `${version.epoch}:${version.counter}`;
 
-const PAST_LIMIT = Symbol("past the whole-tenant limit");
+const PAST_LIMIT = Symbol("past the outline limit");
 
 /**
- * Every live FAQ and every variant of the tenant, with the row version they were read at, in one
- * round trip; PAST_LIMIT when the tenant is past either limit (then nothing but the counts is
- * read: CASE keeps SQLite from summing a large tenant's answers).
+ * The tenant's rows with the row version they were read at, in one round trip: every live FAQ and
+ * variant whole within `limits.whole`, else their outline within `limits.outlined`, else
+ * PAST_LIMIT (then nothing but the counts is read: CASE keeps SQLite from summing a large
+ * tenant's answers, and a constant WHERE term is checked once, before any row is read).
  */
-async function readWholeTenant(
+async function readTenant(
   db: D1Database,
   tenantId: string,
-  limits: typeof WHOLE_TENANT,
-): Promise<{ version: string; faqs: FaqRow[]; variants: VariantRow[] } | typeof PAST_LIMIT> {
-  const within = `CASE WHEN (SELECT count(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL)
-      + (SELECT count(*) FROM faq_variants WHERE tenant_id = ?1) <= ?2
+  limits: { whole: typeof WHOLE_TENANT; outlined: typeof OUTLINED_TENANT },
+): Promise<{ version: string; faqs: FaqRow[]; variants: VariantRow[]; outline: Outline | null } | typeof PAST_LIMIT> {
+  const rows = `(SELECT count(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) + (SELECT count(*) FROM faq_variants WHERE tenant_id = ?1)`;
+  const whole = `CASE WHEN ${rows} <= ?2
     THEN (SELECT coalesce(sum(length(answer)), 0) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) <= ?3 ELSE 0 END`;
-  const [version, faqs, variants] = await db.batch<unknown>([
-    db
-      .prepare(`SELECT epoch, counter, ${within} AS within FROM faq_row_versions WHERE tenant_id = ?1`)
-      .bind(tenantId, limits.rows, limits.answerChars),
-    db
-      .prepare(`SELECT ${FAQ_COLUMNS} FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND ${within}`)
-      .bind(tenantId, limits.rows, limits.answerChars),
-    db
-      .prepare(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND ${within}`)
-      .bind(tenantId, limits.rows, limits.answerChars),
+  const outlined = `(NOT ${whole} AND ${rows} <= ?4)`;
+  const params = [tenantId, limits.whole.rows, limits.whole.answerChars, limits.outlined.rows];
+  // D1 wants exactly the parameters a statement names.
+  const bind = (sql: string) => db.prepare(sql).bind(...params.slice(0, sql.includes("?4") ? 4 : 3));
+  const [version, faqs, variants, faqOutlines, variantOutlines] = await db.batch<unknown>([
+    bind(`SELECT epoch, counter, ${whole} AS whole, ${outlined} AS outlined FROM faq_row_versions WHERE tenant_id = ?1`),
+    bind(`SELECT ${FAQ_COLUMNS} FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND ${whole}`),
+    bind(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND ${whole}`),
+    bind(`SELECT id, tags FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND ${outlined}`),
+    bind(`SELECT id, faq_id, variant_text FROM faq_variants WHERE tenant_id = ?1 AND ${outlined}`),
   ]);
-  const read = version!.results[0] as (RowVersion & { within: number }) | undefined;
+  const read = version!.results[0] as (RowVersion & { whole: number; outlined: number }) | undefined;
   // No version row: the tenant's rows went between the lists and this read; the version differs.
-  if (!read) return { version: "", faqs: [], variants: [] };
-  if (!read.within) return PAST_LIMIT;
-  return { version: versionKey(read), faqs: faqs!.results as FaqRow[], variants: variants!.results as VariantRow[] };
+  if (!read) return { version: "", faqs: [], variants: [], outline: null };
+  if (!read.whole && !read.outlined) return PAST_LIMIT;
+  const outline = read.outlined
+    ? {
+        faqs: new Map((faqOutlines!.results as FaqOutline[]).map((r) => [r.id, r])),
+        variants: new Map((variantOutlines!.results as VariantOutline[]).map((r) => [r.id, r])),
+      }
+    : null;
+  return { version: versionKey(read), faqs: faqs!.results as FaqRow[], variants: variants!.results as VariantRow[], outline };
 }
 
 const prefixed = (table: string, columns: string) =>

@@ -124,7 +124,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
 
   const rowsStarted = Date.now();
   // Vector candidates come from an index that knows nothing of deletes or tags: rows decide.
-  const { variantRows, rows } = await candidateRows(
+  const { variantRows, rows, hits } = await candidateRows(
     services.db,
     tenantId,
     lexical.version,
@@ -153,10 +153,16 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     : [];
   if (queryVector && unreached.length > 0)
     lists.moreCosines = await cosinesOf(services, tenantId, queryVector, [...new Set(unreached)], degraded);
-  const results = fuseFaqLists(lists, rows, {
+  const ranked = fuseFaqLists(lists, rows, {
     limit: args.limit,
     vectorShare: weights.vector / (weights.vector + weights.bm25),
     calibration: embedder.calibration,
+  });
+  // Answers are read for the page only (from memory unless the tenant was outlined, row-cache.ts).
+  const whole = await hits(ranked.map((hit) => hit.faq.id));
+  const results = ranked.flatMap((hit) => {
+    const faq = whole.get(hit.faq.id);
+    return faq ? [{ ...hit, faq }] : [];
   });
   const done = Date.now();
   // The lists overlap the embedding: `listsMs` is the wait for them once the vector was there.

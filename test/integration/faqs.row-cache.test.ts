@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { candidateRows, forgetCachedRows, type RowVersion, rowVersionQuery } from "../../src/faqs/row-cache";
+import { candidateRows, forgetCachedRows, OUTLINED_TENANT, type RowVersion, rowVersionQuery, WHOLE_TENANT } from "../../src/faqs/row-cache";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson, type TestClient } from "../support/client";
 
@@ -11,6 +11,14 @@ const FAQ = {
 };
 
 const versionOf = async (tenantId: string) => (await rowVersionQuery(env.DB, tenantId).first<RowVersion>()) ?? null;
+
+type Limits = Parameters<typeof candidateRows>[5];
+
+/** The answer of one FAQ as a search at `version` would return it (a candidate, then a hit). */
+async function answerAt(tenantId: string, version: RowVersion, id: string, limits?: Limits) {
+  const found = await candidateRows(env.DB, tenantId, version, [], [id], limits);
+  return (await found.hits([...found.rows.keys()])).get(id)?.answer;
+}
 
 async function createFaq(api: TestClient, faq = FAQ) {
   return (await expectJson(api.v1.faqs.$post({ json: faq }), 201)).id;
@@ -50,16 +58,15 @@ describe("candidateRows (per-isolate cache over real local D1)", () => {
     const id = await createFaq(apiClient(clientKey));
     forgetCachedRows();
     const before = (await versionOf(tenantId))!;
-    const first = await candidateRows(env.DB, tenantId, before, [], [id]);
-    expect(first.rows.get(id)?.answer).toBe(FAQ.answer);
+    expect(await answerAt(tenantId, before, id)).toBe(FAQ.answer);
 
     await env.DB.prepare("UPDATE faqs SET answer = 'new answer' WHERE id = ?").bind(id).run();
     // Asked at the version it was cached under: the cached row (this proves the cache serves it).
-    expect((await candidateRows(env.DB, tenantId, before, [], [id])).rows.get(id)?.answer).toBe(FAQ.answer);
+    expect(await answerAt(tenantId, before, id)).toBe(FAQ.answer);
     // At the version the write produced: the new row.
     const after = (await versionOf(tenantId))!;
     expect(after.counter).toBe(before.counter + 1);
-    expect((await candidateRows(env.DB, tenantId, after, [], [id])).rows.get(id)?.answer).toBe("new answer");
+    expect(await answerAt(tenantId, after, id)).toBe("new answer");
   });
 
   it("keeps absent rows absent, and another tenant's rows out, until the version moves", async () => {
@@ -97,33 +104,67 @@ describe("candidateRows, a tenant read whole (WHOLE_TENANT)", () => {
 
   it("reads a small tenant's rows on its first search at a version, so a later candidate comes from memory", async () => {
     const { tenantId, first, second, version } = await twoFaqs();
-    expect((await candidateRows(env.DB, tenantId, version, [], [first])).rows.get(first)?.answer).toBe(FAQ.answer);
+    expect(await answerAt(tenantId, version, first)).toBe(FAQ.answer);
     await editBehindTheCache(second);
     // Never asked for before, yet the row as it was at `version`: the whole read brought it.
-    expect((await candidateRows(env.DB, tenantId, version, [], [second])).rows.get(second)?.answer).toBe("Open Audit, then Export.");
+    expect(await answerAt(tenantId, version, second)).toBe("Open Audit, then Export.");
     expect((await candidateRows(env.DB, tenantId, version, [], ["faq_missing"])).rows.size).toBe(0);
   });
 
+  const pastBoth = { whole: { rows: 1, answerChars: 1_000_000 }, outlined: { rows: 1 } };
+
   it.each([
-    ["rows", { rows: 1, answerChars: 1_000_000 }],
-    ["answer characters", { rows: 1_000, answerChars: 10 }],
-  ])("reads only the candidates of a tenant past its limit of %s", async (_, limits) => {
+    ["rows", { whole: { rows: 1, answerChars: 1_000_000 }, outlined: { rows: 1 } }],
+    ["answer characters", { whole: { rows: 1_000, answerChars: 10 }, outlined: { rows: 1 } }],
+  ])("reads only the candidates of a tenant past its limits of %s", async (_, limits) => {
     const { tenantId, first, second, version } = await twoFaqs();
-    expect((await candidateRows(env.DB, tenantId, version, [], [first], limits)).rows.get(first)?.answer).toBe(FAQ.answer);
+    expect(await answerAt(tenantId, version, first, limits)).toBe(FAQ.answer);
     await editBehindTheCache(second);
-    expect((await candidateRows(env.DB, tenantId, version, [], [second], limits)).rows.get(second)?.answer).toBe("edited");
+    expect(await answerAt(tenantId, version, second, limits)).toBe("edited");
   });
 
-  it("remembers a tenant past its limit: its next version reads candidates only, without trying the whole read again", async () => {
+  it("remembers a tenant past its limits: its next version reads candidates only, without trying the first read again", async () => {
     const { tenantId, first, second, version } = await twoFaqs();
-    await candidateRows(env.DB, tenantId, version, [], [first], { rows: 1, answerChars: 1_000_000 });
+    await answerAt(tenantId, version, first, pastBoth);
     await editBehindTheCache(first); // a new version
     const next = (await versionOf(tenantId))!;
     expect(next).not.toEqual(version);
-    // Within the default limits now, yet no whole read: a row asked for after a write behind the cache comes back edited.
-    await candidateRows(env.DB, tenantId, next, [], [first]);
+    // Within the default limits now, yet no first read: a row asked for after a write behind the cache comes back edited.
+    await answerAt(tenantId, next, first);
     await editBehindTheCache(second);
-    expect((await candidateRows(env.DB, tenantId, next, [], [second])).rows.get(second)?.answer).toBe("edited");
+    expect(await answerAt(tenantId, next, second)).toBe("edited");
+  });
+});
+
+describe("candidateRows, a tenant outlined (OUTLINED_TENANT)", () => {
+  const outlined = { whole: { rows: 1, answerChars: WHOLE_TENANT.answerChars }, outlined: OUTLINED_TENANT };
+
+  it("ranks from the outline read at a version and reads only the hits' answers, each once", async () => {
+    const { tenantId, clientKey } = await newTenant();
+    const api = apiClient(clientKey);
+    const first = await createFaq(api);
+    const second = await createFaq(api, { ...FAQ, question: "How do I export the audit log?", tags: ["audit"] });
+    const variant = await expectJson(
+      api.v1.faqs[":id"].variants.$post({ param: { id: second }, json: { variantText: "download the audit trail" } }),
+      201,
+    );
+    const gone = await createFaq(api, { ...FAQ, question: "How do I close my account?" });
+    expect((await api.v1.faqs[":id"].$delete({ param: { id: gone } })).status).toBe(204);
+    forgetCachedRows();
+    const version = (await versionOf(tenantId))!;
+
+    const before = await candidateRows(env.DB, tenantId, version, [], [first], outlined);
+    expect(before.rows.get(first)?.tags).toBe('["security"]');
+    // Behind the cache (the version stays): the outline read at `version` still answers for ranking...
+    await env.DB.prepare("UPDATE faqs SET tags = '[\"moved\"]', answer = 'edited' WHERE tenant_id = ?").bind(tenantId).run();
+    const later = await candidateRows(env.DB, tenantId, version, [variant.id, "fv_missing"], [gone, "faq_missing"], outlined);
+    expect(later.variantRows.get(variant.id)).toEqual({ id: variant.id, faq_id: second, variant_text: "download the audit trail" });
+    expect([...later.rows.entries()]).toEqual([[second, { id: second, tags: '["audit"]' }]]);
+    // ...while a hit's answer is read when it is a hit, then kept: asked again after another edit, it is the one read.
+    expect((await later.hits([second])).get(second)?.answer).toBe("edited");
+    await env.DB.prepare("UPDATE faqs SET answer = 'edited twice' WHERE id = ?").bind(second).run();
+    const again = await candidateRows(env.DB, tenantId, version, [], [second], outlined);
+    expect((await again.hits([second])).get(second)?.answer).toBe("edited");
   });
 });
 
