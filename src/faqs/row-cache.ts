@@ -51,6 +51,7 @@ export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
 export const OUTLINED_TENANT = { rows: 50_000 };
 /** Outline entries count as this fraction of a row against MAX_CACHED_ROWS: ids, tags and a variant's text, no answer. */
 const OUTLINE_ROW_WEIGHT = 0.25;
+const DEFAULT_LIMITS = { whole: WHOLE_TENANT, outlined: OUTLINED_TENANT };
 
 /**
  * Tenants this isolate found past both limits: their later versions skip the first read (and its
@@ -81,9 +82,28 @@ interface TenantRows {
 
 const tenants = new Map<string, TenantRows>();
 
+/** First reads started by prefetchRows, for the search that started them to take. */
+const prefetched = new Map<string, Promise<Awaited<ReturnType<typeof readTenant>> | null>>();
+
+/**
+ * Starts the first read of a tenant this isolate holds nothing of (a new isolate, after an
+ * eviction), so it runs alongside the query's embedding and lists instead of after them: a
+ * 40,000-row tenant's outline is the largest part of its first search after a start. Whether it
+ * is the version the lists saw is checked when it is taken. A tenant already held is not read
+ * ahead: its version is only known once the lists are back. Resolves when the read is done.
+ */
+export async function prefetchRows(db: D1Database, tenantId: string): Promise<void> {
+  if (tenants.has(tenantId) || pastOutlineLimit.has(tenantId) || prefetched.has(tenantId)) return;
+  // A failure here is not the search's: it reads again itself.
+  const read = readTenant(db, tenantId, DEFAULT_LIMITS).catch(() => null);
+  prefetched.set(tenantId, read);
+  await read;
+}
+
 /** Forgets every cached row of this isolate, as a new isolate starts (tests and benchmarks). */
 export function forgetCachedRows(): void {
   tenants.clear();
+  prefetched.clear();
   pastOutlineLimit.clear();
 }
 
@@ -103,13 +123,15 @@ export async function candidateRows(
   version: RowVersion | null,
   variantIds: readonly string[],
   faqIds: readonly string[],
-  limits = { whole: WHOLE_TENANT, outlined: OUTLINED_TENANT },
+  limits = DEFAULT_LIMITS,
 ): Promise<CandidateRows> {
   const key = version ? versionKey(version) : "";
   const entry = entryFor(tenantId, key);
+  const ahead = prefetched.get(tenantId);
+  prefetched.delete(tenantId);
   if (entry.whole === null && version && !pastOutlineLimit.has(tenantId)) {
     entry.whole = false; // tried: a search running alongside reads its candidates instead
-    const first = await readTenant(db, tenantId, limits);
+    const first = (await ahead) ?? (await readTenant(db, tenantId, limits));
     if (first === PAST_LIMIT) pastOutlineLimit.add(tenantId);
     // Kept only if it is the version the lists saw and the entry is still the tenant's current one.
     else if (first.version === key && tenants.get(tenantId) === entry) {

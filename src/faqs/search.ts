@@ -20,7 +20,7 @@ import { expandQuery } from "../text/expand";
 import { fuseFaqLists, reachedByVector, toFaqLists } from "./fuse-lists";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
 import { tagsSchema } from "./json-columns";
-import { candidateRows, type RowVersion, rowVersionQuery } from "./row-cache";
+import { candidateRows, prefetchRows, type RowVersion, rowVersionQuery } from "./row-cache";
 import type { FaqRow } from "./store";
 import { errorFields } from "../log";
 
@@ -94,6 +94,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   const expansion = expandQuery(args.query);
   // The vector index's per-request set-up (the exact index: version check, snapshot load) overlaps the embedding.
   if (weights.vector > 0) services.vectors.prefetch?.(tenantId, [FAQ_COLLECTION, FAQ_VARIANT_COLLECTION]);
+  void prefetchRows(services.db, tenantId);
   const match = weights.bm25 > 0 ? expansion.orQuery : null;
   let queryVector: Float32Array | null = null;
   let embedMs = 0;

@@ -1,6 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { candidateRows, forgetCachedRows, OUTLINED_TENANT, type RowVersion, rowVersionQuery, WHOLE_TENANT } from "../../src/faqs/row-cache";
+import {
+  candidateRows,
+  forgetCachedRows,
+  OUTLINED_TENANT,
+  prefetchRows,
+  type RowVersion,
+  rowVersionQuery,
+  WHOLE_TENANT,
+} from "../../src/faqs/row-cache";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson, type TestClient } from "../support/client";
 
@@ -112,6 +120,19 @@ describe("candidateRows, a tenant read whole (WHOLE_TENANT)", () => {
   });
 
   const pastBoth = { whole: { rows: 1, answerChars: 1_000_000 }, outlined: { rows: 1 } };
+
+  it("takes the first read a search started ahead (prefetchRows) when it is of the version the lists saw", async () => {
+    const { tenantId, first, second, version } = await twoFaqs();
+    await prefetchRows(env.DB, tenantId);
+    await editBehindTheCache(second);
+    // Read ahead, before the edit: the row as it was at `version`.
+    expect(await answerAt(tenantId, version, first)).toBe(FAQ.answer);
+    expect(await answerAt(tenantId, version, second)).toBe("Open Audit, then Export.");
+    // Taken once: a tenant the isolate holds is not read ahead again.
+    await prefetchRows(env.DB, tenantId);
+    const next = (await versionOf(tenantId))!;
+    expect(await answerAt(tenantId, next, second)).toBe("edited");
+  });
 
   it.each([
     ["rows", { whole: { rows: 1, answerChars: 1_000_000 }, outlined: { rows: 1 } }],
