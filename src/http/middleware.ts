@@ -128,8 +128,8 @@ export const decodablePath: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * The request's services; what they defer (cache writes) starts only once the route has built its
- * answer (afterResponse): on the local stack a KV write runs in the Worker's own process, and
- * started mid-request it held back the search it was not needed by, and the answer.
+ * answer, on the next turn of the event loop: on the local stack a KV write runs in the same
+ * process, and started mid-request it held back the search it was not needed by, and the answer.
  */
 export function withServices(create: (env: Env, defer: Defer) => Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -139,14 +139,19 @@ export function withServices(create: (env: Env, defer: Defer) => Services): Midd
     try {
       await next();
     } finally {
-      if (deferred.length > 0) afterResponse(c, "deferred", () => Promise.all(deferred.map((start) => start())));
-      // The FAQ store's Postgres pool, when this request opened one: its sockets end with the request
-      // (after the hits and suggestions its route deferred: afterResponse starts work in order).
-      const pool = services.faqPostgres;
-      if (pool) afterResponse(c, "pg_release", () => pool.release());
+      if (deferred.length > 0)
+        afterResponse(
+          c,
+          "deferred",
+          nextTurn().then(() => Promise.all(deferred.map((start) => start()))),
+        );
+      // The FAQ store's Postgres pool, when this request opened one: its sockets end with the request.
+      if (services.faqPostgres) afterResponse(c, "pg_release", services.faqPostgres.release());
     }
   };
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const BEARER = /^Bearer\s+(\S{1,256})\s*$/i;
 

@@ -54,7 +54,9 @@ export const questions = new Hono<AppEnv>().post("/similar", memoryDocs.similar,
     recorded = { id: memory.id, deduplicated: !created };
   }
   const now = services.clock.now();
-  afterResponse(c, "similar_questions.metrics", () =>
+  afterResponse(
+    c,
+    "similar_questions.metrics",
     services.db.batch([
       ...recallStatements(
         services.db,
