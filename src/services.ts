@@ -45,6 +45,8 @@ export interface Services {
   secretBox: () => Promise<SecretBox>;
   /** The current request's or job's logger (src/log.ts); domain code logs through it. */
   log: Logger;
+  /** Work for after the request's answer (its waitUntil); absent in jobs and tests, which do such work inline. */
+  defer?: Defer;
   /** The Postgres of the FAQ knowledge base and the ticket pipeline (FAQ_STORE=postgres), opened on first use; null = D1 (src/faqs/select.ts, src/tickets/select.ts). */
   faqPostgres: PgHandle | null;
 }
@@ -72,6 +74,7 @@ export function createServices(env: Env, clock: Clock = systemClock, log: Logger
     // Lazy: only the webhook and secret routes (and the cron) need it, so a missing KEK takes down those, not search.
     secretBox: memo(() => createSecretBox(env.SECRETS_KEK)),
     log,
+    ...(defer ? { defer } : {}),
     faqPostgres: createFaqPostgres(env),
   };
 }

@@ -6,9 +6,11 @@
  * as the lexical lists (search.ts), so a write anywhere is seen by the next search everywhere.
  * Absent rows (deleted, another tenant's) are remembered too: the vector index knows no deletes.
  * On a tenant's first search at a version, one round trip reads it whole if it is small
- * (WHOLE_TENANT: every row, so no later search waits on a row read) or its outline if it is not
- * (OUTLINED_TENANT: what ranking needs, so a later search reads only its hits' rows).
+ * (WHOLE_TENANT: every row, so no later search waits on a row read); a larger one has its outline
+ * read after that search's answer (OUTLINED_TENANT: what ranking needs, so a later search reads
+ * only its hits' rows).
  */
+import type { Defer } from "../embeddings/cached";
 import type { FaqRow } from "./store";
 import { FAQ_COLUMNS } from "./store";
 import type { VariantRow } from "./variants";
@@ -40,9 +42,10 @@ export const MAX_CACHED_ROWS = 20_000;
 export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
 
 /**
- * A tenant past WHOLE_TENANT with at most this many live FAQs + variants has its outline read on
- * its first search at a version: each live FAQ's tags and each variant's FAQ and text, what
- * ranking needs, without the answers. A search then reads only its hits' rows (a page, most of
+ * A tenant past WHOLE_TENANT with at most this many live FAQs + variants has its outline read
+ * after its first search at a version has answered (that search reads its candidates' rows; the
+ * outline of 40,000 rows takes ~150–200 ms locally, too long to wait for): each live FAQ's tags
+ * and each variant's FAQ and text, what ranking needs, without the answers. A search then reads only its hits' rows (a page, most of
  * them kept from earlier searches) instead of every candidate new to the cache: a 10k-FAQ tenant
  * with 30k variants met ~280 new candidates a search. The limit matches the exact vector index's
  * own reach (npm run bench -- vector: Vectorize takes over near 49k vectors); larger tenants read
@@ -95,7 +98,7 @@ const prefetched = new Map<string, Promise<Awaited<ReturnType<typeof readTenant>
 export async function prefetchRows(db: D1Database, tenantId: string): Promise<void> {
   if (tenants.has(tenantId) || pastOutlineLimit.has(tenantId) || prefetched.has(tenantId)) return;
   // A failure here is not the search's: it reads again itself.
-  const read = readTenant(db, tenantId, DEFAULT_LIMITS).catch(() => null);
+  const read = readTenant(db, tenantId, DEFAULT_LIMITS, false).catch(() => null);
   prefetched.set(tenantId, read);
   await read;
 }
@@ -116,7 +119,11 @@ export interface CandidateRows {
   hits(faqIds: readonly string[]): Promise<Map<string, FaqRow>>;
 }
 
-/** The rows of these variants and FAQs as of `version`: cached ones from memory, the rest in one round trip (then kept). */
+/**
+ * The rows of these variants and FAQs as of `version`: cached ones from memory, the rest in one
+ * round trip (then kept). `defer` takes a large tenant's outline read past the answer; without it
+ * (jobs, tests) the read is awaited and this search already ranks from the outline.
+ */
 export async function candidateRows(
   db: D1Database,
   tenantId: string,
@@ -124,6 +131,7 @@ export async function candidateRows(
   variantIds: readonly string[],
   faqIds: readonly string[],
   limits = DEFAULT_LIMITS,
+  defer?: Defer,
 ): Promise<CandidateRows> {
   const key = version ? versionKey(version) : "";
   const entry = entryFor(tenantId, key);
@@ -131,17 +139,20 @@ export async function candidateRows(
   prefetched.delete(tenantId);
   if (entry.whole === null && version && !pastOutlineLimit.has(tenantId)) {
     entry.whole = false; // tried: a search running alongside reads its candidates instead
-    const first = (await ahead) ?? (await readTenant(db, tenantId, limits));
+    const first = (await ahead) ?? (await readTenant(db, tenantId, limits, false));
     if (first === PAST_LIMIT) pastOutlineLimit.add(tenantId);
     // Kept only if it is the version the lists saw and the entry is still the tenant's current one.
     else if (first.version === key && tenants.get(tenantId) === entry) {
-      if (first.outline) entry.outline = first.outline;
-      else {
+      if (first.outlined) {
+        const load = () => outlineInto(entry, db, tenantId, limits);
+        if (defer) defer(load);
+        else await load();
+      } else {
         for (const row of first.faqs) entry.faqs.set(row.id, row);
         for (const row of first.variants) entry.variants.set(row.id, row);
         entry.whole = true;
+        evictBeyondBudget();
       }
-      evictBeyondBudget();
     }
   }
   if (entry.whole) return collect(entry, variantIds, faqIds, async (ids) => present(entry.faqs, ids));
@@ -174,6 +185,14 @@ export async function candidateRows(
     if (target === entry) evictBeyondBudget();
   }
   return collect(target, variantIds, faqIds, async (ids) => present(target.faqs, ids));
+}
+
+/** Reads the tenant's outline into its entry, if the entry is still current and the version the same. */
+async function outlineInto(entry: TenantRows, db: D1Database, tenantId: string, limits: typeof DEFAULT_LIMITS): Promise<void> {
+  const read = await readTenant(db, tenantId, limits, true);
+  if (read === PAST_LIMIT || !read.outline || read.version !== entry.version || tenants.get(tenantId) !== entry) return;
+  entry.outline = read.outline;
+  evictBeyondBudget();
 }
 
 function entryFor(tenantId: string, version: string): TenantRows {
@@ -279,7 +298,8 @@ async function readTenant(
   db: D1Database,
   tenantId: string,
   limits: { whole: typeof WHOLE_TENANT; outlined: typeof OUTLINED_TENANT },
-): Promise<{ version: string; faqs: FaqRow[]; variants: VariantRow[]; outline: Outline | null } | typeof PAST_LIMIT> {
+  withOutline: boolean,
+): Promise<{ version: string; faqs: FaqRow[]; variants: VariantRow[]; outlined: boolean; outline: Outline | null } | typeof PAST_LIMIT> {
   const rows = `(SELECT count(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) + (SELECT count(*) FROM faq_variants WHERE tenant_id = ?1)`;
   const whole = `CASE WHEN ${rows} <= ?2
     THEN (SELECT coalesce(sum(length(answer)), 0) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) <= ?3 ELSE 0 END`;
@@ -291,20 +311,31 @@ async function readTenant(
     bind(`SELECT epoch, counter, ${whole} AS whole, ${outlined} AS outlined FROM faq_row_versions WHERE tenant_id = ?1`),
     bind(`SELECT ${FAQ_COLUMNS} FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND ${whole}`),
     bind(`SELECT ${VARIANT_COLUMNS} FROM faq_variants WHERE tenant_id = ?1 AND ${whole}`),
-    bind(`SELECT id, tags FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND ${outlined}`),
-    bind(`SELECT id, faq_id, variant_text FROM faq_variants WHERE tenant_id = ?1 AND ${outlined}`),
+    ...(withOutline
+      ? [
+          bind(`SELECT id, tags FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL AND ${outlined}`),
+          bind(`SELECT id, faq_id, variant_text FROM faq_variants WHERE tenant_id = ?1 AND ${outlined}`),
+        ]
+      : []),
   ]);
   const read = version!.results[0] as (RowVersion & { whole: number; outlined: number }) | undefined;
   // No version row: the tenant's rows went between the lists and this read; the version differs.
-  if (!read) return { version: "", faqs: [], variants: [], outline: null };
+  if (!read) return { version: "", faqs: [], variants: [], outlined: false, outline: null };
   if (!read.whole && !read.outlined) return PAST_LIMIT;
-  const outline = read.outlined
-    ? {
-        faqs: new Map((faqOutlines!.results as FaqOutline[]).map((r) => [r.id, r])),
-        variants: new Map((variantOutlines!.results as VariantOutline[]).map((r) => [r.id, r])),
-      }
-    : null;
-  return { version: versionKey(read), faqs: faqs!.results as FaqRow[], variants: variants!.results as VariantRow[], outline };
+  const outline =
+    faqOutlines && variantOutlines
+      ? {
+          faqs: new Map((faqOutlines!.results as FaqOutline[]).map((r) => [r.id, r])),
+          variants: new Map((variantOutlines!.results as VariantOutline[]).map((r) => [r.id, r])),
+        }
+      : null;
+  return {
+    version: versionKey(read),
+    faqs: faqs!.results as FaqRow[],
+    variants: variants!.results as VariantRow[],
+    outlined: Boolean(read.outlined),
+    outline: read.outlined ? outline : null,
+  };
 }
 
 const prefixed = (table: string, columns: string) =>

@@ -131,6 +131,8 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     lexical.version,
     variantVector.map((m) => m.id),
     [...lexical.canonical.map((c) => c.id), ...lexical.variants.map((v) => v.faqId), ...canonicalVector.map((m) => m.id)],
+    undefined,
+    services.defer,
   );
   const vectorVariants = variantVector.flatMap((m) => {
     const row = variantRows.get(m.id);

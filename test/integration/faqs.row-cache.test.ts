@@ -160,6 +160,27 @@ describe("candidateRows, a tenant read whole (WHOLE_TENANT)", () => {
 describe("candidateRows, a tenant outlined (OUTLINED_TENANT)", () => {
   const outlined = { whole: { rows: 1, answerChars: WHOLE_TENANT.answerChars }, outlined: OUTLINED_TENANT };
 
+  it("reads the outline after the first search's answer when it can (defer), and ranks from it from then on", async () => {
+    const { tenantId, clientKey } = await newTenant();
+    const api = apiClient(clientKey);
+    const first = await createFaq(api);
+    const second = await createFaq(api, { ...FAQ, question: "How do I export the audit log?", tags: ["audit"] });
+    forgetCachedRows();
+    const version = (await versionOf(tenantId))!;
+    const deferred: (() => Promise<unknown>)[] = [];
+    const defer = (start: () => Promise<unknown>) => void deferred.push(start);
+
+    // The first search reads its own candidate and leaves the outline for after its answer.
+    expect((await candidateRows(env.DB, tenantId, version, [], [first], outlined, defer)).rows.get(first)?.tags).toBe('["security"]');
+    expect(deferred).toHaveLength(1);
+    await Promise.all(deferred.map((start) => start()));
+    // Behind the cache: a candidate never asked for comes from the outline, as it was at `version`.
+    await env.DB.prepare("UPDATE faqs SET tags = '[\"moved\"]' WHERE tenant_id = ?").bind(tenantId).run();
+    const later = await candidateRows(env.DB, tenantId, version, [], [second], outlined, defer);
+    expect(later.rows.get(second)?.tags).toBe('["audit"]');
+    expect(deferred).toHaveLength(1);
+  });
+
   it("ranks from the outline read at a version and reads only the hits' answers, each once", async () => {
     const { tenantId, clientKey } = await newTenant();
     const api = apiClient(clientKey);
