@@ -45,16 +45,20 @@ export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
  * A tenant past WHOLE_TENANT with at most this many live FAQs + variants has its outline read
  * after its first search at a version has answered (that search reads its candidates' rows; the
  * outline of 40,000 rows takes ~150–200 ms locally, too long to wait for): each live FAQ's tags
- * and each variant's FAQ and text, what ranking needs, without the answers. A search then reads only its hits' rows (a page, most of
- * them kept from earlier searches) instead of every candidate new to the cache: a 10k-FAQ tenant
- * with 30k variants met ~280 new candidates a search. The limit matches the exact vector index's
+ * and each variant's FAQ and text, what ranking needs, without the answers. A later search reads
+ * only its hits' rows (a page, most of them kept from earlier searches) instead of every
+ * candidate new to the cache: a 10k-FAQ tenant with 30k variants met ~280 new candidates a search. The limit matches the exact vector index's
  * own reach (npm run bench -- vector: Vectorize takes over near 49k vectors); larger tenants read
  * their candidates' rows.
  */
 export const OUTLINED_TENANT = { rows: 50_000 };
 /** Outline entries count as this fraction of a row against MAX_CACHED_ROWS: ids, tags and a variant's text, no answer. */
 const OUTLINE_ROW_WEIGHT = 0.25;
-const DEFAULT_LIMITS = { whole: WHOLE_TENANT, outlined: OUTLINED_TENANT };
+interface Limits {
+  whole: typeof WHOLE_TENANT;
+  outlined: typeof OUTLINED_TENANT;
+}
+const DEFAULT_LIMITS: Limits = { whole: WHOLE_TENANT, outlined: OUTLINED_TENANT };
 
 /**
  * Tenants this isolate found past both limits: their later versions skip the first read (and its
@@ -85,28 +89,22 @@ interface TenantRows {
 
 const tenants = new Map<string, TenantRows>();
 
-/** First reads started by prefetchRows, for the search that started them to take. */
-const prefetched = new Map<string, Promise<Awaited<ReturnType<typeof readTenant>> | null>>();
-
 /**
  * Starts the first read of a tenant this isolate holds nothing of (a new isolate, after an
- * eviction), so it runs alongside the query's embedding and lists instead of after them: a
- * 40,000-row tenant's outline is the largest part of its first search after a start. Whether it
- * is the version the lists saw is checked when it is taken. A tenant already held is not read
- * ahead: its version is only known once the lists are back. Resolves when the read is done.
+ * eviction), so it runs alongside the query's embedding and lists instead of after them (a
+ * 1k-FAQ tenant's 4,000 rows; a larger tenant's counts). Whether it is the version the lists saw
+ * is checked when it is taken (candidateRows' `ahead`, in the same request). A tenant already
+ * held is not read ahead (null): its version is only known once the lists are back.
  */
-export async function prefetchRows(db: D1Database, tenantId: string): Promise<void> {
-  if (tenants.has(tenantId) || pastOutlineLimit.has(tenantId) || prefetched.has(tenantId)) return;
+export function prefetchRows(db: D1Database, tenantId: string): Promise<FirstRead | null> | null {
+  if (tenants.has(tenantId) || pastOutlineLimit.has(tenantId)) return null;
   // A failure here is not the search's: it reads again itself.
-  const read = readTenant(db, tenantId, DEFAULT_LIMITS, false).catch(() => null);
-  prefetched.set(tenantId, read);
-  await read;
+  return readTenant(db, tenantId, DEFAULT_LIMITS, false).catch(() => null);
 }
 
 /** Forgets every cached row of this isolate, as a new isolate starts (tests and benchmarks). */
 export function forgetCachedRows(): void {
   tenants.clear();
-  prefetched.clear();
   pastOutlineLimit.clear();
 }
 
@@ -121,8 +119,9 @@ export interface CandidateRows {
 
 /**
  * The rows of these variants and FAQs as of `version`: cached ones from memory, the rest in one
- * round trip (then kept). `defer` takes a large tenant's outline read past the answer; without it
- * (jobs, tests) the read is awaited and this search already ranks from the outline.
+ * round trip (then kept). `ahead` is this request's prefetchRows; `defer` takes a large tenant's
+ * outline read past the answer (without it, in jobs and tests, the read is awaited and this search
+ * already ranks from the outline).
  */
 export async function candidateRows(
   db: D1Database,
@@ -130,13 +129,10 @@ export async function candidateRows(
   version: RowVersion | null,
   variantIds: readonly string[],
   faqIds: readonly string[],
-  limits = DEFAULT_LIMITS,
-  defer?: Defer,
+  { limits = DEFAULT_LIMITS, ahead = null, defer }: { limits?: Limits; ahead?: Promise<FirstRead | null> | null; defer?: Defer } = {},
 ): Promise<CandidateRows> {
   const key = version ? versionKey(version) : "";
   const entry = entryFor(tenantId, key);
-  const ahead = prefetched.get(tenantId);
-  prefetched.delete(tenantId);
   if (entry.whole === null && version && !pastOutlineLimit.has(tenantId)) {
     entry.whole = false; // tried: a search running alongside reads its candidates instead
     const first = (await ahead) ?? (await readTenant(db, tenantId, limits, false));
@@ -188,7 +184,7 @@ export async function candidateRows(
 }
 
 /** Reads the tenant's outline into its entry, if the entry is still current and the version the same. */
-async function outlineInto(entry: TenantRows, db: D1Database, tenantId: string, limits: typeof DEFAULT_LIMITS): Promise<void> {
+async function outlineInto(entry: TenantRows, db: D1Database, tenantId: string, limits: Limits): Promise<void> {
   const read = await readTenant(db, tenantId, limits, true);
   if (read === PAST_LIMIT || !read.outline || read.version !== entry.version || tenants.get(tenantId) !== entry) return;
   entry.outline = read.outline;
@@ -288,18 +284,18 @@ const versionKey = (version: RowVersion) => `${version.epoch}:${version.counter}
 
 const PAST_LIMIT = Symbol("past the outline limit");
 
+/** What a tenant's first read at a version found (readTenant). */
+type FirstRead =
+  { version: string; faqs: FaqRow[]; variants: VariantRow[]; outlined: boolean; outline: Outline | null } | typeof PAST_LIMIT;
+
 /**
  * The tenant's rows with the row version they were read at, in one round trip: every live FAQ and
- * variant whole within `limits.whole`, else their outline within `limits.outlined`, else
+ * variant whole within `limits.whole`, else (`outlined`) their outline within `limits.outlined`
+ * when `withOutline` asks for it, else
  * PAST_LIMIT (then nothing but the counts is read: CASE keeps SQLite from summing a large
  * tenant's answers, and a constant WHERE term is checked once, before any row is read).
  */
-async function readTenant(
-  db: D1Database,
-  tenantId: string,
-  limits: { whole: typeof WHOLE_TENANT; outlined: typeof OUTLINED_TENANT },
-  withOutline: boolean,
-): Promise<{ version: string; faqs: FaqRow[]; variants: VariantRow[]; outlined: boolean; outline: Outline | null } | typeof PAST_LIMIT> {
+async function readTenant(db: D1Database, tenantId: string, limits: Limits, withOutline: boolean): Promise<FirstRead> {
   const rows = `(SELECT count(*) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) + (SELECT count(*) FROM faq_variants WHERE tenant_id = ?1)`;
   const whole = `CASE WHEN ${rows} <= ?2
     THEN (SELECT coalesce(sum(length(answer)), 0) FROM faqs WHERE tenant_id = ?1 AND deleted_at IS NULL) <= ?3 ELSE 0 END`;

@@ -94,7 +94,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   const expansion = expandQuery(args.query);
   // The vector index's per-request set-up (the exact index: version check, snapshot load) overlaps the embedding.
   if (weights.vector > 0) services.vectors.prefetch?.(tenantId, [FAQ_COLLECTION, FAQ_VARIANT_COLLECTION]);
-  void prefetchRows(services.db, tenantId);
+  const rowsAhead = prefetchRows(services.db, tenantId);
   const match = weights.bm25 > 0 ? expansion.orQuery : null;
   let queryVector: Float32Array | null = null;
   let embedMs = 0;
@@ -131,8 +131,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
     lexical.version,
     variantVector.map((m) => m.id),
     [...lexical.canonical.map((c) => c.id), ...lexical.variants.map((v) => v.faqId), ...canonicalVector.map((m) => m.id)],
-    undefined,
-    services.defer,
+    { ahead: rowsAhead, ...(services.defer ? { defer: services.defer } : {}) },
   );
   const vectorVariants = variantVector.flatMap((m) => {
     const row = variantRows.get(m.id);
