@@ -103,7 +103,18 @@ try {
   );
   console.log(`  card lookup (GET /v1/cards, one slot) ${f(c.p50).padStart(9)} ${f(c.p95).padStart(9)} ${f(c.p99).padStart(9)}`);
   console.log(`  for scale: one batch of 64 embeddings takes ${f(batchMs)} on this machine`);
-  saveResults("context", { memories: MEMORIES, requests: REQUESTS, seedSeconds, coldMs, total: t, embedding: e, rest: r, inWorker: w, harness: h, cardLookup: c });
+  saveResults("context", {
+    memories: MEMORIES,
+    requests: REQUESTS,
+    seedSeconds,
+    coldMs,
+    total: t,
+    embedding: e,
+    rest: r,
+    inWorker: w,
+    harness: h,
+    cardLookup: c,
+  });
 } finally {
   await worker.close();
 }
