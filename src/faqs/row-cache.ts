@@ -318,11 +318,12 @@ async function readTenant(db: D1Database, tenantId: string, limits: Limits, with
   // No version row: the tenant's rows went between the lists and this read; the version differs.
   if (!read) return { version: "", faqs: [], variants: [], outlined: false, outline: null };
   if (!read.whole && !read.outlined) return PAST_LIMIT;
+  // Asked for and of an outlined tenant (otherwise the outline statements were absent or read nothing).
   const outline =
-    faqOutlines && variantOutlines
+    read.outlined && faqOutlines && variantOutlines
       ? {
-          faqs: new Map((faqOutlines!.results as FaqOutline[]).map((r) => [r.id, r])),
-          variants: new Map((variantOutlines!.results as VariantOutline[]).map((r) => [r.id, r])),
+          faqs: new Map((faqOutlines.results as FaqOutline[]).map((r) => [r.id, r])),
+          variants: new Map((variantOutlines.results as VariantOutline[]).map((r) => [r.id, r])),
         }
       : null;
   return {
@@ -330,7 +331,7 @@ async function readTenant(db: D1Database, tenantId: string, limits: Limits, with
     faqs: faqs!.results as FaqRow[],
     variants: variants!.results as VariantRow[],
     outlined: Boolean(read.outlined),
-    outline: read.outlined ? outline : null,
+    outline,
   };
 }
 
