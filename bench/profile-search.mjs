@@ -1,10 +1,10 @@
 // Where a FAQ search's time goes inside the Worker: a V8 CPU profile (through Miniflare's
 // inspector) of PROFILE_REQUESTS searches over a tenant of PROFILE_FAQS FAQs (3 variants each),
-// printed as the functions with the most self and inclusive time. workerd's clock moves only on
-// I/O, so Server-Timing spans show storage waits and this shows the CPU. Not a benchmark
-// (`npm run bench` does not run it): `node bench/profile-search.mjs`, ~2 min.
-//   PROFILE_FAQS=1000 PROFILE_REQUESTS=200 PROFILE_MODE=hybrid|lexical|vector PROFILE_PORT=9229
-import WebSocket from "ws";
+// printed as the functions with the most self and inclusive time (and who called them), with the
+// searches' Server-Timing spans. Not a benchmark (`npm run bench` does not run it):
+// `node bench/profile-search.mjs`, ~2 min.
+//   PROFILE_FAQS=1000 PROFILE_REQUESTS=200 PROFILE_MODE=hybrid|lexical|vector PROFILE_PORT=9229 PROFILE_INTERVAL_US=100
+import { profile, serverTiming, summarise } from "./support/profile.mjs";
 import { percentiles } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, startWorker } from "./support/worker.mjs";
 
@@ -55,79 +55,23 @@ try {
   const search = (query) => expectOk(api.v1.faqs.search.$post({ json: { query, limit: 10, weights: WEIGHTS[MODE] } }));
   for (let i = 0; i < 20; i++) await search(`warm up ${i}`);
 
-  const inspector = await connect(PORT);
-  await inspector.send("Profiler.enable");
-  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
-  await inspector.send("Profiler.start");
   const wall = [];
-  for (const query of queries) {
-    const start = performance.now();
-    await search(query);
-    wall.push(performance.now() - start);
-  }
-  const { result } = await inspector.send("Profiler.stop");
-  inspector.close();
+  const spans = new Map();
+  const cpu = await profile(PORT, async () => {
+    for (const query of queries) {
+      const start = performance.now();
+      const { headers } = await search(query);
+      wall.push(performance.now() - start);
+      for (const [name, ms] of Object.entries(serverTiming(headers))) spans.set(name, [...(spans.get(name) ?? []), ms]);
+    }
+  });
   const p = percentiles(wall);
   console.log(
     `${REQUESTS} ${MODE} searches over ${FAQS} FAQs: wall p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms (profiler attached: slower than a bench)`,
   );
-  console.log(summarise(result.profile, REQUESTS));
+  for (const [name, ms] of spans)
+    console.log(`  Server-Timing ${name}: p50 ${percentiles(ms).p50.toFixed(1)} ms, p95 ${percentiles(ms).p95.toFixed(1)} ms`);
+  console.log(summarise(cpu, REQUESTS));
 } finally {
   await worker.close();
-}
-
-/** A Chrome DevTools Protocol session with the Worker's isolate. */
-async function connect(port) {
-  const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
-  // Miniflare's own service workers are listed too; the Worker's is "core:user:<name>".
-  const target = targets.find((t) => /core:user/.test(t.title ?? "")) ?? targets[0];
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-  let nextId = 0;
-  const pending = new Map();
-  socket.on("message", (data) => {
-    const message = JSON.parse(String(data));
-    pending.get(message.id)?.(message);
-    pending.delete(message.id);
-  });
-  return {
-    send: (method, params = {}) =>
-      new Promise((resolve) => {
-        const id = ++nextId;
-        pending.set(id, resolve);
-        socket.send(JSON.stringify({ id, method, params }));
-      }),
-    close: () => socket.close(),
-  };
-}
-
-/** The functions with the most self and inclusive time, in ms per request. */
-function summarise(profile, requests, top = 20) {
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
-  const name = (id) => {
-    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-    return `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber + 1}`;
-  };
-  const self = new Map();
-  const inclusive = new Map();
-  profile.samples.forEach((sample, i) => {
-    const dt = profile.timeDeltas[i] ?? 0;
-    self.set(name(sample), (self.get(name(sample)) ?? 0) + dt);
-    const seen = new Set();
-    for (let id = sample; id !== undefined; id = parent.get(id)) {
-      const key = name(id);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
-    }
-  });
-  const table = (times) =>
-    [...times]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([key, us]) => `  ${(us / 1000 / requests).toFixed(2).padStart(7)} ms  ${key}`)
-      .join("\n");
-  return `CPU per request, self (in the function itself):\n${table(self)}\nCPU per request, inclusive (with what it calls):\n${table(inclusive)}\n(api.js is the bundle wrangler built: npx wrangler deploy --dry-run --outdir dist --env test)`;
 }

@@ -24,11 +24,14 @@ const BENCH_RATE_LIMIT = Number(process.env.RECALL_RATE_LIMIT ?? 100_000_000);
  * `bindings` adds or overrides vars (e.g. FAQ_STORE=postgres with DATABASE_URL and DATABASE_WS_PROXY).
  * `ticketConsumer: true` also runs the TICKETS queue consumer (the ticket pipeline), as wrangler.toml configures it.
  * `inspectorPort` (e.g. 9229) opens the V8 inspector on the Worker, for CPU profiles.
+ * `source` builds the Worker from another checkout (a git worktree of another commit, for bench/ab-faq-search.mjs).
  */
-export async function startWorker({ helperEmbedder = true, bindings = {}, ticketConsumer = false, inspectorPort = 0 } = {}) {
+export async function startWorker({ helperEmbedder = true, bindings = {}, ticketConsumer = false, inspectorPort = 0, source = root } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "recall-bench-"));
-  copyReferenceAssets(); // wrangler.toml's [assets] folder must exist for the build
-  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: root, stdio: "ignore" });
+  // wrangler.toml's [assets] folder must exist for the build
+  if (source === root) copyReferenceAssets();
+  else execFileSync(process.execPath, [join(source, "scripts", "reference-assets.mjs")], { stdio: "ignore" });
+  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--env", "test"], { cwd: source, stdio: "ignore" });
   const embedder = await startLocalEmbedder();
   // A second embedder in its own process, so seeding embeds on both cores (the model runs on one thread).
   const helper = helperEmbedder ? await startEmbedderProcess() : null;
@@ -82,7 +85,7 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
   const mf = new Miniflare(options);
   let url = String(await mf.ready).replace(/\/$/, "");
   let db = await mf.getD1Database("DB");
-  for (const migration of await readD1Migrations(join(root, "migrations"))) {
+  for (const migration of await readD1Migrations(join(source, "migrations"))) {
     await db.batch(migration.queries.map((q) => db.prepare(q)));
   }
   let cache = await mf.getKVNamespace("CACHE");

@@ -30,7 +30,7 @@ export const rowVersionQuery = (db: D1Database, tenantId: string) =>
  * 20,000 rows of a few hundred bytes to a few KB stay well inside an isolate's 128 MB next to the
  * vector snapshots. Past it, the least recently used tenants' rows go first.
  */
-export const MAX_CACHED_ROWS = 20_000;
+const MAX_CACHED_ROWS = 20_000;
 
 /**
  * A tenant within both limits (live FAQs + variants; characters of live answers) is read whole,

@@ -27,7 +27,7 @@ export interface StoredTicket {
 }
 
 /** Below the queue's 256 KB per sendBatch (and 128 KB per message: a webhook body is at most 256 KB, a ticket far less). */
-export const SEND_BATCH_BYTES = 200_000;
+const SEND_BATCH_BYTES = 200_000;
 
 export async function storeAndEnqueue(
   store: PipelineStore,
