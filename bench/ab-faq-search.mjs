@@ -4,7 +4,7 @@
 // Not a benchmark (`npm run bench` does not run it). The other build is a checkout beside this one:
 //   git worktree add ../recall-b <commit> && ln -s "$PWD/node_modules" ../recall-b/node_modules
 //   node bench/ab-faq-search.mjs ../recall-b        AB_FAQS=1000 AB_REQUESTS=300
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { generate, importChunk, queriesFor } from "./support/faq-data.mjs";
 import { serverTiming } from "./support/profile.mjs";
 import { percentiles } from "./support/stats.mjs";
@@ -19,7 +19,7 @@ const faqs = generate(FAQS);
 const texts = faqs.flatMap((f) => [f.question, ...f.variants]);
 const builds = [
   { name: "this", worker: await startWorker({ helperEmbedder: false }) },
-  { name: resolve(other), worker: await startWorker({ helperEmbedder: false, source: resolve(other) }) },
+  { name: basename(resolve(other)), worker: await startWorker({ helperEmbedder: false, source: resolve(other) }) },
 ];
 try {
   const vectors = await embedAll(builds[0].worker.embedderUrl, texts);
@@ -56,7 +56,7 @@ try {
     `  ${"".padEnd(12)}${["wall", "embed", "wall − embed", "app − embed", "search", "harness", "healthz"].map((h) => h.padStart(15)).join("")}`,
   );
   for (const { name, figures: f } of builds)
-    console.log(`  ${name.slice(-12).padEnd(12)}${[f.wall, f.embed, f.rest, f.app, f.search, f.harness, f.healthz].map(cell).join("")}`);
+    console.log(`  ${name.slice(0, 12).padEnd(12)}${[f.wall, f.embed, f.rest, f.app, f.search, f.harness, f.healthz].map(cell).join("")}`);
 } finally {
   for (const { worker } of builds) await worker.close();
 }

@@ -7,7 +7,7 @@
 // write path then reads instead of calling the model one text at a time.
 import { memories, prompts } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker, storeMemories } from "./support/worker.mjs";
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -40,15 +40,10 @@ try {
 
   const seeded = progress("storing memories", data.length);
   const seedStart = performance.now();
-  let done = 0;
-  const queue = [...data];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let m = queue.shift(); m; m = queue.shift()) {
-        await expectOk(api.v1.memories.$post({ json: { scope: SCOPE, ...m } }));
-        seeded(++done);
-      }
-    }),
+  await storeMemories(
+    api,
+    data.map((m) => ({ scope: SCOPE, ...m })),
+    seeded,
   );
   const seedSeconds = (performance.now() - seedStart) / 1000;
 

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { buildCli } from "../scripts/build-cli.mjs";
 import { memories, prompts } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { BENCH_KEY, cacheEmbeddings, embedAll, expectOk, startWorker } from "./support/worker.mjs";
+import { BENCH_KEY, cacheEmbeddings, embedAll, startWorker, storeMemories } from "./support/worker.mjs";
 
 const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 1000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -64,20 +64,10 @@ try {
     vectors,
     progress("caching embeddings", data.length),
   );
-  const seeded = progress("storing memories", data.length);
-  let done = 0;
-  const queue = [...data];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let m = queue.shift(); m; m = queue.shift()) {
-        await expectOk(
-          worker
-            .client()
-            .v1.memories.$post({ json: { scope: SCOPE, ...m, ...(m.memoryType === "question" ? { sessionId: "seed" } : {}) } }),
-        );
-        seeded(++done);
-      }
-    }),
+  await storeMemories(
+    worker.client(),
+    data.map((m) => ({ scope: SCOPE, ...m, ...(m.memoryType === "question" ? { sessionId: "seed" } : {}) })),
+    progress("storing memories", data.length),
   );
 
   const env = { RECALL_URL: worker.url, RECALL_API_KEY: BENCH_KEY, RECALL_SCOPE: SCOPE, RECALL_CONFIG: "/nonexistent/recall.json" };

@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { memories, prompts } from "./support/data.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, startWorker, storeMemories } from "./support/worker.mjs";
 
 const HEADER = ["route", "embeddings", "conc", "req/s", "p50 ms", "p95 ms", "p99 ms", "2xx", "errors", "429"];
 const cells = (r) => [
@@ -84,16 +84,10 @@ try {
   const texts = [...seedMemories.map((m) => m.content), ...cachedQueries];
   const vectors = await embedAll(worker.seedEmbedderUrls, texts, progress("embedding the seed", texts.length));
   await cacheEmbeddings(worker.cache, MODEL, texts, vectors, progress("caching embeddings", texts.length));
-  const stored = progress("storing memories", seedMemories.length);
-  let done = 0;
-  const queue = [...seedMemories];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let m = queue.shift(); m; m = queue.shift()) {
-        await expectOk(api.v1.memories.$post({ json: { scope: "load:user", ...m } }));
-        stored(++done);
-      }
-    }),
+  await storeMemories(
+    api,
+    seedMemories.map((m) => ({ scope: "load:user", ...m })),
+    progress("storing memories", seedMemories.length),
   );
   const faqs = memories(SEED_FAQS, 17).map((m, i) => ({
     question: m.content,

@@ -7,7 +7,7 @@
 import { memories, prompts } from "./support/data.mjs";
 import { profile, serverTiming, summarise } from "./support/profile.mjs";
 import { percentiles, progress } from "./support/stats.mjs";
-import { cacheEmbeddings, embedAll, expectOk, startWorker } from "./support/worker.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker, storeMemories } from "./support/worker.mjs";
 
 const MEMORIES = Number(process.env.PROFILE_MEMORIES ?? 10_000);
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 200);
@@ -15,7 +15,7 @@ const PORT = Number(process.env.PROFILE_PORT ?? 9229);
 const SCOPE = "bench:user";
 
 const worker = await startWorker({ inspectorPort: PORT });
-const api = worker.client();
+const api = worker.client((await createTenantKey(worker.db, "profile")).key);
 try {
   const data = memories(MEMORIES);
   const questions = prompts(
@@ -25,16 +25,10 @@ try {
   const texts = data.map((m) => m.content);
   const vectors = await embedAll(worker.seedEmbedderUrls, texts, progress("embedding", texts.length));
   await cacheEmbeddings(worker.cache, "use-lite-512", texts, vectors, progress("caching embeddings", texts.length));
-  const seeded = progress("storing memories", data.length);
-  let done = 0;
-  const queue = [...data];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let m = queue.shift(); m; m = queue.shift()) {
-        await expectOk(api.v1.memories.$post({ json: { scope: SCOPE, ...m } }));
-        seeded(++done);
-      }
-    }),
+  await storeMemories(
+    api,
+    data.map((m) => ({ scope: SCOPE, ...m })),
+    progress("storing memories", data.length),
   );
   const call = (prompt) => expectOk(api.v1.context.$post({ json: { scope: SCOPE, prompt } }));
   for (const prompt of questions.slice(REQUESTS)) await call(prompt);

@@ -1,12 +1,13 @@
 // Where a FAQ search's time goes inside the Worker: a V8 CPU profile (through Miniflare's
-// inspector) of PROFILE_REQUESTS searches over a tenant of PROFILE_FAQS FAQs (3 variants each),
+// inspector) of PROFILE_REQUESTS searches over a tenant of PROFILE_FAQS FAQs (3 variants each, the FAQ bench's),
 // printed as the functions with the most self and inclusive time (and who called them), with the
 // searches' Server-Timing spans. Not a benchmark (`npm run bench` does not run it):
 // `node bench/profile-search.mjs`, ~2 min.
 //   PROFILE_FAQS=1000 PROFILE_REQUESTS=200 PROFILE_MODE=hybrid|lexical|vector PROFILE_PORT=9229 PROFILE_INTERVAL_US=100
 import { profile, serverTiming, summarise } from "./support/profile.mjs";
 import { percentiles } from "./support/stats.mjs";
-import { cacheEmbeddings, createTenantKey, embedAll, expectOk, importFaqs, startWorker } from "./support/worker.mjs";
+import { generate, importChunk, queriesFor } from "./support/faq-data.mjs";
+import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker } from "./support/worker.mjs";
 
 const FAQS = Number(process.env.PROFILE_FAQS ?? 1000);
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 200);
@@ -15,28 +16,9 @@ const PORT = Number(process.env.PROFILE_PORT ?? 9229);
 const WEIGHTS = { hybrid: undefined, lexical: { bm25: 1, vector: 0 }, vector: { bm25: 0, vector: 1 } };
 if (!(MODE in WEIGHTS)) throw new Error(`PROFILE_MODE must be one of ${Object.keys(WEIGHTS).join(", ")}`);
 
-const ACTIONS = ["reset", "export", "cancel", "renew", "update", "delete", "share", "restore", "download", "approve"];
-const OBJECTS = ["password", "invoice", "purchase order", "shipping address", "API key", "team workspace", "billing plan", "audit report"];
-const CONTEXTS = [
-  "on the mobile app",
-  "from the admin console",
-  "for a subsidiary",
-  "after a merger",
-  "in the EU region",
-  "in bulk",
-  "via the API",
-];
-const faqs = [];
-for (let i = 0; faqs.length < FAQS; i++) {
-  const [a, o, c] = [ACTIONS[i % ACTIONS.length], OBJECTS[(i >> 1) % OBJECTS.length], CONTEXTS[(i >> 2) % CONTEXTS.length]];
-  faqs.push({
-    question: `How do I ${a} the ${o} ${c} (case ${i})?`,
-    answer: `To ${a} the ${o} ${c}, open the ${o} page and choose "${a}". Reference KB-${10000 + i}.`,
-    variants: [`${a} ${o} ${c} ${i}`, `need help to ${a} my ${o} ${c}`, `steps to ${a} the ${o} ${c}`],
-  });
-}
-// New wording every time: each query is embedded by the model, as in bench/faq-search.bench.mjs.
-const queries = Array.from({ length: REQUESTS }, (_, i) => `what's the way to ${faqs[(i * 37) % FAQS].question.slice(9, -1)}, try ${i}`);
+const faqs = generate(FAQS);
+// The FAQ bench's queries: paraphrases in new wording (embedded by the model) and reference codes.
+const queries = queriesFor(faqs, FAQS, REQUESTS).map((q) => q.text);
 
 const worker = await startWorker({ helperEmbedder: false, inspectorPort: PORT });
 try {
@@ -44,14 +26,7 @@ try {
   const api = worker.client(key);
   const texts = faqs.flatMap((f) => [f.question, ...f.variants]);
   await cacheEmbeddings(worker.cache, "use-lite-512", texts, await embedAll(worker.embedderUrl, texts));
-  for (let i = 0; i < FAQS; i += 1000)
-    await importFaqs(
-      api,
-      faqs
-        .slice(i, i + 1000)
-        .map((f) => JSON.stringify(f))
-        .join("\n"),
-    );
+  for (let i = 0; i < FAQS; i += 1000) await importChunk(api, faqs.slice(i, i + 1000));
   const search = (query) => expectOk(api.v1.faqs.search.$post({ json: { query, limit: 10, weights: WEIGHTS[MODE] } }));
   for (let i = 0; i < 20; i++) await search(`warm up ${i}`);
 

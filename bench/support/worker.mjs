@@ -269,6 +269,24 @@ export async function expectOk(pending) {
 }
 
 /**
+ * POST /v1/memories for each body, four requests in flight (as concurrent callers would), with a
+ * progress callback.
+ * @param {import("../../src/client").RecallClient} api
+ */
+export async function storeMemories(api, bodies, onProgress = () => {}) {
+  let done = 0;
+  const queue = [...bodies];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let body = queue.shift(); body; body = queue.shift()) {
+        await expectOk(api.v1.memories.$post({ json: body }));
+        onProgress(++done);
+      }
+    }),
+  );
+}
+
+/**
  * POST /v1/faqs/import through the typed client: the NDJSON body is not JSON, so it goes as the request's own body.
  * @param {import("../../src/client").RecallClient} api
  * @param {string} ndjson
