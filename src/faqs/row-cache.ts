@@ -47,9 +47,9 @@ export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
  * outline of 40,000 rows takes ~150–200 ms locally, too long to wait for): each live FAQ's tags
  * and each variant's FAQ and text, what ranking needs, without the answers. A later search reads
  * only its hits' rows (a page, most of them kept from earlier searches) instead of every
- * candidate new to the cache: a 10k-FAQ tenant with 30k variants met ~280 new candidates a search. The limit matches the exact vector index's
- * own reach (npm run bench -- vector: Vectorize takes over near 49k vectors); larger tenants read
- * their candidates' rows.
+ * candidate new to the cache: a 10k-FAQ tenant with 30k variants met ~280 new candidates a
+ * search. The limit matches the exact vector index's own reach (npm run bench -- vector:
+ * Vectorize takes over near 49k vectors); larger tenants read their candidates' rows.
  */
 export const OUTLINED_TENANT = { rows: 50_000 };
 /** Outline entries count as this fraction of a row against MAX_CACHED_ROWS: ids, tags and a variant's text, no answer. */

@@ -69,8 +69,8 @@ button:disabled { opacity: .6; cursor: default; }
 .meter { display: inline-block; width: 80px; height: 8px; background: #e6e9ee; border-radius: 4px; vertical-align: middle; }
 table { width: 100%; border-collapse: collapse; } th, td { text-align: left; padding: 6px 8px; border-top: 1px solid #edf0f4; vertical-align: top; }
 th { font-size: .85rem; color: var(--muted); font-weight: 600; }
-/* Scroll shadows: an edge darkens while more of the table lies beyond it (the covers scroll with the table, the shadows stay put). */
-.table-wrap { overflow-x: auto; background: linear-gradient(to right, var(--card) 30%, rgb(255 255 255 / 0)) left / 32px 100% no-repeat local, linear-gradient(to left, var(--card) 30%, rgb(255 255 255 / 0)) right / 32px 100% no-repeat local, radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / .3), transparent) left / 16px 100% no-repeat scroll, radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / .3), transparent) right / 16px 100% no-repeat scroll; }
+/* Scroll shadows: an edge darkens while more of the table lies beyond it (the covers scroll with the table, the shadows stay put; each cover is solid over its 16px shadow, so a table that fits shows none). */
+.table-wrap { overflow-x: auto; background: linear-gradient(to right, var(--card) 16px, rgb(255 255 255 / 0)) left / 40px 100% no-repeat local, linear-gradient(to left, var(--card) 16px, rgb(255 255 255 / 0)) right / 40px 100% no-repeat local, radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / .3), transparent) left / 16px 100% no-repeat scroll, radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / .3), transparent) right / 16px 100% no-repeat scroll; }
 .side-by-side { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
 @media (max-width: 860px) { .side-by-side { grid-template-columns: minmax(0, 1fr); } }
 .pane { border: 1px solid #edf0f4; border-radius: 8px; padding: 8px 10px; background: #fbfcfd; overflow-wrap: anywhere; }
