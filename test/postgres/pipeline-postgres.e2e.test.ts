@@ -75,14 +75,14 @@ async function deliver(question: string, answer: string): Promise<string> {
   return body.id;
 }
 
-const readTicket = (id: string) => expectJson(worker.client().v1.tickets[":id"].$get({ param: { id } }), 200);
-
 async function waitForDecision(id: string, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    // 404 until a queue-carried ticket is stored by the consumer.
+    // 404 until a queue-carried ticket is stored by the consumer, and possibly again after a 200:
+    // PGlite is one session for every connection, so a read can see another connection's insert
+    // inside a transaction that then rolls back (local only; the retry stores it for good).
     const res = await worker.client().v1.tickets[":id"].$get({ param: { id } });
-    const ticket = res.status === 200 ? await readTicket(id) : null;
+    const ticket = res.ok ? await res.json() : null;
     if (ticket && ticket.status !== "received") return ticket;
     if (Date.now() > until)
       throw new Error(`ticket ${id} still ${ticket?.status ?? res.status} after ${timeoutMs} ms (${ticket?.lastError})`);
