@@ -78,9 +78,7 @@ async function deliver(question: string, answer: string): Promise<string> {
 async function waitForDecision(id: string, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    // 404 until a queue-carried ticket is stored by the consumer, and possibly again after a 200:
-    // PGlite is one session for every connection, so a read can see another connection's insert
-    // inside a transaction that then rolls back (local only; the retry stores it for good).
+    // 404 until a queue-carried ticket is stored by the consumer.
     const res = await worker.client().v1.tickets[":id"].$get({ param: { id } });
     const ticket = res.ok ? await res.json() : null;
     if (ticket && ticket.status !== "received") return ticket;
