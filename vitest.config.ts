@@ -1,4 +1,6 @@
 import { defineConfig } from "vitest/config";
+// @ts-expect-error: plain ESM module shared with the benches' bundler, no type declarations
+import { viteWasmModule } from "./scripts/wasm-module.mjs";
 import { workersPool } from "./test/support/workers-pool.ts";
 
 // Three projects. `npm test` runs "workers" and "node" together, then "postgres" on its own: under
@@ -32,6 +34,7 @@ export default defineConfig(async () => {
           },
         },
         {
+          plugins: [viteWasmModule],
           test: {
             name: "node",
             include: ["test/node/**/*.test.ts"],
@@ -42,6 +45,7 @@ export default defineConfig(async () => {
           },
         },
         {
+          plugins: [viteWasmModule],
           test: {
             name: "postgres",
             include: ["test/postgres/**/*.test.ts"],

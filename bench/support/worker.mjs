@@ -39,6 +39,8 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
     modules: true,
     scriptPath: join(outdir, "api.js"),
     modulesRoot: outdir,
+    // wrangler's bundle keeps the scan kernels (src/vectors/kernels.wasm) a module of their own.
+    modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
     compatibilityDate: "2026-04-20",
     compatibilityFlags: ["nodejs_compat"],
     d1Databases: { DB: "recall-bench" },

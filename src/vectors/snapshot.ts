@@ -1,17 +1,20 @@
 /**
  * An in-memory copy of one (tenant, collection)'s vectors, kept in two layouts the scan reads
  * contiguously: the unit-normalized float32 vectors, and their sign codes (one bit per
- * dimension: 16 uint32 words at 512-d, 1/32 of the bytes). Pure data structure;
+ * dimension: 16 uint32 words at 512-d, 1/32 of the bytes), both in WebAssembly memory where the
+ * scan's kernels read them (src/vectors/scan-memory.ts). Pure data structure;
  * src/vectors/exact-d1.ts decides when a snapshot is current.
  *
  * A query over a small collection (or for many results) is a plain float scan. Over a larger
  * one it has two stages: every vector is ranked by the Hamming distance between its sign code
  * and the query's (the signs of two vectors agree on a share of dimensions that grows with their
- * cosine), and only the best `rescoreDepth(topK)` are scored in float32. Returned scores are therefore exact
- * cosines; what the first stage can cost is recall, which `npm run bench -- vector` measures
- * against the full float ranking on real embeddings (≥ 0.99 required).
+ * cosine), and only the best `rescoreDepth(topK)` are scored in float32. Returned scores are
+ * therefore cosines to float32 precision; what the first stage can cost is recall, which
+ * `npm run bench -- vector` measures against the full float ranking on real embeddings (≥ 0.99
+ * required).
  */
 import type { VectorMatch, VectorMetadata } from "./port";
+import { ScanMemory } from "./scan-memory";
 
 /**
  * Float32 rescoring depth per requested result in the two-stage scan (`npm run bench -- vector`
@@ -41,12 +44,6 @@ export function usesFloatScanOnly(size: number, topK: number, dimensions: number
   return dimensions < TWO_STAGE_MIN_DIMENSIONS || size <= rescoreDepth(topK) * 2;
 }
 
-/** Set bits of every 16-bit value: two lookups count a 32-bit word. */
-const POPCOUNT16 = (() => {
-  const table = new Uint8Array(1 << 16);
-  for (let i = 1; i < table.length; i++) table[i] = (i & 1) + table[i >> 1]!;
-  return table;
-})();
 /** Marks a slot the filter rejected in the distance buffer. */
 const REJECTED = 0xffff;
 
@@ -55,21 +52,16 @@ export class VectorSnapshot {
   private metadata: VectorMetadata[] = [];
   private slots = new Map<string, number>();
   private readonly words: number;
-  private data: Float32Array;
-  private codes: Uint32Array;
-  /** Per-slot Hamming distances of the current query, reused across queries. */
-  private distances: Uint16Array;
+  /** Allocated with the first vector: an empty collection's snapshot costs no WebAssembly memory. */
+  private memory: ScanMemory | null = null;
 
   constructor(
     readonly dimensions: number,
     public epoch: string,
     public counter: number,
-    capacity = 64,
+    private readonly initialCapacity = 64,
   ) {
     this.words = Math.ceil(dimensions / 32);
-    this.data = new Float32Array(capacity * dimensions);
-    this.codes = new Uint32Array(capacity * this.words);
-    this.distances = new Uint16Array(capacity);
   }
 
   get size(): number {
@@ -77,10 +69,9 @@ export class VectorSnapshot {
   }
 
   upsert(id: string, vector: ArrayLike<number>, metadata: VectorMetadata): void {
-    const slot = this.slotFor(id, metadata);
-    const unit = normalized(vector);
-    this.data.set(unit, slot * this.dimensions);
-    this.codes.set(signCode(unit, this.words), slot * this.words);
+    const { vectors, codes } = this.rowOf(this.slotFor(id, metadata));
+    normalizeInto(vector, vectors);
+    signCodeInto(vectors, codes);
   }
 
   /**
@@ -88,9 +79,9 @@ export class VectorSnapshot {
    * src/vectors/packed.ts): copied as they are.
    */
   upsertPacked(id: string, unit: Float32Array, code: Uint32Array, metadata: VectorMetadata): void {
-    const slot = this.slotFor(id, metadata);
-    this.data.set(unit, slot * this.dimensions);
-    this.codes.set(code, slot * this.words);
+    const { vectors, codes } = this.rowOf(this.slotFor(id, metadata));
+    vectors.set(unit);
+    codes.set(code);
   }
 
   /** The slots' ids and their rows, in slot order (views, valid until the next write): what a stored page packs. */
@@ -98,8 +89,8 @@ export class VectorSnapshot {
     return {
       ids: this.ids,
       metadata: this.metadata,
-      vectors: this.data.subarray(0, this.size * this.dimensions),
-      codes: this.codes.subarray(0, this.size * this.words),
+      vectors: this.memory?.vectors.subarray(0, this.size * this.dimensions) ?? new Float32Array(0),
+      codes: this.memory?.codes.subarray(0, this.size * this.words) ?? new Uint32Array(0),
     };
   }
 
@@ -110,8 +101,9 @@ export class VectorSnapshot {
     if (slot !== last) {
       // Move the last vector into the hole.
       const lastId = this.ids[last]!;
-      this.data.copyWithin(slot * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
-      this.codes.copyWithin(slot * this.words, last * this.words, (last + 1) * this.words);
+      const { vectors, codes } = this.memory!;
+      vectors.copyWithin(slot * this.dimensions, last * this.dimensions, (last + 1) * this.dimensions);
+      codes.copyWithin(slot * this.words, last * this.words, (last + 1) * this.words);
       this.ids[slot] = lastId;
       this.metadata[slot] = this.metadata[last]!;
       this.slots.set(lastId, slot);
@@ -125,7 +117,7 @@ export class VectorSnapshot {
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
-      if (slot === this.distances.length) this.grow();
+      if (slot === (this.memory?.capacity ?? 0)) this.grow();
       this.ids.push(id);
       this.metadata.push(metadata);
       this.slots.set(id, slot);
@@ -135,147 +127,125 @@ export class VectorSnapshot {
     return slot;
   }
 
+  private rowOf(slot: number): { vectors: Float32Array; codes: Uint32Array } {
+    const { vectors, codes } = this.memory!;
+    return {
+      vectors: vectors.subarray(slot * this.dimensions, (slot + 1) * this.dimensions),
+      codes: codes.subarray(slot * this.words, (slot + 1) * this.words),
+    };
+  }
+
   /** The topK by cosine among the vectors whose metadata equals every filter entry. */
   query(vector: ArrayLike<number>, topK: number, filter: VectorMetadata = {}): VectorMatch[] {
-    const q = normalized(vector);
+    const memory = this.memory;
+    if (!memory || this.size === 0) return [];
+    normalizeInto(vector, memory.query);
     const conditions = Object.entries(filter);
     const accepts = conditions.length === 0 ? null : (slot: number) => conditions.every(([k, v]) => this.metadata[slot]![k] === v);
-    if (usesFloatScanOnly(this.size, topK, this.dimensions)) return this.floatScan(q, topK, this.size, (i) => i, accepts);
-    const candidates = this.nearestCodes(q, rescoreDepth(topK), accepts);
-    return this.floatScan(q, topK, candidates.length, (i) => candidates[i]!, null);
+    if (usesFloatScanOnly(this.size, topK, this.dimensions)) {
+      let count = 0;
+      for (let slot = 0; slot < this.size; slot++) if (!accepts || accepts(slot)) memory.slots[count++] = slot;
+      return this.best(memory, count, topK);
+    }
+    return this.best(memory, this.nearestCodes(memory, rescoreDepth(topK), accepts), topK);
   }
 
   /** The exact float32 ranking of every vector (the reference the two-stage scan is measured against). */
   exactQuery(vector: ArrayLike<number>, topK: number): VectorMatch[] {
-    return this.floatScan(normalized(vector), topK, this.size, (i) => i, null);
+    const memory = this.memory;
+    if (!memory || this.size === 0) return [];
+    normalizeInto(vector, memory.query);
+    for (let slot = 0; slot < this.size; slot++) memory.slots[slot] = slot;
+    return this.best(memory, this.size, topK);
   }
 
   similarities(vector: ArrayLike<number>, ids: readonly string[]): Map<string, number> {
-    const q = normalized(vector);
-    const scores = new Map<string, number>();
+    const memory = this.memory;
+    if (!memory) return new Map();
+    normalizeInto(vector, memory.query);
+    // Each id found, with its place in memory.slots.
+    const found = new Map<string, number>();
     for (const id of ids) {
       const slot = this.slots.get(id);
-      if (slot !== undefined) scores.set(id, this.dot(q, slot));
+      if (slot === undefined || found.has(id)) continue;
+      memory.slots[found.size] = slot;
+      found.set(id, found.size);
     }
-    return scores;
+    memory.dots(found.size);
+    return new Map([...found].map(([id, i]) => [id, memory.scores[i]!]));
   }
 
-  /** The best topK by float32 cosine among `count` slots given by `slotAt`. */
-  private floatScan(
-    q: Float32Array,
-    topK: number,
-    count: number,
-    slotAt: (i: number) => number,
-    accepts: ((slot: number) => boolean) | null,
-  ): VectorMatch[] {
+  /** The best topK by float32 cosine among the first `count` slots of `memory.slots`. */
+  private best(memory: ScanMemory, count: number, topK: number): VectorMatch[] {
+    memory.dots(count);
+    const { slots, scores } = memory;
     // The best topK so far, best first; a full sort of every score would cost more than the scan.
     const best: VectorMatch[] = [];
     for (let i = 0; i < count; i++) {
-      const slot = slotAt(i);
-      if (accepts && !accepts(slot)) continue;
-      const score = this.dot(q, slot);
+      const score = scores[i]!;
       if (best.length === topK && score <= best[topK - 1]!.score) continue;
       let at = best.length;
       while (at > 0 && best[at - 1]!.score < score) at--;
-      best.splice(at, 0, { id: this.ids[slot]!, score });
+      best.splice(at, 0, { id: this.ids[slots[i]!]!, score });
       if (best.length > topK) best.pop();
     }
     return best;
   }
 
   /**
-   * The `depth` slots whose sign codes are nearest the query's (ties at the cut-off distance
-   * broken by slot order). One pass computes every distance and a histogram of them, so the
-   * cut-off distance is found without sorting the collection.
+   * Puts in `memory.slots` the (at most) `depth` slots whose sign codes are nearest the query's,
+   * ties at the cut-off distance broken by slot order, and returns how many. One pass (kernels.wat)
+   * computes every distance and a histogram of them, so the cut-off is found without sorting.
    */
-  private nearestCodes(q: Float32Array, depth: number, accepts: ((slot: number) => boolean) | null): Int32Array {
-    const { codes, words, distances } = this;
-    const query = signCode(q, words);
-    const histogram = new Uint32Array(words * 32 + 1);
+  private nearestCodes(memory: ScanMemory, depth: number, accepts: ((slot: number) => boolean) | null): number {
+    const { distances, histogram, slots } = memory;
     const n = this.size;
-    for (let slot = 0, base = 0; slot < n; slot++, base += words) {
-      if (accepts && !accepts(slot)) {
-        distances[slot] = REJECTED;
-        continue;
-      }
-      let d = 0;
-      for (let k = 0; k < words; k++) {
-        const x = codes[base + k]! ^ query[k]!;
-        d += POPCOUNT16[x & 0xffff]! + POPCOUNT16[x >>> 16]!;
-      }
-      distances[slot] = d;
-      histogram[d]!++;
-    }
+    signCodeInto(memory.query, memory.queryCode);
+    memory.hamming(n);
+    if (accepts)
+      for (let slot = 0; slot < n; slot++)
+        if (!accepts(slot)) {
+          histogram[distances[slot]!]!--;
+          distances[slot] = REJECTED;
+        }
     let cutoff = 0;
     let below = 0;
     while (cutoff < histogram.length - 1 && below + histogram[cutoff]! < depth) below += histogram[cutoff++]!;
     let atCutoff = Math.min(depth - below, histogram[cutoff]!);
-    const picked = new Int32Array(below + atCutoff);
     let next = 0;
     for (let slot = 0; slot < n; slot++) {
       const d = distances[slot]!;
-      if (d < cutoff) picked[next++] = slot;
+      if (d < cutoff) slots[next++] = slot;
       else if (d === cutoff && atCutoff > 0) {
-        picked[next++] = slot;
+        slots[next++] = slot;
         atCutoff--;
       }
     }
-    return picked.subarray(0, next);
-  }
-
-  private dot(q: Float32Array, slot: number): number {
-    const data = this.data;
-    const offset = slot * this.dimensions;
-    const n = this.dimensions;
-    // Eight running sums: shorter dependency chains (measured in Node 20's V8: 1.4× faster than four).
-    let a = 0;
-    let b = 0;
-    let c = 0;
-    let d = 0;
-    let e = 0;
-    let f = 0;
-    let g = 0;
-    let h = 0;
-    let i = 0;
-    for (; i + 7 < n; i += 8) {
-      const o = offset + i;
-      a += q[i]! * data[o]!;
-      b += q[i + 1]! * data[o + 1]!;
-      c += q[i + 2]! * data[o + 2]!;
-      d += q[i + 3]! * data[o + 3]!;
-      e += q[i + 4]! * data[o + 4]!;
-      f += q[i + 5]! * data[o + 5]!;
-      g += q[i + 6]! * data[o + 6]!;
-      h += q[i + 7]! * data[o + 7]!;
-    }
-    for (; i < n; i++) a += q[i]! * data[offset + i]!;
-    return a + b + c + d + e + f + g + h;
+    return next;
   }
 
   private grow(): void {
-    const capacity = Math.max(this.distances.length * 2, 64);
-    const data = new Float32Array(capacity * this.dimensions);
-    data.set(this.data);
-    this.data = data;
-    const codes = new Uint32Array(capacity * this.words);
-    codes.set(this.codes);
-    this.codes = codes;
-    this.distances = new Uint16Array(capacity);
+    const old = this.memory;
+    const memory = new ScanMemory(this.dimensions, this.words, old ? Math.max(old.capacity * 2, 64) : Math.max(this.initialCapacity, 1));
+    if (old) {
+      memory.vectors.set(old.vectors);
+      memory.codes.set(old.codes);
+    }
+    this.memory = memory;
   }
 }
 
 /** One bit per dimension, set where the component is positive. */
-function signCode(unit: Float32Array, words: number): Uint32Array {
-  const code = new Uint32Array(words);
+function signCodeInto(unit: Float32Array, code: Uint32Array): void {
+  code.fill(0);
   for (let i = 0; i < unit.length; i++) if (unit[i]! > 0) code[i >>> 5]! |= 1 << (i & 31);
-  return code;
 }
 
-function normalized(vector: ArrayLike<number>): Float32Array {
-  const out = Float32Array.from(vector);
+/** `vector` scaled to unit length, written into `out` (of the same length). */
+function normalizeInto(vector: ArrayLike<number>, out: Float32Array): void {
+  if (vector.length !== out.length) throw new RangeError(`a ${vector.length}-d vector in a ${out.length}-d snapshot`);
   let norm = 0;
-  for (const x of out) norm += x * x;
+  for (let i = 0; i < out.length; i++) norm += vector[i]! * vector[i]!;
   norm = Math.sqrt(norm) || 1;
-  for (let i = 0; i < out.length; i++) out[i]! /= norm;
-  return out;
+  for (let i = 0; i < out.length; i++) out[i] = vector[i]! / norm;
 }
