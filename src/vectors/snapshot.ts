@@ -137,32 +137,23 @@ export class VectorSnapshot {
 
   /** The topK by cosine among the vectors whose metadata equals every filter entry. */
   query(vector: ArrayLike<number>, topK: number, filter: VectorMetadata = {}): VectorMatch[] {
-    const memory = this.memory;
-    if (!memory || this.size === 0) return [];
-    normalizeInto(vector, memory.query);
+    const memory = this.withQuery(vector);
+    if (!memory) return [];
     const conditions = Object.entries(filter);
     const accepts = conditions.length === 0 ? null : (slot: number) => conditions.every(([k, v]) => this.metadata[slot]![k] === v);
-    if (usesFloatScanOnly(this.size, topK, this.dimensions)) {
-      let count = 0;
-      for (let slot = 0; slot < this.size; slot++) if (!accepts || accepts(slot)) memory.slots[count++] = slot;
-      return this.best(memory, count, topK);
-    }
+    if (usesFloatScanOnly(this.size, topK, this.dimensions)) return this.floatScan(memory, topK, accepts);
     return this.best(memory, this.nearestCodes(memory, rescoreDepth(topK), accepts), topK);
   }
 
   /** The exact float32 ranking of every vector (the reference the two-stage scan is measured against). */
   exactQuery(vector: ArrayLike<number>, topK: number): VectorMatch[] {
-    const memory = this.memory;
-    if (!memory || this.size === 0) return [];
-    normalizeInto(vector, memory.query);
-    for (let slot = 0; slot < this.size; slot++) memory.slots[slot] = slot;
-    return this.best(memory, this.size, topK);
+    const memory = this.withQuery(vector);
+    return memory ? this.floatScan(memory, topK, null) : [];
   }
 
   similarities(vector: ArrayLike<number>, ids: readonly string[]): Map<string, number> {
-    const memory = this.memory;
+    const memory = this.withQuery(vector);
     if (!memory) return new Map();
-    normalizeInto(vector, memory.query);
     // Each id found, with its place in memory.slots.
     const found = new Map<string, number>();
     for (const id of ids) {
@@ -173,6 +164,20 @@ export class VectorSnapshot {
     }
     memory.dots(found.size);
     return new Map([...found].map(([id, i]) => [id, memory.scores[i]!]));
+  }
+
+  /** The scan's memory with `vector`, unit-normalized, as its query; null when there is nothing to scan. */
+  private withQuery(vector: ArrayLike<number>): ScanMemory | null {
+    if (!this.memory || this.size === 0) return null;
+    normalizeInto(vector, this.memory.query);
+    return this.memory;
+  }
+
+  /** The best topK by float32 cosine among every slot the filter accepts. */
+  private floatScan(memory: ScanMemory, topK: number, accepts: ((slot: number) => boolean) | null): VectorMatch[] {
+    let count = 0;
+    for (let slot = 0; slot < this.size; slot++) if (!accepts || accepts(slot)) memory.slots[count++] = slot;
+    return this.best(memory, count, topK);
   }
 
   /** The best topK by float32 cosine among the first `count` slots of `memory.slots`. */
