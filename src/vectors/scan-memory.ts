@@ -2,8 +2,8 @@
  * One snapshot's vectors, their sign codes and the scan's per-query buffers, laid out in a
  * WebAssembly memory of its own, with the scan kernels (kernels.wat) instantiated over it. The
  * kernels read the rows where they are: nothing is copied per query. A memory per snapshot is
- * dropped with the snapshot; its 64 KB page granularity is less than the smallest snapshot that
- * grows (64 vectors).
+ * dropped with the snapshot; its 64 KB page is less than the 128 KB of the smallest snapshot
+ * that grows (64 vectors at 512-d).
  */
 import kernels from "./kernels.wasm";
 
