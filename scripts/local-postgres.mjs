@@ -188,7 +188,6 @@ function serverMessages() {
 }
 
 /** The frontend's Terminate message: 'X' then the length 4. */
-function isTerminate(data) {
-  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data);
+function isTerminate(bytes) {
   return bytes.length >= 5 && bytes[bytes.length - 5] === 0x58 && bytes.readInt32BE(bytes.length - 4) === 4;
 }

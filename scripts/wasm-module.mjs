@@ -12,7 +12,7 @@ export const esbuildWasmModule = {
   },
 };
 
-/** For Vite, so Vitest's Node projects (vitest.config.ts). */
+/** For Vite, and so Vitest's Node projects (vitest.config.ts). */
 export const viteWasmModule = {
   name: "wasm-module",
   enforce: "pre",
