@@ -6,6 +6,8 @@ import { type Calibration, parseCalibration } from "./calibration";
 import { parseRepeatModel, type RepeatModel } from "../ranking/repeat";
 import useLite512 from "./tables/use-lite-512.json";
 import useLite512Repeat from "./tables/use-lite-512.repeat.json";
+import useLite512SameQuestion from "./tables/use-lite-512.same-question.json";
+import { parseSameQuestionModel, type SameQuestionModel } from "../decisions/same-question";
 import { rootLogger } from "../log";
 
 const calibrations: Record<string, Calibration> = Object.fromEntries(
@@ -21,6 +23,18 @@ const repeatModels: Record<string, RepeatModel> = Object.fromEntries(
     return [model.model, model];
   }),
 );
+
+const sameQuestionModels: Record<string, SameQuestionModel> = Object.fromEntries(
+  [useLite512SameQuestion].map((table) => {
+    const model = parseSameQuestionModel(table);
+    return [model.model, model];
+  }),
+);
+
+/** The same-question decision's fitted thresholds for a model (src/decisions), or null: then it uses UNFITTED. */
+export function sameQuestionModelFor(model: string): SameQuestionModel | null {
+  return sameQuestionModels[model] ?? null;
+}
 
 /**
  * The show's repeat decision for a model (src/ranking/repeat.ts), or null: then the show compares

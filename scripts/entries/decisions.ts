@@ -1,0 +1,7 @@
+// What `npm run decisions` needs from src/: the product's own decision, contrasts and measures
+// (bundled with esbuild, so the measurement runs the shipped code).
+export { calibrate } from "../../src/calibration/calibration";
+export { calibrationFor, repeatModelFor } from "../../src/calibration/registry";
+export { decideSameQuestion } from "../../src/decisions/same-question";
+export { lexicalSimilarity, lexicalTerms } from "../../src/ranking/lexical";
+export { lexicalEvidence, repeatSimilarity } from "../../src/ranking/repeat";
