@@ -3,5 +3,6 @@
 export { calibrate } from "../../src/calibration/calibration";
 export { calibrationFor, repeatModelFor } from "../../src/calibration/registry";
 export { decideSameQuestion } from "../../src/decisions/same-question";
+export { decidePair, decisionTablesFor } from "../../src/decisions/pair";
 export { lexicalSimilarity, lexicalTerms } from "../../src/ranking/lexical";
 export { lexicalEvidence, repeatSimilarity } from "../../src/ranking/repeat";

@@ -8,7 +8,8 @@
  * `degraded`; the call itself still answers.
  */
 import { type Degradation, embedQuery, MIN_KEYWORD_COVERAGE, type MemoryHit, meetsFloor, searchMemories } from "../memories/search";
-import { MIN_SIMILAR_QUESTION_SIMILARITY, type SimilarQuestion, toSimilarQuestion } from "../questions/similar";
+import { decisionTablesFor } from "../decisions/pair";
+import { askedBefore, MIN_SIMILAR_QUESTION_SIMILARITY, type SimilarQuestion } from "../questions/similar";
 import type { Services } from "../services";
 import { recentFileNames } from "../sessions/files";
 import { classifyQuery } from "../text/classify";
@@ -115,12 +116,13 @@ export async function buildContext(
   const sections: ContextResult["sections"] = {
     // The caller's own session already holds its questions.
     similarQuestions: asked
-      ? hits
-          .filter(
+      ? askedBefore(
+          prompt,
+          hits.filter(
             (m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId) && meetsFloor(m, QUESTION_FLOOR),
-          )
-          .slice(0, SIMILAR_QUESTIONS_IN_CONTEXT)
-          .map(toSimilarQuestion)
+          ),
+          decisionTablesFor(services.embedder.model),
+        ).slice(0, SIMILAR_QUESTIONS_IN_CONTEXT)
       : [],
     memories: hits
       .filter((m) => m.memoryType !== "question")

@@ -12,7 +12,15 @@ export const DEFAULT_CONTEXT_TOKEN_BUDGET = 500;
 export interface ContextQuestion {
   content: string;
   category: string | null;
+  /** A related question is marked so; the same question asked before keeps seed 000's plain line. */
+  relation?: "same" | "related";
 }
+
+/**
+ * How the block marks a related question: same topic, and the same-question decision is not sure
+ * it is the same one (src/decisions), so the assistant should not take its answer for this one's.
+ */
+export const RELATED_QUESTION_MARK = "(related)";
 export interface ContextMemory {
   content: string;
   memoryType: string;
@@ -59,7 +67,10 @@ export function renderContext(
 
   included.similarQuestions = section(
     SIMILAR_QUESTIONS_HEADING,
-    parts.similarQuestions.map((q, i) => `${i + 1}. ${oneLine(q.content)}${q.category ? `\n   Context: Category: ${q.category}` : ""}`),
+    parts.similarQuestions.map(
+      (q, i) =>
+        `${i + 1}. ${oneLine(q.content)}${q.relation === "related" ? ` ${RELATED_QUESTION_MARK}` : ""}${q.category ? `\n   Context: Category: ${q.category}` : ""}`,
+    ),
     SIMILAR_QUESTIONS_NOTE,
   );
   included.memories = section(

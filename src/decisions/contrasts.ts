@@ -22,7 +22,15 @@ import { lexicalTerms } from "../ranking/lexical";
 import { repeatTerms } from "../ranking/repeat";
 import { detectQuestionType } from "../text/question-type";
 
-export type ContrastKind = "code" | "opposite_action" | "named_thing" | "negation" | "asked_for" | "question_type" | "swapped_word";
+export const CONTRAST_KINDS = ["code", "opposite_action", "named_thing", "negation", "asked_for", "question_type", "swapped_word"] as const;
+export type ContrastKind = (typeof CONTRAST_KINDS)[number];
+
+/**
+ * Contrasts that make two questions different questions: another code, the opposite action,
+ * another named thing. The others (negation, the slot asked for, a swapped word) rule out a sure
+ * `same` but may be a rewording ("I can't remember my password" / "How do I reset my password?").
+ */
+export const DECISIVE_CONTRASTS: ReadonlySet<ContrastKind> = new Set(["code", "opposite_action", "named_thing"]);
 
 export interface Contrast {
   kind: ContrastKind;
@@ -144,8 +152,11 @@ export const NAMED_KINDS: Readonly<Record<string, readonly (readonly string[])[]
 
 /** The slot a question asks to be filled; two different slots ask two things (when ≈ how long: both ask for a time). */
 export const ASKED_FOR: readonly (readonly [slot: string, pattern: RegExp])[] = [
-  ["time", / (how long|when|what time|how soon) |多久|多长时间|什么时候|何时/u],
-  ["amount", / (how much|what does it cost|price of) |多少钱|价格|费用/u],
+  [
+    "time",
+    / (how long|when|what time|how soon|how much time|how many (minutes|hours|days|weeks|months|years)) |多久|多长时间|什么时候|何时|几天/u,
+  ],
+  ["amount", / (how much|what does it cost) |多少钱/u],
   ["count", / how many |多少个|几个/u],
   ["place", / where |哪里|在哪/u],
   ["person", / who |谁/u],
@@ -232,7 +243,7 @@ function namedContrasts(a: Prepared, b: Prepared): Contrast[] {
  * working" / "How do I fix X?") negates on one side as often in rewordings as in different
  * questions (MQP, stackfaq).
  */
-export const NEGATION_FRAME_SLACK = 2;
+export const NEGATION_FRAME_SLACK = 1;
 
 function negationContrasts(a: Prepared, b: Prepared, difference: WordDifference): Contrast[] {
   const na = NEGATION.exec(a.padded);
@@ -245,7 +256,15 @@ function negationContrasts(a: Prepared, b: Prepared, difference: WordDifference)
 }
 
 function askedForContrasts(a: Prepared, b: Prepared): Contrast[] {
-  const slot = (p: Prepared) => ASKED_FOR.find(([, pattern]) => pattern.test(p.padded))?.[0];
+  // The slot whose words come first: "Who is responsible when …" asks for a person, not a time.
+  const slot = (p: Prepared) => {
+    let first: { slot: string; at: number } | null = null;
+    for (const [name, pattern] of ASKED_FOR) {
+      const at = p.padded.search(pattern);
+      if (at >= 0 && (!first || at < first.at)) first = { slot: name, at };
+    }
+    return first?.slot;
+  };
   const sa = slot(a);
   const sb = slot(b);
   return sa && sb && sa !== sb ? [{ kind: "asked_for", detail: `asks for ${sa} ≠ ${sb}` }] : [];
@@ -264,8 +283,37 @@ export const SWAP_FRAME = 2;
 function swappedWordContrasts(a: Prepared, b: Prepared, { onlyA, onlyB, shared }: WordDifference): Contrast[] {
   const swap = twoWordsSwapped(a.tokens, b.tokens);
   if (swap) return [{ kind: "swapped_word", detail: `"${swap[0]}" and "${swap[1]}" change places` }];
-  if (shared < SWAP_FRAME) return [];
-  return onlyA.length === 1 && onlyB.length === 1 ? [{ kind: "swapped_word", detail: `${onlyA[0]} ≠ ${onlyB[0]}` }] : [];
+  if (shared < SWAP_FRAME || onlyA.length !== 1 || onlyB.length !== 1 || synonyms(onlyA[0]!, onlyB[0]!)) return [];
+  return [{ kind: "swapped_word", detail: `${onlyA[0]} ≠ ${onlyB[0]}` }];
+}
+
+/**
+ * Words a question may swap without changing what it asks, in Recall's domains: "delivery" for
+ * "shipping", "turn" (on) for "enable". Each group is one meaning; the words of one pole of
+ * OPPOSITES count as one group too.
+ */
+export const SYNONYMS: readonly (readonly string[])[] = [
+  ["shipping", "delivery", "postage"],
+  ["change", "update", "edit", "modify", "fix"],
+  ["remove", "delete", "erase"],
+  ["buy", "purchase", "order"],
+  ["email", "e-mail", "mail"],
+  ["photo", "picture", "image"],
+  ["app", "application"],
+  ["error", "issue", "problem", "bug"],
+  ["cancel", "end", "stop", "terminate"],
+  ["refund", "reimbursement"],
+  ["login", "sign-in", "log-in", "signin"],
+  ["plan", "subscription", "membership"],
+  ["receipt", "invoice", "bill"],
+  ["package", "parcel"],
+  ["password", "passcode"],
+];
+
+function synonyms(x: string, y: string): boolean {
+  const inGroup = (group: readonly string[]) =>
+    group.some((w) => sameWord(x, w) || w.startsWith(`${x} `)) && group.some((w) => sameWord(y, w) || w.startsWith(`${y} `));
+  return SYNONYMS.some(inGroup) || OPPOSITES.some(([first, second]) => inGroup(first) || inGroup(second));
 }
 
 /** "a string to a number" / "a number to a string": the same words, two of them changing places. */

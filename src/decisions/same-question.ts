@@ -42,7 +42,7 @@ export interface SameQuestionDecision {
    */
   confidence: number;
   evidence: Evidence;
-  /** One line a person reads: "differs: E500 ≠ E501" or "same question (score 0.93)". */
+  /** One line a person reads: "differs: E500 ≠ E501" or "same question, score 0.93". */
   reason: string;
 }
 
@@ -105,15 +105,15 @@ export function decideSameQuestion(pair: PairMeasure, model: Omit<SameQuestionMo
   }
   const pSame = thresholds.probability.length > 0 ? applyKnots(pair.score, thresholds.probability) : pair.score;
   if (pair.score >= thresholds.sameMin && pair.sharedWords >= thresholds.sharedMin)
-    return { relation: "same", confidence: round(pSame), evidence, reason: `same question (score ${score})` };
+    return { relation: "same", confidence: round(pSame), evidence, reason: `same question, score ${score}` };
   if (pair.score >= thresholds.relatedMin)
     return {
       relation: "related",
       confidence: round(1 - pSame),
       evidence,
-      reason: `same topic, not sure it is the same question (score ${score})`,
+      reason: `same topic, not sure it is the same question, score ${score}`,
     };
-  return { relation: "different", confidence: round(1 - pSame), evidence, reason: `different (score ${score})` };
+  return { relation: "different", confidence: round(1 - pSame), evidence, reason: `different, score ${score}` };
 }
 
 /** Monotone piecewise-linear map through knots, clamped outside them. */

@@ -27,6 +27,7 @@ import { pipeline } from "./routes/pipeline";
 import { shows } from "./routes/shows";
 import { query } from "./routes/query";
 import { questions } from "./routes/questions";
+import { similarity } from "./routes/similarity";
 import { reference } from "./routes/reference";
 import { sessions } from "./routes/sessions";
 import { staging } from "./routes/staging";
@@ -52,6 +53,7 @@ export function createApp({ services = (env, defer) => createServices(env, syste
     .route("/cards", cards)
     .route("/query", query)
     .route("/questions", questions)
+    .route("/similarity", similarity)
     .route("/context", context)
     .route("/sessions", sessions)
     .route("/faqs", faqs)

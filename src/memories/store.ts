@@ -1,9 +1,8 @@
 /** Memories: what a user said or asked, kept per tenant and scope. Queries take (services, tenantId, args). */
-import { calibrate } from "../calibration/calibration";
 import { deleteCardsOfMemory, storeCards } from "../cards/store";
 import type { IndexState, MemoryType } from "../db/schema";
+import { decidePair, decisionTablesFor } from "../decisions/pair";
 import { newId } from "../ids";
-import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
 import type { Services } from "../services";
 import { getTenantSettings } from "../settings/tenant";
 import { extractCards } from "../text/cards";
@@ -71,17 +70,10 @@ export function toMemory(row: MemoryRow): Memory {
 }
 
 /**
- * A question at least this similar (calibrated, src/calibration) to one already asked in the
- * scope is the same question asked again: its count goes up instead of a near-duplicate row…
+ * The scope's questions nearest to a new one that are checked for "asked again": the nearest by
+ * cosine is often a related question, and the same one asked again may stand second.
  */
-export const QUESTION_DEDUPE_SIMILARITY = 0.85;
-/**
- * …provided the two also share most of their content words (Ochiai, src/ranking/lexical.ts).
- * A single embedding model can rate a different question on the same subject very close (the
- * local model gives "How do I read a JSON file in Node.js?" / "How do I write a CSV file in
- * Node.js?" 0.90), and merging those would lose the new question.
- */
-export const QUESTION_DEDUPE_SHARED_WORDS = 0.6;
+export const QUESTION_DEDUPE_CANDIDATES = 3;
 
 export interface StoredMemory {
   memory: Memory;
@@ -92,7 +84,8 @@ export interface StoredMemory {
 /**
  * Commits the memory and its full-text row in one D1 batch (a transaction), then indexes its
  * vector. An indexing failure leaves the memory pending for the cron, never unsaved. A question
- * asked again is counted on the first one instead (QUESTION_DEDUPE_SIMILARITY).
+ * asked again is counted on the first one instead, but only when the same-question decision is
+ * sure (src/decisions): merging a different question would lose it, storing a repeat costs a row.
  */
 export async function createMemory(services: Services, tenantId: string, input: NewMemory): Promise<StoredMemory> {
   const { db, clock, embedder } = services;
@@ -154,21 +147,29 @@ export async function createMemory(services: Services, tenantId: string, input: 
   return { memory: toMemory(row), created: true };
 }
 
-/** The scope's closest earlier question if it is the same question; null when none, or when it cannot be told. */
+/** The scope's nearest earlier question that is surely the same question; null when none, or when it cannot be told. */
 async function findRepeatedQuestion(services: Services, tenantId: string, input: NewMemory): Promise<MemoryRow | null> {
   const { embedder, vectors, db } = services;
   try {
     const [vector] = await embedder.embed([input.content]);
-    const [closest] = await vectors.query(tenantId, MEMORY_COLLECTION, {
+    const nearest = await vectors.query(tenantId, MEMORY_COLLECTION, {
       vector: vector!,
       model: embedder.model,
-      topK: 1,
+      topK: QUESTION_DEDUPE_CANDIDATES,
       filter: { scope: input.scope, memoryType: "question" },
     });
-    if (!closest || calibrate(closest.score, embedder.calibration) < QUESTION_DEDUPE_SIMILARITY) return null;
-    const row = (await getMemoriesByIds(db, tenantId, [closest.id])).get(closest.id);
-    if (!row || row.scope !== input.scope) return null;
-    return lexicalSimilarity(lexicalTerms(row.content), lexicalTerms(input.content)) >= QUESTION_DEDUPE_SHARED_WORDS ? row : null;
+    if (nearest.length === 0) return null;
+    const rows = await getMemoriesByIds(
+      db,
+      tenantId,
+      nearest.map((n) => n.id),
+    );
+    const tables = decisionTablesFor(embedder.model);
+    for (const { id, score } of nearest) {
+      const row = rows.get(id);
+      if (row && row.scope === input.scope && decidePair(input.content, row.content, score, tables).relation === "same") return row;
+    }
+    return null;
   } catch {
     // Dedupe is an optimisation: when the embedder or index is down, store the question as new.
     return null;

@@ -1,4 +1,10 @@
-/** Similar questions (seed 000): the scope's earlier questions closest to a new one. */
+/**
+ * Similar questions (seed 000): the scope's earlier questions closest to a new one. Each is decided
+ * against the new question (src/decisions): an unrelated one is never shown, and each shown one
+ * says whether it is the same question or a related one.
+ */
+import { type DecisionTables, decidePair, decisionTablesFor } from "../decisions/pair";
+import type { Relation } from "../decisions/same-question";
 import { type Degradation, type MemoryHit, searchMemories } from "../memories/search";
 import type { Services } from "../services";
 
@@ -19,6 +25,10 @@ export interface SimilarQuestion {
   score: number;
   similarity: number | null;
   rawCosine: number | null;
+  /** The same question asked before, or a related one (never `different`: those are not shown). */
+  relation: Exclude<Relation, "different">;
+  /** Why, as a person reads it ("same question, score 0.97", "differs: e500 ≠ e501"). */
+  reason: string;
   createdAt: string;
 }
 
@@ -46,18 +56,27 @@ export async function findSimilarQuestions(
     queryVector: args.queryVector,
     minSimilarity: MIN_SIMILAR_QUESTION_SIMILARITY,
   });
-  return { questions: results.map(toSimilarQuestion), degraded };
+  return { questions: askedBefore(args.text, results, decisionTablesFor(services.embedder.model)), degraded };
 }
 
-export function toSimilarQuestion(m: MemoryHit): SimilarQuestion {
-  return {
-    id: m.id,
-    content: m.content,
-    context: m.category ? `Category: ${m.category}` : null,
-    category: m.category,
-    score: m.score,
-    similarity: m.similarity,
-    rawCosine: m.rawCosine,
-    createdAt: m.createdAt,
-  };
+/** The hits that were asked before as the same or a related question, in their order; unrelated ones left out. */
+export function askedBefore(question: string, hits: readonly MemoryHit[], tables: DecisionTables): SimilarQuestion[] {
+  return hits.flatMap((m) => {
+    const { relation, reason } = decidePair(question, m.content, m.rawCosine, tables);
+    if (relation === "different") return [];
+    return [
+      {
+        id: m.id,
+        content: m.content,
+        context: m.category ? `Category: ${m.category}` : null,
+        category: m.category,
+        score: m.score,
+        similarity: m.similarity,
+        rawCosine: m.rawCosine,
+        relation,
+        reason,
+        createdAt: m.createdAt,
+      },
+    ];
+  });
 }

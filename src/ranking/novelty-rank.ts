@@ -1,10 +1,16 @@
 /**
  * The show ranking pipeline (seed 004, "Modified Ranking Pipeline"), as one pure function:
  *
- *   1. batch dedupe: exact repeats and pairs ≥ 0.85 within the candidates; the higher confidence stays
+ *   1. batch dedupe: exact repeats, and pairs ≥ 0.85 in which the same-question decision
+ *      (src/decisions) finds no contrast; the higher confidence stays
  *   2. history check against the show's window: block > similarityThreshold vs the last 30 min
- *      (or vs a used question of any age), penalize ≥ penaltySimilarityThreshold (× 0.7),
- *      boost < noveltyBoostThreshold vs every question in the window (× 1.1)
+ *      (or vs a used question of any age) unless the decision finds a contrast (E500 ≠ E501,
+ *      enable ≠ disable …): then penalize (× 0.7) with its reason; penalize ≥
+ *      penaltySimilarityThreshold; boost < noveltyBoostThreshold vs every question in the window
+ *      (× 1.1). A blocked question stays in the answer's `filtered` list with the decision's reason,
+ *      where the producer sees it, so the show blocks at its own line (the seed's, per show) rather
+ *      than only where the decision is sure, as dedupe and the ticket pipeline must
+ *      (`npm run decisions` and `npm run simulate:show` measure both ways).
  *   3. novelty: 1 − max(similarity × e^(−age/τ)) + exploration bonus (see novelty.ts)
  *   4. cross-model voting: other models proposing a close question raise the score
  *   5. diversity: greedy picks, each scaled down by its similarity to the picks already made
@@ -14,6 +20,7 @@
  * Constants and their reasons are in novelty-config.ts.
  */
 import type { Calibration } from "../calibration/calibration";
+import type { SameQuestionDecision, SameQuestionModel } from "../decisions/same-question";
 import type { RepeatModel } from "./repeat";
 import {
   BATCH_DUPLICATE_THRESHOLD,
@@ -28,7 +35,7 @@ import {
   VOTE_BONUS_PER_MODEL,
   VOTE_MAX_MODELS,
 } from "./novelty-config";
-import { type Comparable, MS_PER_MINUTE, noveltyScore, normalizeQuestion, type Similarity, similarityOf } from "./novelty";
+import { type Comparable, decideRepeat, MS_PER_MINUTE, noveltyScore, normalizeQuestion, type Similarity, similarityOf } from "./novelty";
 
 export interface Candidate extends Comparable {
   model: string;
@@ -51,6 +58,8 @@ export interface RankInput {
   calibration: Calibration | null;
   /** The model's repeat decision (src/ranking/repeat.ts); null: thresholds compare the calibrated cosine. */
   repeat?: RepeatModel | null;
+  /** The model's same-question thresholds (src/decisions); null: the unfitted ones (near-verbatim repeats only). */
+  sameQuestion?: SameQuestionModel | null;
   topN: number;
 }
 
@@ -63,6 +72,8 @@ export interface SimilarTo {
   method: Similarity["method"];
   /** Whole minutes since it was asked; null for another candidate of the same batch. */
   minutesAgo: number | null;
+  /** The same-question decision's reason ("differs: e500 ≠ e501"), shown to the producer; null where none was asked. */
+  evidence: string | null;
 }
 
 export type FilterReason = "duplicate_in_batch" | "similar_to_recent" | "similar_to_used";
@@ -113,6 +124,7 @@ export function rankCandidates(input: RankInput): RankOutput {
   const { candidates, history, now, config, calibration } = input;
   const n = candidates.length;
   const sim = (a: Comparable, b: Comparable) => similarityOf(a, b, calibration, input.repeat ?? null);
+  const decide = (a: Comparable, b: Comparable, s: Similarity) => decideRepeat(a, b, s, input.sameQuestion ?? null);
   const pair: Similarity[][] = candidates.map((a, i) => candidates.map((b, j) => (i === j ? self : sim(a, b))));
   const filtered: FilteredCandidate[] = [];
 
@@ -122,22 +134,29 @@ export function rankCandidates(input: RankInput): RankOutput {
   for (const i of byConfidence) {
     const text = normalizeQuestion(candidates[i]!.text);
     let dupOf = -1;
+    let evidence: string | null = null;
     for (const j of kept) {
       const exact = normalizeQuestion(candidates[j]!.text) === text;
-      if (
-        (exact || pair[i]![j]!.similarity >= BATCH_DUPLICATE_THRESHOLD) &&
-        (dupOf < 0 || exact || pair[i]![j]!.similarity > pair[i]![dupOf]!.similarity)
-      ) {
-        dupOf = j;
-        if (exact) break;
-      }
+      const s = pair[i]![j]!;
+      if (!exact && (s.similarity < BATCH_DUPLICATE_THRESHOLD || (dupOf >= 0 && s.similarity <= pair[i]![dupOf]!.similarity))) continue;
+      const decision = exact ? null : decide(candidates[i]!, candidates[j]!, s);
+      if (decision && decision.evidence.contrasts.length > 0) continue;
+      dupOf = j;
+      evidence = decision?.reason ?? "the same text";
+      if (exact) break;
     }
     if (dupOf < 0) {
       kept.push(i);
       continue;
     }
     const s = pair[i]![dupOf]!;
-    const similar: SimilarTo = { mostSimilarQuestion: candidates[dupOf]!.text, mostSimilarQuestionId: null, ...pick3(s), minutesAgo: null };
+    const similar: SimilarTo = {
+      mostSimilarQuestion: candidates[dupOf]!.text,
+      mostSimilarQuestionId: null,
+      ...pick3(s),
+      minutesAgo: null,
+      evidence,
+    };
     filtered.push({
       index: i,
       text: candidates[i]!.text,
@@ -162,36 +181,16 @@ export function rankCandidates(input: RankInput): RankOutput {
       });
       continue;
     }
-    let blocking: (SimilarTo & { used: boolean }) | null = null;
-    let maxAll = 0;
-    const past = history.map((q) => {
-      const s = sim(candidate, q);
-      const effective = q.wasUsed ? Math.min(1, s.similarity * USED_SIMILARITY_FACTOR) : s.similarity;
-      const ageMinutes = Math.max(0, (now - q.askedAt) / MS_PER_MINUTE);
-      maxAll = Math.max(maxAll, effective);
-      if ((ageMinutes <= HISTORY_WINDOW_MINUTES || q.wasUsed) && (!blocking || effective > blocking.similarity)) {
-        blocking = {
-          mostSimilarQuestion: q.text,
-          mostSimilarQuestionId: q.id,
-          similarity: effective,
-          rawCosine: s.rawCosine,
-          method: s.method,
-          minutesAgo: Math.round(ageMinutes),
-          used: q.wasUsed,
-        };
-      }
-      return { similarity: effective, ageMinutes };
-    });
+    const { past, maxAll, near, repeatOf } = historyCheck(candidate, history, now, config, sim, decide);
     const novelty = noveltyScore(past, config.decayTimeConstantMinutes);
-    const near = blocking as (SimilarTo & { used: boolean }) | null;
-    if (near && near.similarity > config.similarityThreshold) {
-      const { used, ...similar } = near;
+    if (repeatOf) {
+      const { used, ...similar } = repeatOf;
       filtered.push({
         index: i,
         text: candidate.text,
         model: candidate.model,
         reason: used ? "similar_to_used" : "similar_to_recent",
-        message: `${percent(near.similarity)} similar to "${near.mostSimilarQuestion}" ${used ? "(used by the host) " : ""}${near.minutesAgo} min ago`,
+        message: historyMessage(repeatOf),
         ...similar,
       });
       continue;
@@ -199,13 +198,9 @@ export function rankCandidates(input: RankInput): RankOutput {
     let quality = candidate.confidence;
     const warnings: Warning[] = [];
     if (near && near.similarity >= config.penaltySimilarityThreshold) {
-      const { used, ...similar } = near;
+      const { used: _used, ...similar } = near;
       quality *= PENALTY_FACTOR;
-      warnings.push({
-        kind: "penalized",
-        message: `${percent(near.similarity)} similar to "${near.mostSimilarQuestion}" ${used ? "(used by the host) " : ""}${near.minutesAgo} min ago`,
-        ...similar,
-      });
+      warnings.push({ kind: "penalized", message: historyMessage(near), ...similar });
     }
     const boosted = maxAll < config.noveltyBoostThreshold;
     if (boosted) quality *= NOVELTY_BOOST_FACTOR;
@@ -260,6 +255,7 @@ export function rankCandidates(input: RankInput): RankOutput {
         mostSimilarQuestionId: null,
         ...pick3(near.s),
         minutesAgo: null,
+        evidence: null,
       });
     }
     const candidate = candidates[chosen.index]!;
@@ -284,6 +280,65 @@ export function rankCandidates(input: RankInput): RankOutput {
 
 const self: Similarity = { similarity: 1, rawCosine: 1, method: "embedding" };
 
+type PastMatch = SimilarTo & { used: boolean };
+
+/**
+ * A candidate against the show's window: its similarity to every past question (for novelty), the
+ * most similar past question of any age (`top`), the nearest of the last 30 minutes or used by the
+ * host (`near`), and among those past the block line, the nearest in which the same-question
+ * decision finds no contrast (`repeatOf`). A match past the block line carries the decision's reason.
+ */
+function historyCheck(
+  candidate: Comparable,
+  history: readonly PastQuestion[],
+  now: number,
+  config: NoveltyConfig,
+  sim: (a: Comparable, b: Comparable) => Similarity,
+  decide: (a: Comparable, b: Comparable, s: Similarity) => SameQuestionDecision,
+) {
+  let maxAll = 0;
+  let top: PastMatch | null = null;
+  const inWindow: { q: PastQuestion; s: Similarity; match: PastMatch }[] = [];
+  const past = history.map((q) => {
+    const s = sim(candidate, q);
+    const effective = q.wasUsed ? Math.min(1, s.similarity * USED_SIMILARITY_FACTOR) : s.similarity;
+    const ageMinutes = Math.max(0, (now - q.askedAt) / MS_PER_MINUTE);
+    maxAll = Math.max(maxAll, effective);
+    const match: PastMatch = {
+      mostSimilarQuestion: q.text,
+      mostSimilarQuestionId: q.id,
+      similarity: effective,
+      rawCosine: s.rawCosine,
+      method: s.method,
+      minutesAgo: Math.round(ageMinutes),
+      evidence: null,
+      used: q.wasUsed,
+    };
+    if (!top || effective > top.similarity) top = match;
+    if (ageMinutes <= HISTORY_WINDOW_MINUTES || q.wasUsed) inWindow.push({ q, s, match });
+    return { similarity: effective, ageMinutes };
+  });
+  inWindow.sort((x, y) => y.match.similarity - x.match.similarity);
+  let repeatOf: PastMatch | null = null;
+  if (config.enabled) {
+    for (const { q, s, match } of inWindow) {
+      if (match.similarity <= config.similarityThreshold) break;
+      const decision = decide(candidate, q, s);
+      match.evidence = decision.reason;
+      if (decision.evidence.contrasts.length === 0) {
+        repeatOf = match;
+        break;
+      }
+    }
+  }
+  return { past, maxAll, top: top as PastMatch | null, near: inWindow[0]?.match ?? null, repeatOf };
+}
+
+function historyMessage(m: PastMatch): string {
+  const base = `${percent(m.similarity)} similar to "${m.mostSimilarQuestion}" ${m.used ? "(used by the host) " : ""}${m.minutesAgo} min ago`;
+  return m.evidence ? `${base} (${m.evidence})` : base;
+}
+
 function pick3(s: Similarity) {
   return { similarity: s.similarity, rawCosine: s.rawCosine, method: s.method };
 }
@@ -302,6 +357,8 @@ export interface CheckOutput {
   rawCosine: number | null;
   method: Similarity["method"] | null;
   minutesAgo: number | null;
+  /** The same-question decision's reason for that question, when it was past the block line. */
+  evidence: string | null;
   /** What ranking would give it as novelty now. */
   novelty: number;
 }
@@ -314,32 +371,22 @@ export function checkQuestion(
   config: NoveltyConfig,
   calibration: Calibration | null,
   repeat: RepeatModel | null = null,
+  sameQuestion: SameQuestionModel | null = null,
 ): CheckOutput {
-  let best: CheckOutput | null = null;
-  let blocking: CheckOutput | null = null;
-  const past = history.map((q) => {
-    const s = similarityOf(text, q, calibration, repeat);
-    const similarity = q.wasUsed ? Math.min(1, s.similarity * USED_SIMILARITY_FACTOR) : s.similarity;
-    const ageMinutes = Math.max(0, (now - q.askedAt) / MS_PER_MINUTE);
-    const row: CheckOutput = {
-      isSimilar: false,
-      mostSimilarQuestion: q.text,
-      mostSimilarQuestionId: q.id,
-      similarity,
-      rawCosine: s.rawCosine,
-      method: s.method,
-      minutesAgo: Math.round(ageMinutes),
-      novelty: 0,
-    };
-    if (!best || similarity > best.similarity) best = row;
-    if ((ageMinutes <= HISTORY_WINDOW_MINUTES || q.wasUsed) && (!blocking || similarity > blocking.similarity)) blocking = row;
-    return { similarity, ageMinutes };
-  });
+  const { past, top, repeatOf } = historyCheck(
+    text,
+    history,
+    now,
+    config,
+    (a, b) => similarityOf(a, b, calibration, repeat),
+    (a, b, s) => decideRepeat(a, b, s, sameQuestion),
+  );
   const novelty = noveltyScore(past, config.decayTimeConstantMinutes);
-  const block = blocking as CheckOutput | null;
-  if (config.enabled && block && block.similarity > config.similarityThreshold) return { ...block, isSimilar: true, novelty };
-  const top = best as CheckOutput | null;
-  if (top) return { ...top, isSimilar: false, novelty };
+  const shown = repeatOf ?? top;
+  if (shown) {
+    const { used: _used, ...match } = shown;
+    return { ...match, isSimilar: repeatOf !== null, novelty };
+  }
   return {
     isSimilar: false,
     mostSimilarQuestion: null,
@@ -348,6 +395,7 @@ export function checkQuestion(
     rawCosine: null,
     method: null,
     minutesAgo: null,
+    evidence: null,
     novelty,
   };
 }

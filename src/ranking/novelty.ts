@@ -4,6 +4,7 @@
  * active model, otherwise a lexical similarity (see lexicalSimilarity).
  */
 import type { Calibration } from "../calibration/calibration";
+import { decideSameQuestion, type SameQuestionDecision, type SameQuestionModel } from "../decisions/same-question";
 import { cosine } from "./cosine";
 import { lexicalSimilarity } from "./lexical";
 import { lexicalEvidence, type RepeatModel, repeatSimilarity } from "./repeat";
@@ -78,6 +79,15 @@ export function similarityOf(a: Comparable, b: Comparable, calibration: Calibrat
     return { similarity: repeatSimilarity(raw, lexical, repeat, calibration), rawCosine: raw, method: "embedding" };
   }
   return { similarity: lexicalSimilarity(a.terms, b.terms), rawCosine: null, method: "lexical" };
+}
+
+/**
+ * Same question or not (src/decisions) for a pair the show has already measured: the repeat
+ * similarity is the decision's score, so nothing is computed twice.
+ */
+export function decideRepeat(a: Comparable, b: Comparable, s: Similarity, model: SameQuestionModel | null): SameQuestionDecision {
+  const sharedWords = s.method === "lexical" ? s.similarity : lexicalSimilarity(a.terms, b.terms);
+  return decideSameQuestion({ a: a.text, b: b.text, score: s.similarity, method: s.method, sharedWords }, model);
 }
 
 /** Texts equal after case, width and whitespace folding are the same question. */

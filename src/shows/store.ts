@@ -7,7 +7,7 @@
  */
 import { type NoveltyConfig, configProblems, DEFAULT_NOVELTY_CONFIG } from "../ranking/novelty-config";
 import { lexicalTerms, MS_PER_MINUTE } from "../ranking/novelty";
-import { repeatModelFor } from "../calibration/registry";
+import { repeatModelFor, sameQuestionModelFor } from "../calibration/registry";
 import { checkQuestion, type PastQuestion, rankCandidates } from "../ranking/novelty-rank";
 import type {
   CheckResponse,
@@ -152,6 +152,7 @@ export class ShowMemoryStore {
       this.config,
       embedding.calibration,
       repeatModelFor(embedding.model),
+      sameQuestionModelFor(embedding.model),
     );
   }
 
@@ -166,6 +167,7 @@ export class ShowMemoryStore {
       config: this.config,
       calibration: request.embedding.calibration,
       repeat: repeatModelFor(request.embedding.model),
+      sameQuestion: sameQuestionModelFor(request.embedding.model),
       topN: request.topN,
     });
     const ids: (string | null)[] = ranked.picks.map(() => null);

@@ -26,7 +26,9 @@ import type { AnswerVerdict, MergeVerdict } from "../judge/port";
 import { errorCodeOf, errorFields } from "../log";
 import type { Services } from "../services";
 import { cleanTicketQuestion } from "../text/ticket-clean";
-import { decideAction, similarityBand, type TicketAction } from "./decide";
+import { DECISIVE_CONTRASTS } from "../decisions/contrasts";
+import { decidePair, decisionTablesFor } from "../decisions/pair";
+import { decideAction, type SameQuestion, similarityBand, type TicketAction } from "./decide";
 import { findBestMatch, PipelineUnavailable, type TicketMatch } from "./match";
 import type { TicketDecision, TicketInput } from "./port";
 import { pipelineStore } from "./select";
@@ -134,17 +136,29 @@ export async function processTicket(services: Services, message: TicketMessage):
     const question = cleanTicketQuestion(claimed.subject, claimed.question);
     const match = await findBestMatch(services, tenantId, question);
     const band = similarityBand(match?.similarity ?? null);
+    const sameQuestion = match
+      ? decidePair(question, match.variant?.text ?? match.faq.question, match.rawCosine, decisionTablesFor(services.embedder.model))
+      : null;
+    const same: SameQuestion =
+      sameQuestion?.relation === "same"
+        ? "sure"
+        : sameQuestion?.evidence.contrasts.some((c) => DECISIVE_CONTRASTS.has(c.kind))
+          ? "differs"
+          : "unsure";
     const forJudge = { question, answer: claimed.answer };
     let answerVerdict: AnswerVerdict | null = null;
     let mergeVerdict: MergeVerdict | null = null;
-    if (match && band === "same_question") answerVerdict = await judge.answerAddsInformation(forJudge, match.faq);
-    if (match && band === "related") mergeVerdict = await judge.mergeOrNew(forJudge, match.faq, match.similarity);
-    const action = decideAction(band, {
+    // The answer's judge is asked where its verdict matters: ADD_VARIANT or MERGE, and the merged answer a person reviews.
+    if (match && (band === "same_question" || (band === "duplicate" && same === "unsure")))
+      answerVerdict = await judge.answerAddsInformation(forJudge, match.faq);
+    if (match && band === "related" && same !== "differs") mergeVerdict = await judge.mergeOrNew(forJudge, match.faq, match.similarity);
+    const action = decideAction(band, same, {
       ...(answerVerdict ? { addsInformation: answerVerdict.addsInformation } : {}),
       ...(mergeVerdict ? { mergeOrNew: mergeVerdict.action } : {}),
     });
     const verdict = answerVerdict ?? mergeVerdict;
-    const bandNote = describe(match, band);
+    // The same-question verdict first: it is what a reviewer of a staged item needs to read.
+    const bandNote = `${sameQuestion ? `same question? ${sameQuestion.relation}: ${sameQuestion.reason}; ` : ""}${describe(match, band)}`;
     const decision: Decision = {
       action,
       question,
@@ -169,7 +183,10 @@ export async function processTicket(services: Services, message: TicketMessage):
               id: newId("stg"),
               action,
               question: faq.question,
-              answer: answerVerdict?.suggestedAnswer ?? `${faq.answer.trim()}\n\n${claimed.answer.trim()}`,
+              answer:
+                answerVerdict && !answerVerdict.addsInformation
+                  ? faq.answer
+                  : (answerVerdict?.suggestedAnswer ?? `${faq.answer.trim()}\n\n${claimed.answer.trim()}`),
               tags: tagsSchema.parse(JSON.parse(faq.tags)),
               faqId: faq.id,
               variantText: question,

@@ -1,14 +1,21 @@
 /**
  * The ticket pipeline's decision (seed 002 §5.2, §8.2), on calibrated similarity
- * (src/calibration) between the ticket's question and the closest FAQ question or variant:
+ * (src/calibration) between the ticket's question and the closest FAQ question or variant, and
+ * the same-question decision (src/decisions) on that pair:
  *
- * | similarity  | answer adds information? | action                      | staging |
- * |-------------|--------------------------|-----------------------------|---------|
- * | ≥ 0.95      | —                        | SKIP                        | no      |
- * | ≥ 0.85      | no                       | ADD_VARIANT                 | no      |
- * | ≥ 0.85      | yes                      | MERGE (+ the variant)       | yes     |
- * | 0.70 – 0.85 | the judge decides        | MERGE or NEW                | yes     |
- * | < 0.70      | —                        | NEW                         | yes     |
+ * | similarity  | same question?  | answer adds information? | action                      | staging |
+ * |-------------|-----------------|--------------------------|-----------------------------|---------|
+ * | ≥ 0.95      | sure            | —                        | SKIP                        | no      |
+ * | ≥ 0.85      | sure            | no                       | ADD_VARIANT                 | no      |
+ * | ≥ 0.85      | sure            | yes                      | MERGE (+ the variant)       | yes     |
+ * | ≥ 0.85      | not sure        | —                        | MERGE (+ the variant)       | yes     |
+ * | ≥ 0.70      | differs (E500 ≠ E501, enable ≠ disable, Pro ≠ Team: DECISIVE_CONTRASTS) | — | NEW | yes |
+ * | 0.70 – 0.85 | no contrast     | the judge decides        | MERGE or NEW                | yes     |
+ * | < 0.70      | —               | —                        | NEW                         | yes     |
+ *
+ * SKIP and ADD_VARIANT act without a person (a SKIP loses the ticket's question, an ADD_VARIANT
+ * puts a variant live), so they need the decision to be sure; short of that the ticket waits in
+ * staging, where a person sees why.
  */
 export const SIMILARITY_SKIP = 0.95;
 export const SIMILARITY_VARIANT = 0.85;
@@ -26,20 +33,23 @@ export function similarityBand(similarity: number | null): SimilarityBand {
   return "related";
 }
 
+/** What the same-question decision said of the pair: sure it is one question, a decisive contrast between them, or neither. */
+export type SameQuestion = "sure" | "differs" | "unsure";
+
 /**
- * The action for a band and the judge's verdicts: `addsInformation` answers "does the ticket's
- * answer add to the FAQ's?" (asked in the same_question band), `mergeOrNew` decides the related
- * band. A verdict a band does not need is ignored.
+ * The action for a band, the same-question decision and the judge's verdicts: `addsInformation`
+ * answers "does the ticket's answer add to the FAQ's?" (asked when sure of the same question),
+ * `mergeOrNew` decides the related band. A verdict a band does not need is ignored.
  */
-export function decideAction(band: SimilarityBand, verdict: { addsInformation?: boolean; mergeOrNew?: "MERGE" | "NEW" }): TicketAction {
-  switch (band) {
-    case "duplicate":
-      return "SKIP";
-    case "same_question":
-      return verdict.addsInformation ? "MERGE" : "ADD_VARIANT";
-    case "related":
-      return verdict.mergeOrNew ?? "NEW";
-    case "new":
-      return "NEW";
-  }
+export function decideAction(
+  band: SimilarityBand,
+  same: SameQuestion,
+  verdict: { addsInformation?: boolean; mergeOrNew?: "MERGE" | "NEW" },
+): TicketAction {
+  if (band === "new") return "NEW";
+  if (same === "differs") return "NEW";
+  if (band === "related") return verdict.mergeOrNew ?? "NEW";
+  if (same !== "sure") return "MERGE";
+  if (band === "duplicate") return "SKIP";
+  return verdict.addsInformation ? "MERGE" : "ADD_VARIANT";
 }

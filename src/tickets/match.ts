@@ -31,6 +31,8 @@ export interface TicketMatch {
   /** The variant that matched best, or null when the canonical question did. */
   variant: { id: string; text: string } | null;
   similarity: number;
+  /** The raw cosine behind `similarity`; null for a lexical match. */
+  rawCosine: number | null;
   method: "calibrated" | "raw" | "lexical";
 }
 
@@ -54,10 +56,10 @@ export async function findBestMatch(services: Services, tenantId: string, questi
     }),
   ];
 
-  const scored: { i: number; similarity: number; method: TicketMatch["method"] }[] = [];
+  const scored: { i: number; similarity: number; rawCosine: number | null; method: TicketMatch["method"] }[] = [];
   const questionTerms = lexicalTerms(question);
   const lexical = (i: number) =>
-    scored.push({ i, similarity: lexicalSimilarity(questionTerms, lexicalTerms(texts[i]!.text)), method: "lexical" });
+    scored.push({ i, similarity: lexicalSimilarity(questionTerms, lexicalTerms(texts[i]!.text)), rawCosine: null, method: "lexical" });
 
   if (!embedder.canEmbed(question)) {
     texts.forEach((_, i) => lexical(i));
@@ -82,7 +84,7 @@ export async function findBestMatch(services: Services, tenantId: string, questi
       if (!embedder.canEmbed(t.text)) return lexical(i);
       const raw = t.variant ? variant.get(t.variant.id) : canonical.get(t.faq.id);
       if (raw === undefined) missing.push(i);
-      else scored.push({ i, similarity: calibrate(raw, embedder.calibration), method });
+      else scored.push({ i, similarity: calibrate(raw, embedder.calibration), rawCosine: raw, method });
     });
     if (missing.length > 0) {
       let embedded: Float32Array[];
@@ -91,7 +93,10 @@ export async function findBestMatch(services: Services, tenantId: string, questi
       } catch (error) {
         throw new PipelineUnavailable(`embeddings: ${error instanceof Error ? error.message : String(error)}`);
       }
-      missing.forEach((i, k) => scored.push({ i, similarity: calibrate(cosine(vector, embedded[k]!), embedder.calibration), method }));
+      missing.forEach((i, k) => {
+        const raw = cosine(vector, embedded[k]!);
+        scored.push({ i, similarity: calibrate(raw, embedder.calibration), rawCosine: raw, method });
+      });
     }
   }
 
@@ -102,6 +107,7 @@ export async function findBestMatch(services: Services, tenantId: string, questi
     faq: t.faq,
     variant: t.variant ? { id: t.variant.id, text: t.variant.variant_text } : null,
     similarity: best.similarity,
+    rawCosine: best.rawCosine,
     method: best.method,
   };
 }

@@ -14,7 +14,7 @@ export interface RankPick {
   novelty: number | null;
   votes: string[];
   boosted: boolean;
-  warnings: { kind: string; mostSimilarQuestion: string; similarity: number; minutesAgo: number | null }[];
+  warnings: { kind: string; mostSimilarQuestion: string; similarity: number; minutesAgo: number | null; evidence: string | null }[];
 }
 export interface RankFiltered {
   text: string;
@@ -23,6 +23,7 @@ export interface RankFiltered {
   mostSimilarQuestion: string;
   similarity: number;
   minutesAgo: number | null;
+  evidence: string | null;
 }
 export interface RankView {
   picks: RankPick[];
@@ -136,6 +137,7 @@ export const PickCard: FC<{ pick: RankPick; rank: number; showId: string; viewer
         <p class="warning">
           ⚠ {percent(w.similarity)} similar to “{quote(w.mostSimilarQuestion)}” {ago(w.minutesAgo)}
           {w.kind === "close_to_pick" ? " (another pick)" : ""}
+          <Evidence text={w.evidence} />
         </p>
       ))}
       {pick.id !== null && (
@@ -161,9 +163,21 @@ export const FilteredCard: FC<{ item: RankFiltered }> = ({ item }) => (
     <blockquote>“{item.text}”</blockquote>
     <p class="warning">
       ⚠ {percent(item.similarity)} similar to “{quote(item.mostSimilarQuestion)}” {ago(item.minutesAgo)}
+      <Evidence text={item.evidence} />
     </p>
   </article>
 );
+
+/** Why the same-question decision took two questions for one, or not ("differs: enable ≠ disable"). */
+const Evidence: FC<{ text: string | null }> = ({ text }) =>
+  text ? (
+    <>
+      <br />
+      <span class="small muted" data-testid="evidence">
+        Same question? {text}
+      </span>
+    </>
+  ) : null;
 
 export const RankResults: FC<{ result: RankView | null; showId: string; viewer: Viewer }> = ({ result, showId, viewer }) => (
   <section class="results" aria-labelledby="results-title" aria-live="polite">

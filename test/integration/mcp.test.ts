@@ -25,6 +25,7 @@ const TOOLS = [
   "search_memories",
   "similar_questions",
   "get_context",
+  "explain_similarity",
   "analyze_query",
   "faq_search",
   "faq_get",
@@ -94,6 +95,21 @@ describe("POST /mcp", () => {
     const client = await connect(clientKey);
     const analysis = JSON.parse(textOf(await client.callTool({ name: "analyze_query", arguments: { text: "Where do I live?" } })));
     expect(analysis).toMatchObject({ class: "searchable", isQuestion: true, questionType: "Where" });
+    await client.close();
+  });
+
+  it("explains a same-question decision through explain_similarity, with the evidence", async () => {
+    const { clientKey } = await newTenant();
+    const client = await connect(clientKey);
+    const explained = JSON.parse(
+      textOf(
+        await client.callTool({
+          name: "explain_similarity",
+          arguments: { a: "What does error E500 mean?", b: "What does error E501 mean?" },
+        }),
+      ),
+    );
+    expect(explained).toMatchObject({ decision: "related", reason: "differs: e500 ≠ e501", model: "use-lite-512" });
     await client.close();
   });
 

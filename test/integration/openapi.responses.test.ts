@@ -59,6 +59,7 @@ describe("the documented responses", () => {
     await expectOk("POST", "/v1/sessions/s-1/files", { key, body: { files: [{ path: "src/app.ts" }] } }, 201);
     await expectOk("POST", "/v1/context", { key, body: { scope: "oa", prompt: "how do I deploy this app to Vercel?", sessionId: "s-2" } });
     await expectOk("POST", "/v1/query/analyze", { key, body: { text: "我是什么用户?" } });
+    await expectOk("POST", "/v1/similarity/explain", { key, body: { a: "What does error E500 mean?", b: "What does error E501 mean?" } });
     await expectOk("GET", "/v1/cards?scope=oa", { key });
     await expectOk("DELETE", `/v1/memories/${memory.id}`, { key }, 204);
 

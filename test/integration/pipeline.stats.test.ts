@@ -5,6 +5,7 @@ import { processTicket } from "../../src/tickets/consume";
 import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
+import { SURE_REFUND_REWORDING } from "../fixtures/ticket-questions";
 import { seedFaq } from "../support/tickets";
 
 async function decide(tenant: TestTenant, question: string, answer: string) {
@@ -21,7 +22,7 @@ describe("GET /v1/pipeline/stats", () => {
   it("counts decisions by action and day, variants per FAQ, and flags an approved NEW FAQ that duplicates an existing one", async () => {
     const tenant = await newTenant();
     await seedFaq(tenant, "How long does a refund take to arrive?", "Refunds reach your card within 5 to 10 business days.");
-    expect((await decide(tenant, "How long until I get my refund?", "Within 5 to 10 business days.")).decision!.action).toBe("ADD_VARIANT");
+    expect((await decide(tenant, SURE_REFUND_REWORDING, "Within 5 to 10 business days.")).decision!.action).toBe("ADD_VARIANT");
     expect((await decide(tenant, "How can I reset my password?", "Use Forgot password.")).decision!.action).toBe("NEW");
     const distinct = await decide(tenant, "Do you offer a student discount?", "Students get 20% off.");
     expect(distinct.decision!.action).toBe("NEW");

@@ -14,6 +14,7 @@ import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";
 import { embedderDown } from "../support/app";
+import { SURE_REFUND_REWORDING } from "../fixtures/ticket-questions";
 import { readTicket, seedFaq } from "../support/tickets";
 
 const REFUND_Q = "How long does a refund take to arrive?";
@@ -46,7 +47,7 @@ describe("TICKETS consumer faults", () => {
   it("retries with backoff while the embedder is down, without deciding; decides once it is back", async () => {
     const tenant = await newTenant();
     await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const id = await stored(tenant, "How long until I get my refund?");
+    const id = await stored(tenant, SURE_REFUND_REWORDING);
     const real = createServices(env);
     const result = await consume(embedderDown(real), [{ id: "m1", attempts: 2, body: { tenantId: tenant.tenantId, ticketRowId: id } }]);
     expect(result.explicitAcks).toEqual([]);
@@ -131,7 +132,7 @@ describe("TICKETS consumer faults", () => {
   it("a judge model answering garbage falls back to the heuristic, and the decision names both", async () => {
     const tenant = await newTenant();
     await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const id = await stored(tenant, "How long until I get my refund?");
+    const id = await stored(tenant, SURE_REFUND_REWORDING);
     let calls = 0;
     const garbageAi = {
       run: async () => {

@@ -11,6 +11,7 @@ import { processTicket } from "../../src/tickets/consume";
 import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
+import { SURE_REFUND_REWORDING } from "../fixtures/ticket-questions";
 import { deliver, expectDelivered, newWebhookSecret, readTicket, seedFaq, ticket, waitForDecision } from "../support/tickets";
 
 const PASSWORD_Q = "How do I reset my password?";
@@ -46,10 +47,10 @@ describe("ticket pipeline: decisions by similarity band", () => {
     expect(faq.variants).toHaveLength(0);
   });
 
-  it("ADD_VARIANTs a 0.85–0.95 match (0.936: 'How long until I get my refund?') whose answer adds nothing: straight into production", async () => {
+  it("ADD_VARIANTs a 0.85–0.95 match the decision is sure of (0.940) whose answer adds nothing: straight into production", async () => {
     const tenant = await newTenant();
     const faqId = await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const body = ticket("How long until I get my refund?", "Refunds reach your card within 5 to 10 business days.");
+    const body = ticket(SURE_REFUND_REWORDING, "Refunds reach your card within 5 to 10 business days.");
     const decided = await run(tenant, body);
     expect(decided.decision).toMatchObject({ action: "ADD_VARIANT", matchedFaqId: faqId, judge: "heuristic", stagingId: null });
     expect(decided.decision!.similarity).toBeGreaterThanOrEqual(0.85);
@@ -58,16 +59,13 @@ describe("ticket pipeline: decisions by similarity band", () => {
     expect(faq.variants).toEqual([
       expect.objectContaining({
         id: decided.decision!.variantId,
-        variantText: "How long until I get my refund?",
+        variantText: SURE_REFUND_REWORDING,
         source: "pipeline",
         sourceTicketId: body.ticketId,
       }),
     ]);
     // The variant is searchable at once
-    const found = await expectJson(
-      apiClient(tenant.clientKey).v1.faqs.search.$post({ json: { query: "How long until I get my refund?" } }),
-      200,
-    );
+    const found = await expectJson(apiClient(tenant.clientKey).v1.faqs.search.$post({ json: { query: SURE_REFUND_REWORDING } }), 200);
     expect(found.results[0]!.id).toBe(faqId);
   });
 
@@ -186,7 +184,7 @@ describe("ticket pipeline: decisions by similarity band", () => {
   it("processing a decided ticket again does nothing", async () => {
     const tenant = await newTenant();
     await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const decided = await run(tenant, ticket("How long until I get my refund?", "Within 5 to 10 business days."));
+    const decided = await run(tenant, ticket(SURE_REFUND_REWORDING, "Within 5 to 10 business days."));
     const again = await processTicket(createServices(env), { tenantId: tenant.tenantId, ticketRowId: decided.id });
     expect(again).toEqual({ kind: "already", status: "decided" });
     const faq = await readFaq(tenant, decided.decision!.matchedFaqId!);

@@ -19,7 +19,7 @@ describe("/mcp over HTTP", () => {
   it("connects, lists the tools and calls one", async () => {
     const client = await connect(inject("recallKey"));
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(9);
+    expect(tools).toHaveLength(10);
     const stored = await client.callTool({
       name: "remember",
       arguments: { scope: "node:mcp", content: "The staging database lives in eu-west-1", memoryType: "fact" },

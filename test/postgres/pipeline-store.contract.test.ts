@@ -4,6 +4,7 @@
  * FAQ_STORE selects them): store, decide, staging approve/reject, dead letter, requeue, stats,
  * listing, the stranded-ticket sweep, and a queue-carried ticket.
  */
+import { SURE_REFUND_REWORDING } from "../fixtures/ticket-questions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heuristicJudge } from "../../src/judge/heuristic";
 import type { Services } from "../../src/services";
@@ -121,8 +122,7 @@ describe.each(BACKENDS)("the ticket pipeline's store on %s", (backend) => {
   it("decides a close ticket as a variant of the FAQ, and a redelivery decides nothing again", async () => {
     const tenant = await newTenant(backends);
     const faqId = await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const { id } = (await store().insertTicket(tenant, ticket("How long until I get my refund?", "Within 10 business days."), Date.now()))
-      .row;
+    const { id } = (await store().insertTicket(tenant, ticket(SURE_REFUND_REWORDING, "Within 10 business days."), Date.now())).row;
     expect(await processTicket(services(), { tenantId: tenant, ticketRowId: id })).toEqual({ kind: "decided", action: "ADD_VARIANT" });
     const decided = await store().getTicket(tenant, id);
     expect(decided).toMatchObject({
@@ -130,7 +130,7 @@ describe.each(BACKENDS)("the ticket pipeline's store on %s", (backend) => {
       action: "ADD_VARIANT",
       matchedFaqId: faqId,
       similarityMethod: "calibrated",
-      cleanedQuestion: "How long until I get my refund?",
+      cleanedQuestion: SURE_REFUND_REWORDING,
       variantId: expect.any(String),
       stagingId: null,
       leaseUntil: null,
@@ -199,7 +199,7 @@ describe.each(BACKENDS)("the ticket pipeline's store on %s", (backend) => {
   it("dead-letters a ticket that keeps failing, and an admin's requeue lets the consumer decide it", async () => {
     const tenant = await newTenant(backends);
     await seedFaq(tenant, REFUND_Q, REFUND_A);
-    const { id } = (await store().insertTicket(tenant, ticket("How long until I get my refund?"), Date.now())).row;
+    const { id } = (await store().insertTicket(tenant, ticket(SURE_REFUND_REWORDING), Date.now())).row;
     const crashing: Services = {
       ...services(),
       judge: {
@@ -230,7 +230,7 @@ describe.each(BACKENDS)("the ticket pipeline's store on %s", (backend) => {
   it("counts decisions by action and UTC day, ticket and staging states", async () => {
     const tenant = await newTenant(backends);
     await seedFaq(tenant, REFUND_Q, REFUND_A);
-    for (const question of ["How long until I get my refund?", "Do you offer gift wrapping?", "Do you sell gift cards?"]) {
+    for (const question of [SURE_REFUND_REWORDING, "Do you offer gift wrapping?", "Do you sell gift cards?"]) {
       const { id } = (await store().insertTicket(tenant, ticket(question), Date.now())).row;
       await processTicket(services(), { tenantId: tenant, ticketRowId: id });
     }

@@ -87,7 +87,7 @@ const pair = (a: string, b: string, score: number, sharedWords: number): PairMea
 describe("decideSameQuestion", () => {
   it("is sure only with no contrast, a high score and most words shared", () => {
     const d = decideSameQuestion(pair("How do I reset my password?", "How can I reset my password?", 0.95, 1), table);
-    expect(d).toMatchObject({ relation: "same", confidence: 0.82, reason: "same question (score 0.95)" });
+    expect(d).toMatchObject({ relation: "same", confidence: 0.82, reason: "same question, score 0.95" });
   });
 
   it("never calls a pair with a contrast the same, and says why", () => {
@@ -103,7 +103,7 @@ describe("decideSameQuestion", () => {
     ).toBe("related");
     expect(decideSameQuestion(pair("Where is the CORS config?", "How do I run one vitest file?", 0.59, 0), table)).toMatchObject({
       relation: "different",
-      reason: "different (score 0.59)",
+      reason: "different, score 0.59",
     });
   });
 

@@ -128,7 +128,10 @@ describe("rankCandidates", () => {
       mostSimilarQuestionId: "q1",
       minutesAgo: 8,
     });
-    expect(out.filtered[0]!.message).toMatch(/^87% similar to "What evidence supports machine consciousness\?" 8 min ago$/);
+    expect(out.filtered[0]!.message).toMatch(
+      /^87% similar to "What evidence supports machine consciousness\?" 8 min ago \(same topic, not sure it is the same question, score 0.87\)$/,
+    );
+    expect(out.filtered[0]!.evidence).toBe("same topic, not sure it is the same question, score 0.87");
     const penalized = out.picks.find((p) => p.text === "penalized")!;
     expect(penalized.warnings[0]).toMatchObject({ kind: "penalized", minutesAgo: 8 });
     expect(penalized.boosted).toBe(false);
@@ -139,6 +142,23 @@ describe("rankCandidates", () => {
     // picked second: × (1 − 0.3 × its similarity to the first pick, 0.2 × 0.75... via e0 = 0.15)
     expect(out.picks.map((p) => p.text)).toEqual(["novel", "penalized"]);
     expect(penalized.score).toBeCloseTo(0.8 * 0.7 * (0.5 + 0.5 * penalized.novelty!) * (1 - 0.3 * 0.2 * 0.75), 5);
+  });
+
+  it("penalizes instead of blocking when the same-question decision sees a contrast, and says why", () => {
+    const history = [past("q1", "How do I enable two-factor authentication?", e(0), 5)];
+    const contrast = rank([cand("How do I disable two-factor authentication?", vec(0.9))], history);
+    expect(contrast.filtered).toEqual([]);
+    expect(contrast.picks[0]!.warnings[0]).toMatchObject({ kind: "penalized", evidence: "differs: disable ≠ enable" });
+    expect(contrast.picks[0]!.warnings[0]!.message).toBe(
+      '90% similar to "How do I enable two-factor authentication?" 5 min ago (differs: disable ≠ enable)',
+    );
+    const batch = rank([
+      cand("How do I enable two-factor authentication?", e(0)),
+      cand("How do I disable two-factor authentication?", vec(0.9)),
+    ]);
+    expect(batch.filtered).toEqual([]);
+    const check = checkQuestion(cand("How do I disable two-factor authentication?", vec(0.9)), history, NOW, config, null);
+    expect(check).toMatchObject({ isSimilar: false, evidence: "differs: disable ≠ enable" });
   });
 
   it("does not block a similar question older than 30 min, but its decayed similarity lowers novelty", () => {

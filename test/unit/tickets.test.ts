@@ -75,13 +75,21 @@ describe("decision bands (seed 002)", () => {
     expect(similarityBand(similarity)).toBe(band);
   });
 
-  it("decides by band and verdict", () => {
-    expect(decideAction("duplicate", { addsInformation: true })).toBe("SKIP");
-    expect(decideAction("same_question", { addsInformation: false })).toBe("ADD_VARIANT");
-    expect(decideAction("same_question", { addsInformation: true })).toBe("MERGE");
-    expect(decideAction("related", { mergeOrNew: "MERGE" })).toBe("MERGE");
-    expect(decideAction("related", { mergeOrNew: "NEW" })).toBe("NEW");
-    expect(decideAction("new", { mergeOrNew: "MERGE" })).toBe("NEW");
+  it("decides by band and verdict when sure of the same question", () => {
+    expect(decideAction("duplicate", "sure", { addsInformation: true })).toBe("SKIP");
+    expect(decideAction("same_question", "sure", { addsInformation: false })).toBe("ADD_VARIANT");
+    expect(decideAction("same_question", "sure", { addsInformation: true })).toBe("MERGE");
+    expect(decideAction("related", "sure", { mergeOrNew: "MERGE" })).toBe("MERGE");
+    expect(decideAction("related", "unsure", { mergeOrNew: "NEW" })).toBe("NEW");
+    expect(decideAction("new", "sure", { mergeOrNew: "MERGE" })).toBe("NEW");
+  });
+
+  it("acts alone only when sure: unsure goes to review as MERGE, a contrast as NEW", () => {
+    expect(decideAction("duplicate", "unsure", {})).toBe("MERGE");
+    expect(decideAction("same_question", "unsure", { addsInformation: false })).toBe("MERGE");
+    expect(decideAction("duplicate", "differs", {})).toBe("NEW");
+    expect(decideAction("same_question", "differs", { addsInformation: false })).toBe("NEW");
+    expect(decideAction("related", "differs", { mergeOrNew: "MERGE" })).toBe("NEW");
   });
 });
 

@@ -48,6 +48,12 @@ const SimilarQuestion = obj({
   score: z.number(),
   similarity,
   rawCosine,
+  relation: z
+    .enum(["same", "related"])
+    .describe(
+      "The same question asked before, or a related one (same topic, and not sure it is the same question); unrelated questions are never returned",
+    ),
+  reason: z.string().describe('Why, as a person reads it: "same question, score 0.97", "differs: e500 ≠ e501"'),
   createdAt: isoTime,
 }).meta({ id: "SimilarQuestion" });
 
@@ -121,8 +127,8 @@ const CONTEXT_EXAMPLE = {
   class: "searchable",
   isQuestion: true,
   markdown:
-    "## Similar Questions You've Asked Before\n\n1. How do I optimize React performance?\n   Context: Category: work_context\n2. What are best practices for state management?\n   Context: Category: work_context\n3. When should I use useMemo vs useCallback?\n   Context: Category: brief_history\n\n**NOTE:** These are questions you've asked in past conversations. Use them to:\n- Maintain consistency in your answers\n- Build on previous explanations\n- Reference past discussions if relevant\n- Avoid repeating yourself unnecessarily",
-  tokens: 118,
+    "## Similar Questions You've Asked Before\n\n1. How do I optimize React performance?\n   Context: Category: work_context\n2. What are best practices for state management? (related)\n   Context: Category: work_context\n3. When should I use useMemo vs useCallback? (related)\n   Context: Category: brief_history\n\n**NOTE:** These are questions you've asked in past conversations. Use them to:\n- Maintain consistency in your answers\n- Build on previous explanations\n- Reference past discussions if relevant\n- Avoid repeating yourself unnecessarily",
+  tokens: 132,
   sections: {
     similarQuestions: [
       {
@@ -133,6 +139,8 @@ const CONTEXT_EXAMPLE = {
         score: 0.71,
         similarity: 0.83,
         rawCosine: 0.79,
+        relation: "same",
+        reason: "same question, score 0.93",
         createdAt: "2026-11-02T09:15:00.000Z",
       },
       {
@@ -143,6 +151,8 @@ const CONTEXT_EXAMPLE = {
         score: 0.64,
         similarity: 0.72,
         rawCosine: 0.7,
+        relation: "related",
+        reason: "same topic, not sure it is the same question, score 0.74",
         createdAt: "2026-11-05T14:02:00.000Z",
       },
       {
@@ -153,6 +163,8 @@ const CONTEXT_EXAMPLE = {
         score: 0.61,
         similarity: 0.69,
         rawCosine: 0.68,
+        relation: "related",
+        reason: "same topic, not sure it is the same question, score 0.71",
         createdAt: "2026-11-09T17:40:00.000Z",
       },
     ],
@@ -166,7 +178,7 @@ export const memoryDocs = {
     tag: "Memories",
     summary: "Store a memory",
     description:
-      "Commits the memory and its full-text row, then indexes its vector (`indexState`). A question asked again in the scope (calibrated similarity ≥ 0.85 and most content words shared) is counted on the first one instead: 200 with `deduplicated: true`.",
+      "Commits the memory and its full-text row, then indexes its vector (`indexState`). A question asked again in the scope is counted on the first one instead (200 with `deduplicated: true`), but only when the same-question decision is sure (`POST /v1/similarity/explain` shows it for any two texts); otherwise both are stored.",
     responses: { 201: Memory, 200: { schema: DeduplicatedMemory, description: "A question asked again: the first one, counted again" } },
     requestExample: { scope: "user:42", content: "The cat sleeps on the warm windowsill", memoryType: "fact", importance: 0.7 },
   }),
@@ -196,7 +208,7 @@ export const memoryDocs = {
     tag: "Questions",
     summary: "Find similar questions asked before",
     description:
-      "Earlier questions of the scope like this one (seed 000), then records it (`record: false` to skip). A text that is not a question answers `isQuestion: false` at once. A vector-only match needs calibrated similarity ≥ 0.60.",
+      "Earlier questions of the scope like this one (seed 000), then records it (`record: false` to skip). A text that is not a question answers `isQuestion: false` at once. A vector-only match needs calibrated similarity ≥ 0.60; each match is decided against the question (`relation`: the same question or a related one, with its `reason`), and unrelated ones are left out.",
     responses: { 200: SimilarQuestions },
     requestExample: { scope: "user:42", text: "How do I improve my TypeScript skills?" },
   }),

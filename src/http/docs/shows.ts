@@ -16,6 +16,9 @@ const similarTo = {
   rawCosine: z.number().min(-1).max(1).nullable(),
   method,
   minutesAgo: z.number().int().nullable().describe("Whole minutes since it was asked; null for another candidate of the same batch"),
+  evidence: nullableString.describe(
+    'Why the same-question decision took it for the same question or not ("same question, score 0.93", "differs: enable ≠ disable"); null where it was not asked (below the block line)',
+  ),
 };
 
 export const Rank = obj({
@@ -54,6 +57,7 @@ export const Check = obj({
   rawCosine: rounded,
   method: method.nullable(),
   minutesAgo: z.number().int().nullable(),
+  evidence: nullableString.describe("The same-question decision's reason, when the question was past the block line"),
   novelty: rounded,
 });
 
@@ -134,13 +138,14 @@ const RANK_EXAMPLE = {
       text: "Can we prove AI systems are conscious?",
       model: "gpt",
       reason: "similar_to_recent",
-      message: "87% similar to a question asked 8 min ago",
+      message: '87% similar to "What evidence supports machine consciousness?" 8 min ago (same question, score 0.87)',
       mostSimilarQuestion: "What evidence supports machine consciousness?",
       mostSimilarQuestionId: "sq_01b2",
       similarity: 0.87,
       rawCosine: 0.81,
       method: "embedding",
       minutesAgo: 8,
+      evidence: "same question, score 0.87",
     },
   ],
   notPicked: [],

@@ -9,6 +9,7 @@ import { searchFaqSchema } from "../routes/faqs-schemas";
 import { newMemorySchema, searchSchema } from "../routes/memories";
 import { analyzeSchema } from "../routes/query";
 import { similarSchema } from "../routes/questions";
+import { explainSchema } from "../routes/similarity";
 import { idParam } from "../routes/shared";
 import { questionParam, rankSchema, showParam } from "../routes/shows";
 
@@ -60,6 +61,14 @@ export const RECALL_TOOLS: readonly RecallTool[] = [
     body: contextSchema,
     path: () => "/v1/context",
     present: (result) => (result as { markdown?: string }).markdown || "Nothing relevant is remembered for this prompt.",
+  },
+  {
+    name: "explain_similarity",
+    description:
+      "Whether two questions are the same question (one answer serves both), related (same topic, another question) or different, with the evidence: similarity, shared words and what differs (a code, an opposite action, another product or plan). The same decision Recall uses to dedupe, to show questions asked before and to act on tickets.",
+    method: "POST",
+    body: explainSchema,
+    path: () => "/v1/similarity/explain",
   },
   {
     name: "analyze_query",

@@ -19,6 +19,7 @@ export const TAGS = {
   Reference: "This document and its interactive reference page. Public.",
   Memories: "What each user said or asked: store, read, delete and search by meaning and keyword.",
   Questions: "Similar questions asked before (seed 000), recorded as they are asked.",
+  Similarity: "Same question or not: the decision behind dedupe, similar questions, the show's block and the ticket pipeline, explained.",
   Context: "The markdown block an assistant puts in its system prompt: similar questions, facts, memories.",
   Sessions: "What a session touched, for query enrichment.",
   Query: "Query understanding: trivial or searchable, question type, language, keyword expansion.",

@@ -155,6 +155,7 @@ export const shows = new Hono<AppEnv>()
         rawCosine: round(f.rawCosine),
         method: f.method,
         minutesAgo: f.minutesAgo,
+        evidence: f.evidence,
       })),
       notPicked: result.notPicked.map((x) => ({ text: x.text, score: round(x.score) })),
       recorded: body.record ? result.picks.filter((p) => p.id !== null).length : 0,

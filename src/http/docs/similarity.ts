@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { CONTRAST_KINDS } from "../../decisions/contrasts";
+import { describe } from "../openapi/describe";
+import { obj, rawCosine, similarity, unit } from "./common";
+
+export const Explanation = obj({
+  similarity: similarity.describe("Calibrated similarity of the two texts' embeddings; null when they were not both embedded"),
+  rawCosine,
+  model: z.string().describe("The embedding model whose scale and fitted thresholds decided"),
+  decision: z
+    .enum(["same", "related", "different"])
+    .describe(
+      "same: one answer serves both, sure enough to act alone (dedupe, SKIP, ADD_VARIANT, the show's block); related: same topic, not sure, so a person sees it; different: nothing to show as asked before",
+    ),
+  confidence: unit.describe("How likely the decision is right, from the labelled pairs the thresholds were fitted on"),
+  reason: z.string().describe('One line a person reads: "same question, score 0.97", "differs: e500 ≠ e501"'),
+  evidence: obj({
+    score: unit.describe("What the thresholds compared: the repeat score (cosine and shared words on the model's scale), or shared words"),
+    method: z.enum(["embedding", "lexical"]),
+    sharedWords: unit.describe("Share of content words the texts have in common (Ochiai)"),
+    contrasts: z.array(obj({ kind: z.enum(CONTRAST_KINDS), detail: z.string() })).describe("What differs; any contrast rules out same"),
+  }),
+  degraded: z.array(z.enum(["embeddings"])).describe("embeddings: the model was unavailable, so shared words decided"),
+});
+
+export const similarityDocs = {
+  explain: describe({
+    tag: "Similarity",
+    summary: "Explain whether two questions are the same",
+    description:
+      "The one same-question decision behind record-time dedupe, similar questions, the show's repeat block and the ticket pipeline, for any two texts, with the evidence that decided: the calibrated similarity, shared words and what differs (codes and numbers, opposite actions, named things, negation, the slot asked for, a swapped word). Records nothing.",
+    responses: { 200: Explanation },
+    requestExample: { a: "What does error E500 mean?", b: "What does error E501 mean?" },
+  }),
+};
