@@ -16,12 +16,13 @@
 // Writes, unless --dry-run, src/calibration/tables/<model>.repeat.json (the fit on every English
 // pair: what ships) and test/simulation/tables/<model>.repeat.held-out.json (the same fit without the
 // stackfaq threads the show simulation streams, SIMULATION_THREADS_HALF: what the simulation judges).
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { importTs } from "../bench/support/bundle.mjs";
-import { applyKnots, cosine, rng } from "./calibration-fit.mjs";
+import { applyKnots, cosine } from "./calibration-fit.mjs";
 import { cachedEmbeddings } from "./embedding-cache.mjs";
+import { readJsonl as readSet, stackfaqThreadPairs } from "./pair-sets.mjs";
 import {
   BANDS,
   SIMULATION_THREADS_HALF,
@@ -51,11 +52,7 @@ const samples = Number(values.samples);
 const lib = await importTs(new URL("./entries/repeat-measure.ts", import.meta.url));
 const globalCalibration = lib.calibrationFor(values.model);
 
-const readJsonl = (file) =>
-  readFileSync(path.join(values.data, file), "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l));
+const readJsonl = (file) => readSet(values.data, file);
 const mqp = readJsonl("pairs/mqp/pairs.jsonl");
 const stackfaq = readJsonl("stackfaq/queries.jsonl");
 const lcqmc = readJsonl("pairs/lcqmc-test/pairs.jsonl");
@@ -88,22 +85,20 @@ for (const p of mqp) {
     ...measure(p.a, p.b),
   });
 }
-const random = rng(20251019);
-for (const q of stackfaq) {
-  const thread = q.relevant[0];
-  const same = stackfaq.filter((o) => o !== q && o.relevant[0] === thread);
-  const others = stackfaq.filter((o) => o.relevant[0] !== thread);
-  const twin = same[Math.floor(random() * same.length)];
-  let nearest = null;
-  for (const o of others) {
-    const m = measure(q.text, o.text);
-    if (!nearest || m.raw > nearest.m.raw) nearest = { o, m };
-  }
-  const stranger = others[Math.floor(random() * others.length)];
-  const row = (b, y, label, m) => ({ set: "stackfaq", group: `stackfaq:${thread}`, thread, y, label, a: q.text, b: b.text, ...m });
-  en.push(row(twin, 1, "paraphrase", measure(q.text, twin.text)));
-  en.push(row(nearest.o, 0, "related", nearest.m));
-  en.push(row(stranger, 0, "unrelated", measure(q.text, stranger.text)));
+for (const { q, thread, twin, nearest, stranger } of stackfaqThreadPairs(stackfaq, (x, y) => measure(x.text, y.text).raw)) {
+  const row = (b, y, label) => ({
+    set: "stackfaq",
+    group: `stackfaq:${thread}`,
+    thread,
+    y,
+    label,
+    a: q.text,
+    b: b.text,
+    ...measure(q.text, b.text),
+  });
+  en.push(row(twin, 1, "paraphrase"));
+  en.push(row(nearest, 0, "related"));
+  en.push(row(stranger, 0, "unrelated"));
 }
 const zh = lcqmc.map((p) => ({
   set: "lcqmc-test",

@@ -12,13 +12,14 @@
 // Printed per feature and set: precision, recall and the share decided automatically, with 95 %
 // bootstrap intervals over question groups. Writes results/decisions/report.{json,md} and, unless
 // --dry-run, the table fitted on every pair: src/calibration/tables/<model>.same-question.json.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { importTs } from "../bench/support/bundle.mjs";
-import { cosine, hasCjk, rng } from "./calibration-fit.mjs";
+import { cosine, hasCjk } from "./calibration-fit.mjs";
 import { actionMetrics, crossValidatedThresholds, fitThresholds, isUnrelated } from "./decisions-fit.mjs";
 import { cachedEmbeddings } from "./embedding-cache.mjs";
+import { readJsonl as readSet, stackfaqThreadPairs } from "./pair-sets.mjs";
 import { bootstrap } from "./repeat-fit.mjs";
 
 const { values } = parseArgs({
@@ -38,11 +39,7 @@ const lib = await importTs(new URL("./entries/decisions.ts", import.meta.url));
 const calibration = lib.calibrationFor(values.model);
 const repeatModel = lib.repeatModelFor(values.model);
 
-const readJsonl = (file) =>
-  readFileSync(path.join(values.data, file), "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l));
+const readJsonl = (file) => readSet(values.data, file);
 const product = readJsonl("pairs/product/pairs.jsonl");
 const mqp = readJsonl("pairs/mqp/pairs.jsonl");
 const stackfaq = readJsonl("stackfaq/queries.jsonl");
@@ -76,20 +73,11 @@ const pairs = [];
 for (const p of product) pairs.push(measure("product", `product:${p.a}`, p.a, p.b, p.label === "duplicate" ? 1 : 0, p.relation));
 for (const p of mqp)
   pairs.push(measure("mqp", `mqp:${p.a}`, p.a, p.b, p.label === "duplicate" ? 1 : 0, p.label === "duplicate" ? "same" : "related"));
-const random = rng(20251019);
-for (const q of stackfaq) {
-  const thread = q.relevant[0];
-  const same = stackfaq.filter((o) => o !== q && o.relevant[0] === thread);
-  const others = stackfaq.filter((o) => o.relevant[0] !== thread);
-  const twin = same[Math.floor(random() * same.length)];
-  let nearest = null;
-  for (const o of others) {
-    const c = cosine(vectors.get(q.text), vectors.get(o.text));
-    if (!nearest || c > nearest.c) nearest = { o, c };
-  }
-  const stranger = others[Math.floor(random() * others.length)];
+for (const { q, thread, twin, nearest, stranger } of stackfaqThreadPairs(stackfaq, (x, y) =>
+  cosine(vectors.get(x.text), vectors.get(y.text)),
+)) {
   pairs.push(measure("stackfaq", `stackfaq:${thread}`, q.text, twin.text, 1, "same"));
-  pairs.push(measure("stackfaq", `stackfaq:${thread}`, q.text, nearest.o.text, 0, "related"));
+  pairs.push(measure("stackfaq", `stackfaq:${thread}`, q.text, nearest.text, 0, "related"));
   pairs.push(measure("stackfaq", `stackfaq:${thread}`, q.text, stranger.text, 0, "unrelated"));
 }
 for (const p of lcqmc)
