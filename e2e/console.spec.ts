@@ -26,6 +26,8 @@ test.describe("producer console", () => {
     await expect(filtered).toHaveCount(1);
     await expect(filtered).toContainText("What is the evidence that supports consciousness in machines?");
     await expect(filtered).toContainText(/\d+% similar to “What evidence supports machine consciousness\?” asked (just now|\d+ min ago)/);
+    // The same-question decision's evidence line (issue 30): why the show took it for a repeat.
+    await expect(filtered.getByTestId("evidence")).toContainText(/^Decision: /);
     const picks = page.getByTestId("pick");
     await expect(picks).toHaveCount(2);
     await expect(picks.first()).toContainText(/Novelty: \d+%/);

@@ -52,6 +52,29 @@ test.describe("FAQ review desk", () => {
     await screenshots(page, "faq-page");
   });
 
+  test("a ticket that differs from an FAQ by a code is staged as NEW, and the card says what differs", async ({ page }) => {
+    const ticketId = unique("E2E-code");
+    const code = 100 + Math.floor(Math.random() * 800);
+    const faq = await apiCall(page.request, "POST", "/v1/faqs", {
+      question: `What does error E${code} mean on the checkout page?`,
+      answer: `E${code} means the card was declined by the bank.`,
+    });
+    expect(faq.status).toBe(201);
+    const asked = `What does error E${code + 1} mean on the checkout page?`;
+    await postTicket(page.request, { ticketId, question: asked, answer: `E${code + 1} means the payment timed out.` });
+    await signIn(page, DEV_KEY);
+    await page.getByRole("link", { name: "Staging queue" }).click();
+    const card = page.getByTestId("staging-item").filter({ hasText: ticketId });
+    await expect(async () => {
+      await page.reload();
+      await expect(card).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card.locator(".badge.NEW")).toHaveCount(1);
+    await expect(card).toContainText(`differs: e${code + 1} ≠ e${code}`);
+    await card.scrollIntoViewIfNeeded();
+    await screenshots(page, "staging-differs");
+  });
+
   test("an edit makes a version, the diff shows it, and a rollback restores the old answer", async ({ page }) => {
     const original = "Open Settings, then Notifications, and switch off the weekly digest.";
     const created = await apiCall(page.request, "POST", "/v1/faqs", {

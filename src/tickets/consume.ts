@@ -158,7 +158,7 @@ export async function processTicket(services: Services, message: TicketMessage):
     });
     const verdict = answerVerdict ?? mergeVerdict;
     // The same-question verdict first: it is what a reviewer of a staged item needs to read.
-    const bandNote = `${sameQuestion ? `same question? ${sameQuestion.relation}: ${sameQuestion.reason}; ` : ""}${describe(match, band)}`;
+    const bandNote = `${sameQuestion ? `same-question decision: ${sameQuestion.relation} (${sameQuestion.reason}); ` : ""}${describe(match, band)}`;
     const decision: Decision = {
       action,
       question,

@@ -174,7 +174,7 @@ const Evidence: FC<{ text: string | null }> = ({ text }) =>
     <>
       <br />
       <span class="small muted" data-testid="evidence">
-        Same question? {text}
+        Decision: {text}
       </span>
     </>
   ) : null;

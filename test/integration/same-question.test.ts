@@ -198,6 +198,6 @@ describe("the ticket pipeline stages what it is not sure of, with the evidence",
     );
     expect(decided.decision).toMatchObject({ action: "MERGE" });
     expect(decided.decision!.variantId).toBeNull();
-    expect(decided.decision!.rationale).toContain("same question? related");
+    expect(decided.decision!.rationale).toContain("same-question decision: related (");
   });
 });
