@@ -224,7 +224,7 @@ async function runShow(enabled: boolean) {
 // simulation (`npm run simulate:show`) is the measure of record; this one stays as an offline check.
 describe("a simulated 3-hour show (90 analyses × 8–12 candidates)", () => {
   it(
-    "filters only repeats, warns on most repeats it lets through, and picks fewer than without memory, one embedding call per analysis",
+    "filters almost only repeats, and lets through at most 60 % of the memory-off show's repeat rate, one embedding call per analysis",
     { timeout: 300_000 },
     async () => {
       const withMemory = await runShow(true);
@@ -241,8 +241,8 @@ describe("a simulated 3-hour show (90 analyses × 8–12 candidates)", () => {
       );
       expect(withMemory.embedCalls).toBe(ANALYSES); // one batch call per analysis
       expect(withMemory.filteredPrecision).toBeGreaterThanOrEqual(0.97);
-      expect(withMemory.duplicateRate).toBeLessThan(baseline.duplicateRate * 0.8);
-      expect(withMemory.warnedShare).toBeGreaterThan(0.7);
+      expect(withMemory.duplicateRate).toBeLessThan(baseline.duplicateRate * 0.6);
+      expect(withMemory.warnedShare).toBeGreaterThan(0.5);
       expect(withMemory.averageNovelty!).toBeGreaterThan(0.6);
       expect(withMemory.status.showDurationMinutes).toBe((ANALYSES - 1) * INTERVAL_MIN);
     },
