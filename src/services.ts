@@ -5,7 +5,7 @@
  */
 import { type Clock, systemClock } from "./clock";
 import { cachedEmbedder, type Defer } from "./embeddings/cached";
-import type { TicketMessage } from "./tickets/consume";
+import type { TicketMessage } from "./tickets/message";
 import type { Judge } from "./judge/port";
 import { selectJudge } from "./judge/select";
 import { localHttpEmbedder } from "./embeddings/local-http";
@@ -18,6 +18,7 @@ import { vectorizeIndex } from "./vectors/vectorize";
 import { createSecretBox, type SecretBox } from "./tickets/secret-box";
 import { type Logger, rootLogger } from "./log";
 import { withStorageErrors } from "./db/errors";
+import { ConfigError } from "./config-error";
 import { connectPostgres, type PgConnection } from "./db/pg/client";
 
 /**
@@ -49,10 +50,6 @@ export interface Services {
   defer?: Defer;
   /** The Postgres of the FAQ knowledge base and the ticket pipeline (FAQ_STORE=postgres), opened on first use; null = D1 (src/faqs/select.ts, src/tickets/select.ts). */
   faqPostgres: PgHandle | null;
-}
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
 }
 
 /** `defer` (a request's waitUntil) takes cache writes off the response path; jobs and tests await them. */

@@ -2,7 +2,8 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { faqRelationships, faqs, faqVariants, faqVersions } from "../db/schema";
-import { type ExportLine, type ImportedRelationship, relationshipRows, toExportLines } from "./transfer";
+import { relationshipRows, toExportLines } from "./transfer";
+import type { ExportLine, ImportedRelationship } from "./types";
 
 export async function exportFromD1(db: D1Database, tenantId: string): Promise<ExportLine[]> {
   const orm = drizzle(db);

@@ -6,8 +6,7 @@
  */
 import { type Calibration, calibrate } from "../calibration/calibration";
 import { fuseScores } from "../ranking/fusion";
-import type { FaqMatchType, FaqSearchHit } from "./search";
-import type { FaqRow } from "./store";
+import type { FaqMatchType, FaqRow, FaqSearchHit } from "./types";
 
 export interface MatchedVariant {
   faqId: string;

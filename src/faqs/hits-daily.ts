@@ -3,12 +3,7 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { faqHits } from "../db/schema";
 import { DAY_MS } from "./hits";
-
-export interface DailyHits {
-  /** YYYY-MM-DD (UTC). */
-  day: string;
-  hits: number;
-}
+import type { DailyHits } from "./types";
 
 export async function faqHitsPerDay(db: D1Database, tenantId: string, faqId: string, days: number, now: number): Promise<DailyHits[]> {
   const first = firstDay(now, days);

@@ -3,7 +3,7 @@ import { and, count, countDistinct, desc, eq, isNull, max, sql } from "drizzle-o
 import { drizzle } from "drizzle-orm/d1";
 import { faqHits, faqs } from "../db/schema";
 import type { Services } from "../services";
-import type { FaqSearchHit } from "./search";
+import type { FaqSearchHit, FaqStats } from "./types";
 
 export const DAY_MS = 24 * 3600 * 1000;
 
@@ -34,19 +34,6 @@ export async function recordHits(
     orm.insert(faqHits).values(rows.slice(i * HITS_PER_INSERT, (i + 1) * HITS_PER_INSERT)),
   );
   await orm.batch([first!, ...more]);
-}
-
-export interface FaqStats {
-  totalHits: number;
-  uniqueSessions: number;
-  /** Distinct UTC days with at least one hit. */
-  daysWithHits: number;
-  lastHitAt: string | null;
-  /**
-   * Mean calibrated similarity of the queries that hit it (seed 002's avg similarity; a query the
-   * model could not embed counts 0), 4 significant digits; null without hits.
-   */
-  avgScore: number | null;
 }
 
 /** The aggregates of one FAQ's hits, as both backends' queries return them. */

@@ -10,12 +10,12 @@ import { inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import { faqs as faqsTable, faqVariants, faqVersions } from "../db/schema";
-import type { FaqChangeType, FaqVariantSource } from "../db/schema";
 import { ID_CHUNK } from "../db/by-ids";
 import type { Services } from "../services";
 import { indexFaqs, indexVariants } from "./indexing";
-import { type FaqRow, foldText, insertFaqQueries, type NewFaq, newFaqRow } from "./store";
-import { insertVariantQueries, MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "./variants";
+import { foldText, insertFaqQueries, newFaqRow } from "./store";
+import type { FaqRow, ImportItem, ImportReport, ImportVersion, VariantRow } from "./types";
+import { insertVariantQueries, MAX_VARIANTS_PER_FAQ, newVariantRow } from "./variants";
 
 /** Most lines one import request may carry. */
 export const MAX_IMPORT_LINES = 1000;
@@ -23,49 +23,6 @@ export const MAX_IMPORT_LINES = 1000;
 export const IMPORT_EMBED_BATCH = 64;
 /** FAQs per D1 batch (each FAQ is 2 statements, each variant 2 more). */
 export const IMPORT_WRITE_CHUNK = 50;
-
-export interface ImportVariant {
-  variantText: string;
-  id?: string | undefined;
-  source?: FaqVariantSource | undefined;
-  sourceTicketId?: string | null | undefined;
-  createdBy?: string | undefined;
-  createdAt?: number | undefined;
-}
-
-export interface ImportVersion {
-  versionNumber: number;
-  question: string;
-  answer: string;
-  tags: string[];
-  changeType: FaqChangeType;
-  changeReason: string | null;
-  changedBy: string;
-  changedAt: number;
-}
-
-export interface ImportItem extends NewFaq {
-  line: number;
-  variants: (string | ImportVariant)[];
-  /** Kept from an export; absent on a plain import line. */
-  id?: string | undefined;
-  version?: number | undefined;
-  createdBy?: string | undefined;
-  createdAt?: number | undefined;
-  updatedBy?: string | undefined;
-  updatedAt?: number | undefined;
-  versions?: ImportVersion[] | undefined;
-}
-
-export interface ImportReport {
-  imported: { line: number; id: string; variants: number }[];
-  /** Lines not written because an id they keep is taken. */
-  skipped: { line: number; code: "ID_TAKEN"; message: string }[];
-  /** Variants dropped as exact duplicates (folded) of their FAQ's question or of another variant. */
-  duplicateVariants: number;
-  indexed: number;
-  pendingIndex: number;
-}
 
 /** The rows one line becomes, before any write (both backends). */
 export interface ImportRows {

@@ -2,22 +2,36 @@
  * The FAQ knowledge base's storage port: FAQs, their variants and versions, hybrid search,
  * import and export. Two adapters: D1 (src/faqs/d1-store.ts, the embedded default: FTS5 + the
  * VectorIndex port) and Postgres (src/faqs/postgres/, pgvector + tsvector in the database).
- * Rows cross the port in one shape (FaqRow, VariantRow) so routes and the ticket pipeline do not
- * know which backend answered. The FAQs' activity (hits, relationships, suggestions) lives with
- * them, in the same backend: its joins need the FAQ rows.
+ * Rows cross the port in one shape (FaqRow, VariantRow; the port's types are in types.ts) so
+ * routes and the ticket pipeline do not know which backend answered. The FAQs' activity (hits,
+ * relationships, suggestions) lives with them, in the same backend: its joins need the FAQ rows.
  */
 import type { FaqRelationshipType } from "../db/schema";
 import type { FtsRebuildPage } from "../indexing/fts-rebuild";
-import type { FaqStats } from "./hits";
-import type { DailyHits } from "./hits-daily";
-import type { ImportItem, ImportReport } from "./import";
-import type { LinkResult, RelatedFaq } from "./relationships";
-import type { ExportLine, ImportedRelationship } from "./transfer";
-import type { FaqSearchArgs, FaqSearchHit, FaqSearchResult } from "./search";
-import type { ResolveResult, Suggestion } from "./suggestions";
-import type { FaqChange, FaqRow, FaqUpdateResult, NewFaq } from "./store";
-import type { AddVariantResult, NewVariant, VariantRow } from "./variants";
-import type { FaqVersion, RollbackResult } from "./versions";
+import type {
+  AddVariantResult,
+  DailyHits,
+  ExportLine,
+  FaqChange,
+  FaqRow,
+  FaqSearchArgs,
+  FaqSearchHit,
+  FaqSearchResult,
+  FaqStats,
+  FaqUpdateResult,
+  FaqVersion,
+  ImportedRelationship,
+  ImportItem,
+  ImportReport,
+  LinkResult,
+  NewFaq,
+  NewVariant,
+  RelatedFaq,
+  ResolveResult,
+  RollbackResult,
+  Suggestion,
+  VariantRow,
+} from "./types";
 
 export interface FaqListQuery {
   tag?: string | undefined;

@@ -11,9 +11,8 @@
  * only its hits' rows).
  */
 import type { Defer } from "../embeddings/cached";
-import type { FaqRow } from "./store";
+import type { FaqRow, VariantRow } from "./types";
 import { FAQ_COLUMNS } from "./store";
-import type { VariantRow } from "./variants";
 import { VARIANT_COLUMNS } from "./variants";
 
 export interface RowVersion {

@@ -6,9 +6,7 @@
  */
 import { faqs, faqVariants, type faqVersions } from "../db/schema";
 import { metadataSchema, tagsSchema } from "./json-columns";
-import type { FaqRow } from "./store";
-import type { VariantRow } from "./variants";
-import type { FaqVersion } from "./versions";
+import type { FaqRow, FaqVersion, VariantRow } from "./types";
 
 /** The D1 columns a FaqRow needs. */
 export const faqFields = {

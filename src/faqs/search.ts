@@ -21,13 +21,8 @@ import { fuseFaqLists, reachedByVector, toFaqLists } from "./fuse-lists";
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION } from "./indexing";
 import { tagsSchema } from "./json-columns";
 import { candidateRows, prefetchRows, type RowVersion, rowVersionQuery } from "./row-cache";
-import type { FaqRow } from "./store";
+import type { FaqDegradation, FaqSearchArgs, FaqSearchResult, FaqSearchWeights } from "./types";
 import { errorFields } from "../log";
-
-export interface FaqSearchWeights {
-  bm25: number;
-  vector: number;
-}
 
 /** The two signals' shares in the fused score (src/ranking/fusion.ts); seed 002's were 0.4 / 0.6 in RRF. */
 export const DEFAULT_FAQ_WEIGHTS: FaqSearchWeights = { bm25: 1 - DEFAULT_VECTOR_SHARE, vector: DEFAULT_VECTOR_SHARE };
@@ -50,37 +45,6 @@ export const ANSWER_COLUMN_WEIGHT = 3.0;
 export const VECTOR_MIN_SIMILARITY = 0.5;
 /** Variant lists read this many variants per FAQ slot of the window before keeping the best per FAQ. */
 const VARIANTS_PER_SLOT = 3;
-
-export type FaqMatchType = "canonical_bm25" | "variant_bm25" | "canonical_vector" | "variant_vector";
-export type FaqDegradation = "embeddings" | "vector_index";
-
-export interface FaqSearchArgs {
-  query: string;
-  limit: number;
-  weights?: Partial<FaqSearchWeights> | undefined;
-  /** Keep FAQs that carry every one of these tags. */
-  tags?: readonly string[] | undefined;
-}
-
-export interface FaqSearchHit {
-  faq: FaqRow;
-  /** The fused score (src/ranking/fusion.ts): z-score units over this query's candidates, higher is better. */
-  score: number;
-  matchType: FaqMatchType[];
-  /** The variant that matched (best-ranked variant list), when a variant list found the FAQ. */
-  matchedVariant: { id: string; variantText: string } | null;
-  /** Calibrated similarity of the query to the closer of the canonical question / matched variant, null when no vector was compared. */
-  similarity: number | null;
-}
-
-export interface FaqSearchResult {
-  results: FaqSearchHit[];
-  degraded: FaqDegradation[];
-  /** The query's vector, when it was embedded: a caller comparing more texts with the query reuses it. */
-  queryVector: Float32Array | null;
-  /** Milliseconds: embedding the query (0 when not embedded), the lists after it, loading rows + fusing, and in total. */
-  timing: { embedMs: number; listsMs: number; rowsMs: number; totalMs: number };
-}
 
 export async function searchFaqs(services: Services, tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult> {
   const started = Date.now();

@@ -16,14 +16,8 @@ import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, indexFaqs } from "./indexing";
 import { metadataSchema, tagsSchema } from "./json-columns";
 import { faqFields, faqValues, toFaqRow } from "./rows";
 import { errorFields } from "../log";
-import { err, ok, type Result } from "../result";
-
-export interface NewFaq {
-  question: string;
-  answer: string;
-  tags: string[];
-  metadata: Record<string, unknown>;
-}
+import { err, ok } from "../result";
+import type { FaqChange, FaqRow, FaqUpdateResult, NewFaq } from "./types";
 
 export interface Faq extends NewFaq {
   id: string;
@@ -33,28 +27,6 @@ export interface Faq extends NewFaq {
   updatedBy: string;
   updatedAt: string;
   indexState: IndexState;
-}
-
-/**
- * The port's row shape (both backends answer it): columns under their SQL names and JSON columns
- * as the text stored, because the raw FTS5 search (search.ts) reads rows of this shape straight
- * from SQL. Drizzle queries map to it from the schema's inferred types in rows.ts.
- */
-export interface FaqRow {
-  seq: number;
-  id: string;
-  tenant_id: string;
-  question: string;
-  answer: string;
-  tags: string;
-  metadata: string;
-  version: number;
-  created_by: string;
-  created_at: number;
-  updated_by: string;
-  updated_at: number;
-  deleted_at: number | null;
-  index_state: IndexState;
 }
 
 /** The columns of a FaqRow in SQL (the raw FTS5 search, src/faqs/search.ts, reads them by name). */
@@ -195,15 +167,6 @@ export async function listFaqs(db: D1Database, tenantId: string, args: FaqListAr
     .limit(args.limit + 1);
   return { rows: rows.slice(0, args.limit).map(toFaqRow), more: rows.length > args.limit };
 }
-
-export interface FaqChange {
-  question?: string | undefined;
-  answer?: string | undefined;
-  tags?: string[] | undefined;
-  metadata?: Record<string, unknown> | undefined;
-}
-
-export type FaqUpdateResult = Result<{ row: FaqRow; contentChanged: boolean; questionChanged: boolean }, "not_found">;
 
 /**
  * Applies a change. When question, answer or tags change, the previous content is written as a

@@ -13,13 +13,12 @@ import { faqs, faqSuggestions } from "../db/schema";
 import { expandQuery } from "../text/expand";
 import { newId } from "../ids";
 import type { Services } from "../services";
-import type { FaqSearchHit } from "./search";
+import type { AddVariantResult, FaqSearchHit, ResolveResult, Suggestion } from "./types";
 import { foldText } from "./store";
+import { addVariant } from "./variants";
 import { samplesSchema } from "./json-columns";
 import type { FaqStore, SuggestionOverride } from "./port";
-import { faqStore } from "./select";
-import type { AddVariantResult } from "./variants";
-import { err, ok, type Result } from "../result";
+import { err, ok } from "../result";
 
 export const SUGGESTION_MARGIN = 0.05;
 export const SUGGESTION_MIN_SIMILARITY = 0.6;
@@ -89,18 +88,6 @@ export async function recordSuggestion(
   return true;
 }
 
-export interface Suggestion {
-  id: string;
-  faqId: string;
-  faqQuestion: string;
-  alternateFaqId: string;
-  queryText: string;
-  samples: string[];
-  count: number;
-  firstSeenAt: string;
-  lastSeenAt: string;
-}
-
 /** Open clusters of live FAQs, most frequent first. */
 export async function listSuggestions(db: D1Database, tenantId: string, limit: number): Promise<Suggestion[]> {
   const t = faqSuggestions;
@@ -123,9 +110,6 @@ export async function listSuggestions(db: D1Database, tenantId: string, limit: n
     .limit(limit);
   return rows.map(toSuggestion);
 }
-
-/** accepted or dismissed; `variant` is the accept's outcome (null for a dismiss). */
-export type ResolveResult = Result<{ variant: AddVariantResult | null }, "not_found">;
 
 /** What resolving needs of an open suggestion. */
 export interface OpenSuggestion {
@@ -160,7 +144,7 @@ export async function resolveOpenSuggestion(
   return ok({ variant });
 }
 
-/** resolveOpenSuggestion on D1. */
+/** resolveOpenSuggestion on D1: the variant is added on D1 too. */
 export async function resolveSuggestion(
   services: Services,
   tenantId: string,
@@ -175,7 +159,8 @@ export async function resolveSuggestion(
     .select({ faq_id: t.faqId, alternate_faq_id: t.alternateFaqId, query_text: t.queryText })
     .from(t)
     .where(and(eq(t.id, id), eq(t.tenantId, tenantId), eq(t.status, "open")));
-  return resolveOpenSuggestion(faqStore(services), open ?? null, tenantId, action, by, override, async (status) => {
+  const d1: Pick<FaqStore, "addVariant"> = { addVariant: (...args) => addVariant(services, ...args) };
+  return resolveOpenSuggestion(d1, open ?? null, tenantId, action, by, override, async (status) => {
     await orm
       .update(t)
       .set({ status })

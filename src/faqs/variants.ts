@@ -12,30 +12,11 @@ import { FAQ_VARIANT_COLLECTION, indexVariants } from "./indexing";
 import { foldText, getFaqRow } from "./store";
 import { toVariantRow, variantFields, variantValues } from "./rows";
 import { errorFields } from "../log";
-import { err, ok, type Result } from "../result";
+import { err, ok } from "../result";
+import type { AddVariantResult, NewVariant, VariantRow } from "./types";
 
 /** Most variants one FAQ may have. */
 export const MAX_VARIANTS_PER_FAQ = 200;
-
-export interface NewVariant {
-  variantText: string;
-  source: FaqVariantSource;
-  sourceTicketId?: string | undefined;
-}
-
-export interface VariantRow {
-  seq: number;
-  id: string;
-  tenant_id: string;
-  faq_id: string;
-  variant_text: string;
-  normalized_text: string;
-  source: FaqVariantSource;
-  source_ticket_id: string | null;
-  created_by: string;
-  created_at: number;
-  index_state: IndexState;
-}
 
 /** The columns of a VariantRow in SQL (the raw FTS5 search, src/faqs/search.ts, reads them by name). */
 export const VARIANT_COLUMNS =
@@ -94,8 +75,6 @@ export function insertVariantQueries(orm: DrizzleD1Database, row: VariantRow): [
     ),
   ];
 }
-
-export type AddVariantResult = Result<VariantRow, "not_found" | "duplicate" | "too_many">;
 
 /** Adds a variant to a live FAQ. An exact duplicate (folded) of its question or of another variant is refused. */
 export async function addVariant(

@@ -5,27 +5,17 @@
  */
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { type FaqChangeType, faqs, faqVersions } from "../db/schema";
+import { faqs, faqVersions } from "../db/schema";
 import type { Services } from "../services";
 import { tagsSchema } from "./json-columns";
 import { toFaqVersion } from "./rows";
-import { type FaqRow, updateFaq } from "./store";
-import { err, ok, type Result } from "../result";
+import { updateFaq } from "./store";
+import type { FaqVersion, RollbackResult } from "./types";
+import { err, ok } from "../result";
 
 /** Versions older than this are deleted by the daily retention cron. */
 export const FAQ_VERSION_RETENTION_DAYS = 90;
 const DAY_MS = 24 * 3600 * 1000;
-
-export interface FaqVersion {
-  versionNumber: number;
-  question: string;
-  answer: string;
-  tags: string[];
-  changeType: FaqChangeType;
-  changeReason: string | null;
-  changedBy: string;
-  changedAt: string;
-}
 
 /** Versions of one FAQ, newest first: at most `limit`, below version `before` when given. */
 export async function listVersions(
@@ -48,8 +38,6 @@ export async function listVersions(
     .limit(page.limit);
   return rows.map(toFaqVersion);
 }
-
-export type RollbackResult = Result<FaqRow, "not_found" | "version_not_found">;
 
 /** Restores a version's question/answer/tags; the content it replaces becomes a new version (change type "rollback"). */
 export async function rollbackFaq(

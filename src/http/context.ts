@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/keys";
 import type { Logger } from "../log";
 import type { Services } from "../services";
-import type { ErrorCode } from "./errors";
+import type { ErrorCode } from "./error-codes";
 
 export interface AppEnv {
   Bindings: Env;

@@ -5,7 +5,7 @@
  */
 import type { Context, ExecutionContext } from "hono";
 import type { AppEnv } from "./context";
-import type { ErrorCode } from "./errors";
+import type { ErrorCode } from "./error-codes";
 import { forwardRequestId } from "./request-id";
 
 /** The app's fetch, bound late (the adapters are mounted inside the app they call). */

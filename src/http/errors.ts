@@ -1,8 +1,8 @@
 /**
  * The one error module. Every error leaves the API as
  *   { "error": { "code", "message", "requestId", "details"? } }
- * with the status of its code. Unexpected errors are logged with the request id and answered
- * as INTERNAL with no stack, SQL or message of their own.
+ * with the status of its code (error-codes.ts). Unexpected errors are logged with the request id
+ * and answered as INTERNAL with no stack, SQL or message of their own.
  */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -10,36 +10,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ConstraintViolation, StorageUnavailable } from "../db/errors";
 import { errorFields, rootLogger, type Logger } from "../log";
 import { StoreUnavailableError } from "../faqs/port";
-import { ConfigError } from "../services";
+import { ConfigError } from "../config-error";
 import type { AppEnv } from "./context";
-
-export const errorStatus = {
-  BAD_REQUEST: 400,
-  INVALID_JSON: 400,
-  VALIDATION_FAILED: 400,
-  UNAUTHORIZED: 401,
-  /** A helpdesk delivery that fails its provider's verification (which part failed is never said). */
-  WEBHOOK_SIGNATURE_INVALID: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  /** The local dev key (RECALL_DEV_API_KEY) is recreated on its next use: revoking it would not stop it. */
-  DEV_KEY_PERMANENT: 409,
-  /** An Idempotency-Key sent again with another request (src/http/idempotency.ts). */
-  IDEMPOTENCY_KEY_REUSED: 409,
-  /** An Idempotency-Key whose first request is still running; retry after Retry-After. */
-  IDEMPOTENCY_IN_PROGRESS: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-  /** The FAQ store's database (Postgres) is unreachable or too slow; Retry-After says when to retry. */
-  STORE_UNAVAILABLE: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
-
-export type ErrorCode = keyof typeof errorStatus;
+import { type ErrorCode, errorStatus } from "./error-codes";
 
 export class AppError extends HTTPException {
   constructor(

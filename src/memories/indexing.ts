@@ -1,12 +1,18 @@
 /** Moves memories through the vector outbox (see src/indexing/outbox.ts). */
-import type { IndexState } from "../db/schema";
+import type { IndexState, MemoryType } from "../db/schema";
 import { indexRows, REINDEX_BATCH_SIZE, recordIndexOutcomes } from "../indexing/outbox";
 import type { Services } from "../services";
-import type { MemoryRow } from "./store";
 
 export const MEMORY_COLLECTION = "memories";
 
-type IndexableRow = Pick<MemoryRow, "id" | "tenant_id" | "scope" | "content" | "memory_type">;
+/** The columns indexing reads: store.ts passes whole MemoryRows, and store.ts imports this module. */
+interface IndexableRow {
+  id: string;
+  tenant_id: string;
+  scope: string;
+  content: string;
+  memory_type: MemoryType;
+}
 
 /** Indexes the rows and records each outcome on its row; returns the new states, in order. */
 export async function indexMemories(services: Services, rows: readonly IndexableRow[]): Promise<IndexState[]> {

@@ -30,7 +30,8 @@ import { DECISIVE_CONTRASTS } from "../decisions/contrasts";
 import { decidePair, decisionTablesFor } from "../decisions/pair";
 import { decideAction, type SameQuestion, similarityBand, type TicketAction } from "./decide";
 import { findBestMatch, PipelineUnavailable, type TicketMatch } from "./match";
-import type { TicketDecision, TicketInput } from "./port";
+import type { TicketMessage } from "./message";
+import type { TicketDecision } from "./port";
 import { pipelineStore } from "./select";
 
 /** Attempts (deliveries) before a ticket is dead-lettered; below wrangler's max_retries + 1 so we, not the platform, decide. */
@@ -41,13 +42,6 @@ export const RETRY_MAX_DELAY_SECONDS = 300;
 export const TICKET_LEASE_MS = 60_000;
 /** Who the FAQ module records as the author of pipeline changes. */
 export const PIPELINE_ACTOR = "pipeline";
-
-export interface TicketMessage {
-  tenantId: string;
-  ticketRowId: string;
-  /** The ticket itself, when intake could not store it (src/tickets/intake.ts): inserted here first. */
-  ticket?: TicketInput & { receivedAt: number };
-}
 
 const carriedTicket = z.object({
   ticketId: z.string(),

@@ -11,7 +11,7 @@
  */
 import { StoreUnavailableError } from "../faqs/port";
 import { newId } from "../ids";
-import type { TicketMessage } from "./consume";
+import type { TicketMessage } from "./message";
 import type { PipelineStore, TicketInput, TicketRecord } from "./port";
 import { unstoredTicket } from "./rows";
 

@@ -13,8 +13,7 @@
  */
 import { calibrate } from "../calibration/calibration";
 import { faqStore } from "../faqs/select";
-import type { FaqRow } from "../faqs/store";
-import type { VariantRow } from "../faqs/variants";
+import type { FaqRow, VariantRow } from "../faqs/types";
 import { cosine } from "../ranking/cosine";
 import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
 import type { Services } from "../services";

@@ -8,7 +8,7 @@
  * A sealed value is base64(iv(12) ‖ ciphertext ‖ tag(16)); the additional data names the tenant
  * and the row, so a ciphertext copied onto another row does not open.
  */
-import { ConfigError } from "../services";
+import { ConfigError } from "../config-error";
 
 export interface SecretBox {
   /** The key id new ciphertexts are sealed with. */

@@ -15,7 +15,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, type SQL } from 
 import { drizzle } from "drizzle-orm/d1";
 import { webhookSecrets } from "../db/schema";
 import { newId } from "../ids";
-import { ConfigError } from "../services";
+import { ConfigError } from "../config-error";
 import type { SecretBox } from "./secret-box";
 import { errorFields, type Logger } from "../log";
 

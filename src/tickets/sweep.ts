@@ -3,7 +3,7 @@
  * platform's dead-letter queue took it, or a send was lost). It is sent again; the consumer's
  * lease and its decided-check make a duplicate delivery harmless.
  */
-import type { TicketMessage } from "./consume";
+import type { TicketMessage } from "./message";
 import type { PipelineStore } from "./port";
 
 /** A ticket undecided this long after arrival is presumed stranded (the consumer's own retries take about 10 minutes). */

@@ -1,5 +1,5 @@
 /** The right-hand column of an FAQ page (variants, related FAQs, hits per day, suggested phrasings) and the FAQ shapes the desk reads. */
-import type { DailyHits } from "../faqs/hits-daily";
+import type { DailyHits } from "../faqs/types";
 import { HitChart } from "./desk-views";
 import { Csrf, Field, percent, type Viewer } from "./layout";
 

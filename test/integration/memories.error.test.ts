@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ErrorCode } from "../../src/http/errors";
+import type { ErrorCode } from "../../src/http/error-codes";
 import { newTenant, send } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";
 

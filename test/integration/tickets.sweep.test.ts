@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/clock";
 import { createServices } from "../../src/services";
-import type { TicketMessage } from "../../src/tickets/consume";
+import type { TicketMessage } from "../../src/tickets/message";
 import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { resendStrandedTickets, STRANDED_AFTER_MS } from "../../src/tickets/sweep";
 import { REINDEX_CRON, runCron } from "../../src/upkeep/cron";

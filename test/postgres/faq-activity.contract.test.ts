@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaqStore } from "../../src/faqs/port";
-import type { FaqSearchHit } from "../../src/faqs/search";
+import type { FaqSearchHit } from "../../src/faqs/types";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";
 
 let backends: Backends;

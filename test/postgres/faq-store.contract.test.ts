@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaqStore } from "../../src/faqs/port";
-import type { FaqSearchArgs } from "../../src/faqs/search";
+import type { FaqSearchArgs } from "../../src/faqs/types";
 import { faqStore } from "../../src/faqs/select";
 import { CHINESE, CODE_QUERIES, COLUMN_WEIGHT, KB, MEANING_QUERY, OPERATOR_QUERIES, VARIANT_ONLY } from "../fixtures/faq-relevance";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";

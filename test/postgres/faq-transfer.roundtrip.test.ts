@@ -4,7 +4,7 @@
  * every line validated by the import's schema as the route does. No field may change.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportNdjson, importLines, type TransferItem } from "../../src/faqs/transfer";
+import { exportNdjson, importLines, type TransferItem } from "../../src/faqs/ndjson";
 import { importLineSchema } from "../../src/http/routes/faqs-schemas";
 import { type Backends, newTenant, startBackends } from "./support/backends";
 

@@ -3,7 +3,7 @@ import type { ClientResponse } from "hono/client";
 import { expect } from "vitest";
 import type { z } from "zod";
 import { recallClient, type RetryOptions } from "../../src/client";
-import type { ErrorCode } from "../../src/http/errors";
+import type { ErrorCode } from "../../src/http/error-codes";
 import type { ErrorEnvelope } from "../../src/http/openapi/describe";
 
 /** The typed client (src/client.ts) over this Worker's real fetch handler: answers typed by the routes. */

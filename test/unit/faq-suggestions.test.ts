@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FaqSearchHit } from "../../src/faqs/search";
-import type { FaqRow } from "../../src/faqs/store";
+import type { FaqRow, FaqSearchHit } from "../../src/faqs/types";
 import { foldText } from "../../src/faqs/store";
 import { SUGGESTION_MARGIN, suggestionFor } from "../../src/faqs/suggestions";
 

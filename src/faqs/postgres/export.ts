@@ -2,7 +2,8 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { PgDatabase } from "../../db/pg/client";
 import { pgFaqRelationships, pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
-import { type ExportLine, type ImportedRelationship, relationshipRows, toExportLines } from "../transfer";
+import { relationshipRows, toExportLines } from "../transfer";
+import type { ExportLine, ImportedRelationship } from "../types";
 import { faqColumns, variantColumns } from "./rows";
 
 export async function exportFromPostgres(db: PgDatabase, tenantId: string): Promise<ExportLine[]> {

@@ -8,17 +8,10 @@ import { inArray } from "drizzle-orm";
 import type { PgDatabase } from "../../db/pg/client";
 import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
 import type { Services } from "../../services";
-import {
-  IMPORT_EMBED_BATCH,
-  IMPORT_WRITE_CHUNK,
-  type ImportItem,
-  type ImportReport,
-  importRows,
-  type ImportRows,
-  newImportReport,
-  withFreeIds,
-} from "../import";
-import { embedAll, faqValues, variantValues } from "./store";
+import { IMPORT_EMBED_BATCH, IMPORT_WRITE_CHUNK, importRows, type ImportRows, newImportReport, withFreeIds } from "../import";
+import type { ImportItem, ImportReport } from "../types";
+import { embedAll } from "./embed";
+import { faqValues, variantValues } from "./rows";
 
 /** Rows per INSERT statement. */
 const INSERT_ROWS = 25;

@@ -9,7 +9,7 @@ import type { PgDatabase } from "../../db/pg/client";
 import { pgFaqs, pgFaqVariants } from "../../db/pg/schema";
 import { MAX_INDEX_ATTEMPTS, REINDEX_BATCH_SIZE } from "../../indexing/outbox";
 import type { Services } from "../../services";
-import { embedAll } from "./store";
+import { embedAll } from "./embed";
 
 export async function reindexPendingPostgres(services: Services, db: PgDatabase, batchSize = REINDEX_BATCH_SIZE) {
   const faqs = await db

@@ -1,8 +1,12 @@
 /**
  * The Postgres columns of the port's row shapes; the mapping to them (JSON columns parsed by
- * schema at the boundary) is the D1 one, src/faqs/rows.ts: the fields have the same names.
+ * schema at the boundary) is the D1 one, src/faqs/rows.ts: the fields have the same names. The
+ * insert values are D1's plus the terms the generated tsvectors are made of.
  */
 import { pgFaqs, pgFaqVariants, type PgFaq, type PgFaqVariant } from "../../db/pg/schema";
+import { ftsDocument } from "../../text/fts";
+import { faqValues as faqRowValues, variantValues as variantRowValues } from "../rows";
+import type { FaqRow, VariantRow } from "../types";
 
 export { toFaqRow, toFaqVersion, toVariantRow } from "../rows";
 
@@ -39,3 +43,12 @@ export const variantColumns = {
   indexState: pgFaqVariants.indexState,
 };
 export type PgVariantFields = Pick<PgFaqVariant, keyof typeof variantColumns>;
+
+/** The insert values of an FAQ (without its vector), with the terms its generated tsvector is made of. */
+export function faqValues(row: FaqRow) {
+  return { ...faqRowValues(row), questionTerms: ftsDocument(row.question), answerTerms: ftsDocument(row.answer) };
+}
+
+export function variantValues(row: VariantRow) {
+  return { ...variantRowValues(row), bodyTerms: ftsDocument(row.variant_text) };
+}

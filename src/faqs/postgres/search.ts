@@ -15,16 +15,8 @@ import { errorFields } from "../../log";
 import type { Services } from "../../services";
 import { expandQuery, expansionTerms } from "../../text/expand";
 import { fuseFaqLists, listedFaqIds, reachedByVector, toFaqLists } from "../fuse-lists";
-import {
-  ANSWER_COLUMN_WEIGHT,
-  DEFAULT_FAQ_WEIGHTS,
-  type FaqDegradation,
-  type FaqSearchArgs,
-  type FaqSearchResult,
-  MIN_FAQ_WINDOW,
-  QUESTION_COLUMN_WEIGHT,
-  VECTOR_MIN_SIMILARITY,
-} from "../search";
+import { ANSWER_COLUMN_WEIGHT, DEFAULT_FAQ_WEIGHTS, MIN_FAQ_WINDOW, QUESTION_COLUMN_WEIGHT, VECTOR_MIN_SIMILARITY } from "../search";
+import type { FaqDegradation, FaqSearchArgs, FaqSearchResult } from "../types";
 import { faqColumns, toFaqRow } from "./rows";
 import { pgFaqs } from "../../db/pg/schema";
 

@@ -9,14 +9,15 @@ import { err, ok } from "../../result";
 import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { PgConnection } from "../../db/pg/client";
 import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
-import { errorFields } from "../../log";
 import type { Services } from "../../services";
 import { expandQuery, expansionTerms } from "../../text/expand";
 import { ftsDocument } from "../../text/fts";
 import type { FaqStore } from "../port";
-import { type FaqRow, foldText, newFaqRow } from "../store";
-import { MAX_VARIANTS_PER_FAQ, newVariantRow, type VariantRow } from "../variants";
+import { foldText, newFaqRow } from "../store";
+import type { FaqRow } from "../types";
+import { MAX_VARIANTS_PER_FAQ, newVariantRow } from "../variants";
 import { versionCutoff } from "../versions";
+import { embedAll } from "./embed";
 import { exportFromPostgres } from "./export";
 import { postgresHits } from "./hits";
 import { postgresPipelineReads } from "./reads";
@@ -26,8 +27,8 @@ import { reindexPendingPostgres } from "./reindex";
 import { postgresRelationships } from "./relationships";
 import { importIntoPostgres } from "./import";
 import { tagsSchema } from "../json-columns";
-import { faqColumns, toFaqRow, toFaqVersion, toVariantRow, variantColumns } from "./rows";
-import { faqValues as faqRowValues, variantValues as variantRowValues } from "../rows";
+import { faqColumns, faqValues, toFaqRow, toFaqVersion, toVariantRow, variantColumns, variantValues } from "./rows";
+import { faqValues as faqRowValues } from "../rows";
 import { searchPostgres, websearchText } from "./search";
 import { postgresSuggestions } from "./suggestions";
 
@@ -251,24 +252,4 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     ...postgresSuggestions(db, services, { addVariant: (...args) => store.addVariant(...args) }),
   };
   return store;
-}
-
-/** The insert values of an FAQ (without its vector), with the terms its generated tsvector is made of. */
-export function faqValues(row: FaqRow) {
-  return { ...faqRowValues(row), questionTerms: ftsDocument(row.question), answerTerms: ftsDocument(row.answer) };
-}
-
-export function variantValues(row: VariantRow) {
-  return { ...variantRowValues(row), bodyTerms: ftsDocument(row.variant_text) };
-}
-
-/** Vectors for the texts, or null when the embedder failed (the rows are then committed 'pending'). */
-export async function embedAll(services: Services, texts: readonly string[]): Promise<number[][] | null> {
-  if (texts.length === 0) return [];
-  try {
-    return (await services.embedder.embed(texts)).map((v) => Array.from(v));
-  } catch (error) {
-    services.log.warn("faq_embed_failed", { backend: "postgres", ...errorFields(error) });
-    return null;
-  }
 }

@@ -11,7 +11,7 @@
 import { describeRoute, resolver, uniqueSymbol } from "hono-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z, type ZodType } from "zod";
-import { errorStatus, type ErrorCode } from "../errors";
+import { errorStatus, type ErrorCode } from "../error-codes";
 
 /** The resources the document groups operations by (one tag each). */
 export const TAGS = {

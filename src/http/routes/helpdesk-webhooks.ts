@@ -24,7 +24,7 @@ import { providers } from "../../helpdesk/providers";
 import { clampTicket, type Delivery, type Mapped } from "../../helpdesk/types";
 import { sha256Base64Url } from "../../helpdesk/verify";
 import { cleanTicketQuestion } from "../../text/ticket-clean";
-import type { TicketMessage } from "../../tickets/consume";
+import type { TicketMessage } from "../../tickets/message";
 import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
 import { activeWebhookSecrets } from "../../tickets/secrets";
 import type { TicketInput } from "../../tickets/store";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ticketStatuses } from "../../db/schema";
-import type { TicketMessage } from "../../tickets/consume";
+import type { TicketMessage } from "../../tickets/message";
 import { pipelineStore } from "../../tickets/select";
 import { toTicket } from "../../tickets/store";
 import type { AppEnv } from "../context";

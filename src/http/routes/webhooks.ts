@@ -13,7 +13,7 @@ import { z } from "zod";
 import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
 import { activeWebhookSecrets } from "../../tickets/secrets";
 import { verifySignature } from "../../tickets/signature";
-import type { TicketMessage } from "../../tickets/consume";
+import type { TicketMessage } from "../../tickets/message";
 import { pipelineStore, webhookAuthDb } from "../../tickets/select";
 import type { TicketRecord } from "../../tickets/store";
 import { toTicket } from "../../tickets/store";
