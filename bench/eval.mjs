@@ -15,8 +15,10 @@
 //   npm run eval -- --cards [--misses]             only card extraction coverage/precision (bench/cards-eval.mjs)
 //
 // Every run starts with the card extraction section (seed 003's coverage), which needs no Worker.
+// Every figure printed is saved to results/eval.json (stamped with the machine and the commit),
+// and docs/reports/quality.md with its charts is rendered from it at the end (`npm run report`).
 import { basename, resolve } from "node:path";
-import { runCardsEval } from "./cards-eval.mjs";
+import { CARD_SETS, runCardsEval } from "./cards-eval.mjs";
 import { importTs } from "./support/bundle.mjs";
 import { defaultSets, importCorpus, loadSet, setsUnder } from "./support/sets.mjs";
 import { percentiles, progress, saveResults } from "./support/stats.mjs";
@@ -31,7 +33,7 @@ const MODEL = "use-lite-512";
 const MODES = { lexical: { bm25: 1, vector: 0 }, vector: { bm25: 0, vector: 1 }, hybrid: undefined };
 const K = 10;
 
-await runCardsEval();
+const cards = (await runCardsEval()).map((scores, i) => ({ path: CARD_SETS[i][0], label: CARD_SETS[i][1], ...scores }));
 if (args.cardsOnly) process.exit(0);
 
 if (args.embedder !== "use-lite") {
@@ -51,6 +53,8 @@ if (sets.length === 0) {
 // term frequencies and lengths (semeval's FAQ hybrid moved 0.532 → 0.540 with lcqmc's 23k rows gone).
 let worker;
 const summary = [];
+/** Per set: its size and how it ran (the report's table of sets). */
+const setsRun = [];
 console.log(
   `embedder: ${MODEL} (Universal Sentence Encoder lite, 512-d, English only); vector index: exact (D1), one fresh Worker per set`,
 );
@@ -62,9 +66,30 @@ for (const dir of sets) {
     await worker.close();
   }
 }
-printTable(summary);
+const quality = summarise(summary);
+printTable(quality);
 if (args.fit) await runFits(sets);
-saveResults("eval", { embedder: MODEL, rows: summary.map(({ ndcgs: _, recalls: __, ...row }) => row) });
+const saved = saveResults("eval", {
+  embedder: MODEL,
+  k: K,
+  options: { queries: args.queries ?? null, peers: args.peers, memories: args.memories },
+  defaults: { fusion: DEFAULTS.fusion, memory: DEFAULTS.memory },
+  cards,
+  sets: setsRun,
+  ...quality,
+});
+console.log(`\nfigures in ${saved}`);
+await refreshReports();
+
+/** Re-renders docs/reports/ from results/*.json (scripts/report.mjs); a failure there does not fail the eval. */
+async function refreshReports() {
+  try {
+    const { writeReports } = await import("../scripts/report.mjs");
+    for (const file of writeReports()) console.log(`report: ${file}`);
+  } catch (error) {
+    console.warn(`reports not refreshed (npm run report): ${error.message}`);
+  }
+}
 
 async function evaluate(dir) {
   const name = basename(dir);
@@ -73,6 +98,8 @@ async function evaluate(dir) {
   const selfInCorpus = new Set(corpus.map((d) => d.id));
   const dropSelf = queries.some((q) => selfInCorpus.has(q.id));
   const english = !corpus.slice(0, 200).some((d) => containsCjk(d.text));
+  const info = { set: name, docs: corpus.length, queries: queries.length, dropSelf, english };
+  setsRun.push(info);
   console.log(
     `\n${name}: ${corpus.length} docs, ${queries.length} queries${dropSelf ? " (a query's own doc is dropped from its results)" : ""}`,
   );
@@ -92,6 +119,7 @@ async function evaluate(dir) {
   const importStart = performance.now();
   const faqToDoc = await importCorpus(worker, key, corpus, progress("importing", corpus.length));
   const importSeconds = (performance.now() - importStart) / 1000;
+  info.importFaqsPerSecond = corpus.length / importSeconds;
   console.log(
     `  import: ${(corpus.length / importSeconds).toFixed(0)} FAQs/s (${importSeconds.toFixed(1)} s${english ? ", embeddings from cache" : ", lexical only"})`,
   );
@@ -122,11 +150,12 @@ async function evaluate(dir) {
       ...meanMetrics(perQuery),
       ndcgs: perQuery.map((m) => m.ndcg),
       recalls: perQuery.map((m) => m.recall),
+      mrrs: perQuery.map((m) => m.mrr),
       msPerQuery: percentiles(times).p50,
     });
   }
   if (english && args.peers) rows.push(...(await peerRows(name, corpus, queries, docVectors, queryVectors, dropSelf)));
-  if (args.memories) rows.push(...(await memoryRows(name, key, corpus, queries, english, dropSelf)));
+  if (args.memories) rows.push(...(await memoryRows(name, key, corpus, queries, english, dropSelf, info)));
   return rows;
 }
 
@@ -138,7 +167,7 @@ async function evaluate(dir) {
  * stored within minutes (recency 0.5^(minutes / 30 days) ≈ 1), and only a question merged by
  * write-time dedupe has a recall count; so the rows measure the relevance mix, not those terms.
  */
-async function memoryRows(name, key, corpus, queries, english, dropSelf) {
+async function memoryRows(name, key, corpus, queries, english, dropSelf, info) {
   const scope = `eval:${name}`;
   // memory id → the documents it stands for: write-time dedupe (src/memories/store.ts) counts a
   // near-identical question as the earlier one asked again, so one memory can stand for several.
@@ -159,6 +188,7 @@ async function memoryRows(name, key, corpus, queries, english, dropSelf) {
     }),
   );
   const merged = corpus.length - memoryToDocs.size;
+  info.mergedByDedupe = merged;
   if (merged > 0) console.log(`  ${merged} documents merged into earlier questions by write-time dedupe (a hit counts for each)`);
   const weightings = {
     "mem:text": { vector: 0, text: 1, recency: 0, frequency: 0, importance: 0 },
@@ -189,6 +219,7 @@ async function memoryRows(name, key, corpus, queries, english, dropSelf) {
       ...meanMetrics(perQuery),
       ndcgs: perQuery.map((m) => m.ndcg),
       recalls: perQuery.map((m) => m.recall),
+      mrrs: perQuery.map((m) => m.mrr),
       msPerQuery: percentiles(times).p50,
     });
   };
@@ -258,6 +289,7 @@ async function peerRows(name, corpus, queries, docVectors, queryVectors, dropSel
         ...meanMetrics(perQuery),
         ndcgs: perQuery.map((m) => m.ndcg),
         recalls: perQuery.map((m) => m.recall),
+        mrrs: perQuery.map((m) => m.mrr),
         msPerQuery: percentiles(times).p50,
       });
     }
@@ -266,32 +298,23 @@ async function peerRows(name, corpus, queries, docVectors, queryVectors, dropSel
   return rows;
 }
 
-function printTable(rows) {
+/**
+ * The figures the eval prints and saves: every row with 95% bootstrap intervals over queries
+ * (NDCG@10, R@10, MRR@10; the per-query lists dropped), the paired differences "hybrid − its
+ * better single mode" and "hybrid − a peer's hybrid" on the same queries, and what the similar
+ * questions' floor shows.
+ */
+function summarise(rows) {
   const interval = (xs) => {
-    const b = bootstrapInterval(xs);
-    return `[${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`;
+    const { low, high } = bootstrapInterval(xs);
+    return { low, high };
   };
-  console.log(
-    "\nRetrieval quality: NDCG@10 and Recall@10, each with its 95% bootstrap interval over queries; MRR@10; time per query p50 (query embedding cached)",
+  const out = rows.map(({ ndcgs, recalls, mrrs, ...row }) =>
+    row.skipped
+      ? row
+      : { ...row, queries: ndcgs.length, ndcgInterval: interval(ndcgs), recallInterval: interval(recalls), mrrInterval: interval(mrrs) },
   );
-  console.log(
-    `${"set".padEnd(16)}${"system".padEnd(42)}${"mode".padEnd(11)}${"NDCG@10".padStart(8)}${"95% interval".padStart(16)}${"R@10".padStart(8)}${"95% interval".padStart(16)}${"MRR@10".padStart(8)}${"ms/q".padStart(7)}`,
-  );
-  for (const r of rows) {
-    const figures = r.skipped
-      ? `  (${r.skipped})`
-      : `${r.ndcg.toFixed(3).padStart(8)}${interval(r.ndcgs).padStart(16)}${r.recall.toFixed(3).padStart(8)}${interval(r.recalls).padStart(16)}${r.mrr.toFixed(3).padStart(8)}${r.msPerQuery.toFixed(1).padStart(7)}`;
-    console.log(`${r.set.padEnd(16)}${r.system.slice(0, 40).padEnd(42)}${r.mode.padEnd(11)}${figures}`);
-  }
-  console.log(
-    "\nHybrid against its better single mode (by NDCG@10 on the set) and the peers' hybrid, same queries: paired bootstrap of the difference, 95%",
-  );
-  console.log(`  ${"set".padEnd(16)} ${"comparison".padEnd(52)} ${"NDCG@10".padStart(24)} ${"R@10".padStart(24)}`);
-  const sign = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
-  const diff = (a, b) => {
-    const d = bootstrapInterval(a, { paired: b });
-    return `${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`;
-  };
+  const comparisons = [];
   const groups = [
     { system: "Recall", hybrid: "hybrid", singles: ["lexical", "vector"], peers: true },
     { system: "Recall memories (seed 000)", hybrid: "mem:hybrid", singles: ["mem:text", "mem:vector"], peers: false },
@@ -303,27 +326,65 @@ function printTable(rows) {
       const singles = group.singles.map(ours).filter(Boolean);
       if (!hybrid || singles.length === 0) continue;
       const best = singles.reduce((a, b) => (b.ndcg > a.ndcg ? b : a));
-      const others = [
-        best,
-        ...(group.peers ? rows.filter((r) => r.set === set && !r.system.startsWith("Recall") && r.mode === "hybrid") : []),
-      ];
-      for (const other of others) {
-        const label = `${group.hybrid} − ${other.system.startsWith("Recall") ? "" : `${other.system.slice(0, 30)} `}${other.mode}${singles.length === 1 ? " (the only single mode)" : ""}`;
-        console.log(
-          `  ${set.padEnd(16)} ${label.padEnd(52)} ${diff(hybrid.ndcgs, other.ndcgs).padStart(24)} ${diff(hybrid.recalls, other.recalls).padStart(24)}`,
-        );
+      const peers = group.peers ? rows.filter((r) => r.set === set && !r.system.startsWith("Recall") && r.mode === "hybrid") : [];
+      for (const other of [best, ...peers]) {
+        comparisons.push({
+          set,
+          system: group.system,
+          hybrid: group.hybrid,
+          against: { system: other.system, mode: other.mode },
+          kind: other === best ? "better single" : "peer",
+          onlySingle: singles.length === 1,
+          ndcg: bootstrapInterval(hybrid.ndcgs, { paired: other.ndcgs }),
+          recall: bootstrapInterval(hybrid.recalls, { paired: other.recalls }),
+        });
       }
     }
   }
-  const floored = rows.filter((r) => r.mode === "similar" && r.shown);
-  if (floored.length > 0) {
+  const similar = rows
+    .filter((r) => r.mode === "similar" && r.shown)
+    .map((r) => ({
+      set: r.set,
+      k: K,
+      perQuery: r.shown.perQuery,
+      precision: r.shown.precision,
+      withoutFloorPrecision: rows.find((x) => x.set === r.set && x.mode === "mem:hybrid")?.shown?.precision ?? null,
+    }));
+  return { rows: out, comparisons, similar };
+}
+
+function printTable({ rows, comparisons, similar }) {
+  const interval = (b) => `[${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`;
+  console.log(
+    "\nRetrieval quality: NDCG@10 and Recall@10, each with its 95% bootstrap interval over queries; MRR@10; time per query p50 (query embedding cached)",
+  );
+  console.log(
+    `${"set".padEnd(16)}${"system".padEnd(42)}${"mode".padEnd(11)}${"NDCG@10".padStart(8)}${"95% interval".padStart(16)}${"R@10".padStart(8)}${"95% interval".padStart(16)}${"MRR@10".padStart(8)}${"ms/q".padStart(7)}`,
+  );
+  for (const r of rows) {
+    const figures = r.skipped
+      ? `  (${r.skipped})`
+      : `${r.ndcg.toFixed(3).padStart(8)}${interval(r.ndcgInterval).padStart(16)}${r.recall.toFixed(3).padStart(8)}${interval(r.recallInterval).padStart(16)}${r.mrr.toFixed(3).padStart(8)}${r.msPerQuery.toFixed(1).padStart(7)}`;
+    console.log(`${r.set.padEnd(16)}${r.system.slice(0, 40).padEnd(42)}${r.mode.padEnd(11)}${figures}`);
+  }
+  console.log(
+    "\nHybrid against its better single mode (by NDCG@10 on the set) and the peers' hybrid, same queries: paired bootstrap of the difference, 95%",
+  );
+  console.log(`  ${"set".padEnd(16)} ${"comparison".padEnd(52)} ${"NDCG@10".padStart(24)} ${"R@10".padStart(24)}`);
+  const sign = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+  const diff = (d) => `${sign(d.mean)} [${sign(d.low)}, ${sign(d.high)}]`;
+  for (const c of comparisons) {
+    const other = c.against;
+    const label = `${c.hybrid} − ${other.system.startsWith("Recall") ? "" : `${other.system.slice(0, 30)} `}${other.mode}${c.onlySingle ? " (the only single mode)" : ""}`;
+    console.log(`  ${c.set.padEnd(16)} ${label.padEnd(52)} ${diff(c.ndcg).padStart(24)} ${diff(c.recall).padStart(24)}`);
+  }
+  if (similar.length > 0) {
     console.log(
       "\nSimilar questions keep only hits above the floor (calibrated similarity ≥ 0.60, or keyword coverage ≥ 50%, or a card): what is shown",
     );
-    for (const r of floored) {
-      const hybrid = rows.find((x) => x.set === r.set && x.mode === "mem:hybrid");
+    for (const r of similar) {
       console.log(
-        `  ${r.set.padEnd(16)} ${r.shown.perQuery.toFixed(2)} hits a query (of ${K}), ${(100 * r.shown.precision).toFixed(1)}% of them relevant; without the floor (mem:hybrid) ${(100 * (hybrid?.shown?.precision ?? 0)).toFixed(1)}%`,
+        `  ${r.set.padEnd(16)} ${r.perQuery.toFixed(2)} hits a query (of ${r.k}), ${(100 * r.precision).toFixed(1)}% of them relevant; without the floor (mem:hybrid) ${(100 * (r.withoutFloorPrecision ?? 0)).toFixed(1)}%`,
       );
     }
   }

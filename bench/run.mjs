@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark in bench/*.bench.mjs, one after another, each in its own
 // process (so one's memory and JIT state do not colour the next). `npm run bench -- context`
 // runs only those whose file name contains "context". Figures print as they come and are saved
-// as JSON under results/ (git-ignored).
+// as JSON under results/ (git-ignored); at the end docs/reports/speed.md and its charts are
+// rendered again from them (scripts/report.mjs, `npm run report` alone).
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -21,7 +22,9 @@ const started = Date.now();
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file}`);
-  const result = spawnSync(process.execPath, [join(here, file)], { stdio: "inherit" });
+  // The command each bench's JSON records (bench/support/stats.mjs), as the reports print it.
+  const command = `npm run bench${only.length > 0 ? ` -- ${only.join(" ")}` : ""}`;
+  const result = spawnSync(process.execPath, [join(here, file)], { stdio: "inherit", env: { ...process.env, BENCH_COMMAND: command } });
   if (result.status !== 0) {
     failed++;
     console.error(`${file} failed (exit ${result.status})`);
@@ -31,4 +34,10 @@ const chart = writeChart(join(here, "..", "results"));
 console.log(
   `\n${benches.length - failed}/${benches.length} benchmarks ran in ${((Date.now() - started) / 1000).toFixed(0)} s; figures in results/*.json${chart ? `, chart in ${chart}` : ""}`,
 );
+try {
+  const { writeReports } = await import("../scripts/report.mjs");
+  for (const file of writeReports()) console.log(`report: ${file}`);
+} catch (error) {
+  console.warn(`reports not refreshed (npm run report): ${error.message}`);
+}
 process.exit(failed > 0 ? 1 : 0);

@@ -74,7 +74,7 @@ for (const size of SIZES) {
   console.log(
     `  ${String(size).padStart(7)}   ${ms(f.p50).padStart(9)} / ${ms(f.p95).padStart(9)}    ${ms(t.p50).padStart(9)} / ${ms(t.p95).padStart(9)}    ${(f.p50 / t.p50).toFixed(1).padStart(6)}×   ${WINDOWS.map((k) => recall[k].toFixed(4).padStart(10)).join(" ")}   ${ms(load).padStart(15)}   ${(bytes / 2 ** 20).toFixed(0).padStart(4)} MB`,
   );
-  rows.push({ size, float: f, twoStage: t, recall, loadFromPagesMs: load, bytes });
+  rows.push({ size, float: f, twoStage: t, speedUp: f.p50 / t.p50, recall, loadFromPagesMs: load, bytes });
 }
 console.log(`  (recall@k: of the exact float32 ranking, target recall@10 ≥ 0.99; load from pages: storage reads aside)`);
 console.log(
@@ -92,7 +92,16 @@ console.log(
 console.log(
   `    speed: the two-stage scan's p95 ${overBudget ? `passes ${SCAN_BUDGET_MS} ms from ${overBudget.size.toLocaleString("en")} vectors` : `stays under ${SCAN_BUDGET_MS} ms up to ${SIZES.at(-1).toLocaleString("en")} vectors`} in this run (the FAQ search's budget is p95 ≤ 40 ms in all)`,
 );
-saveResults("vector-scan", { dimensions: DIMENSIONS, queries: QUERIES, rows, fitsCache, scanBudgetMs: SCAN_BUDGET_MS, crossover });
+saveResults("vector-scan", {
+  dimensions: DIMENSIONS,
+  queries: QUERIES,
+  timedTopK: TIMED_TOP_K,
+  windows: WINDOWS,
+  rows,
+  fitsCache,
+  scanBudgetMs: SCAN_BUDGET_MS,
+  crossover,
+});
 
 /**
  * What a new isolate does with a stored base (src/vectors/load.ts), without the storage reads:

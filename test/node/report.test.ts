@@ -1,0 +1,171 @@
+/** The reports under docs/reports/ (`npm run report`): pure rendering from a small results fixture. */
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: plain ESM module shared with the benches, no type declarations
+import { renderReports } from "../../bench/support/report.mjs";
+
+const stamp = (command: string) => ({
+  at: "2026-11-27T02:40:00.000Z",
+  seconds: 900,
+  command,
+  commit: "abc1234+dirty",
+  machine: {
+    cores: 2,
+    cpu: "Test CPU 9000",
+    memoryGB: 8,
+    node: "v20.20.2",
+    platform: "linux-x64",
+    loadAverageAtStart: [1.5, 1.2, 1.0],
+    loadAverage: [2.1, 1.4, 1.1],
+  },
+});
+
+const row = (set: string, system: string, mode: string, ndcg: number) => ({
+  set,
+  system,
+  mode,
+  ndcg,
+  recall: ndcg + 0.1,
+  mrr: ndcg - 0.05,
+  msPerQuery: 12.3,
+  queries: 40,
+  ndcgInterval: { low: ndcg - 0.02, high: ndcg + 0.02 },
+  recallInterval: { low: ndcg + 0.08, high: ndcg + 0.12 },
+  mrrInterval: { low: ndcg - 0.07, high: ndcg - 0.03 },
+});
+
+const PEER = "seed-002 SQL on PGlite (tsvector + pgvector HNSW + RRF)";
+const evalResult = {
+  name: "eval",
+  ...stamp("npm run eval"),
+  embedder: "use-lite-512",
+  k: 10,
+  sets: [
+    { set: "lcqmc", docs: 23557, queries: 3073, dropSelf: false, english: false },
+    { set: "stackfaq", docs: 125, queries: 620, dropSelf: false, english: true },
+  ],
+  rows: [
+    row("lcqmc", "Recall", "lexical", 0.853),
+    { set: "lcqmc", system: "Recall", mode: "vector", skipped: "the local model cannot embed Chinese" },
+    row("lcqmc", "Recall", "hybrid", 0.853),
+    row("lcqmc", "Recall memories (seed 000)", "mem:text", 0.847),
+    row("lcqmc", "Recall memories (seed 000)", "mem:hybrid", 0.845),
+    row("stackfaq", "Recall", "lexical", 0.825),
+    row("stackfaq", "Recall", "vector", 0.734),
+    row("stackfaq", "Recall", "hybrid", 0.869),
+    row("stackfaq", PEER, "hybrid", 0.743),
+    row("stackfaq", "MiniSearch BM25", "lexical", 0.627),
+    row("stackfaq", "Recall memories (seed 000)", "mem:text", 0.823),
+    row("stackfaq", "Recall memories (seed 000)", "mem:vector", 0.735),
+    row("stackfaq", "Recall memories (seed 000)", "mem:hybrid", 0.866),
+  ],
+  comparisons: [
+    {
+      set: "stackfaq",
+      system: "Recall",
+      hybrid: "hybrid",
+      against: { system: "Recall", mode: "lexical" },
+      kind: "better single",
+      onlySingle: false,
+      ndcg: { mean: 0.044, low: 0.023, high: 0.065 },
+      recall: { mean: 0.027, low: 0.01, high: 0.045 },
+    },
+    {
+      set: "stackfaq",
+      system: "Recall",
+      hybrid: "hybrid",
+      against: { system: PEER, mode: "hybrid" },
+      kind: "peer",
+      onlySingle: false,
+      ndcg: { mean: 0.126, low: 0.104, high: 0.148 },
+      recall: { mean: 0.105, low: 0.081, high: 0.132 },
+    },
+  ],
+  similar: [{ set: "stackfaq", k: 10, perQuery: 6.92, precision: 0.103, withoutFloorPrecision: 0.098 }],
+};
+
+const scanRow = (size: number, float: number, twoStage: number) => ({
+  size,
+  float: { n: 200, p50: float, p95: float * 1.2, p99: float * 1.3, max: float * 2 },
+  twoStage: { n: 200, p50: twoStage, p95: twoStage * 1.2, p99: twoStage * 1.3, max: twoStage * 2 },
+  recall: { 10: 1, 40: 0.998, 120: 0.9984 },
+  loadFromPagesMs: 51,
+  bytes: 20 * 2 ** 20,
+});
+const vectorScan = {
+  name: "vector-scan",
+  ...stamp("npm run bench -- vector"),
+  dimensions: 512,
+  queries: 200,
+  windows: [10, 40, 120],
+  rows: [scanRow(10_000, 2.14, 0.34), scanRow(40_000, 9.31, 0.94), scanRow(100_000, 23.24, 1.79)],
+  fitsCache: 49152,
+  scanBudgetMs: 20,
+  crossover: 49152,
+};
+
+/** Every `<rect class="bar" …>` of an SVG as its data-group / data-series pair. */
+const bars = (svg: string) =>
+  [...svg.matchAll(/<rect class="bar" data-group="([^"]*)" data-series="([^"]*)"/g)].map((m) => `${m[1]} / ${m[2]}`);
+
+describe("npm run report", () => {
+  const files: Record<string, string> = renderReports({ eval: evalResult, "vector-scan": vectorScan });
+
+  it("heads the quality report with when, the machine, the commit and the command", () => {
+    const md = files["quality.md"]!;
+    expect(md).toContain("2026-11-27 02:40 UTC");
+    expect(md).toContain("2 cores (Test CPU 9000), 8 GB memory, Node v20.20.2");
+    expect(md).toContain("`abc1234+dirty`");
+    expect(md).toContain("`npm run eval`");
+    expect(md).toContain("indicative");
+  });
+
+  it("puts the figures in the quality tables", () => {
+    const md = files["quality.md"]!;
+    expect(md).toContain("| Recall | hybrid | 0.869 | [0.849, 0.889] | 0.969 | [0.949, 0.989] | 0.819 | [0.799, 0.839] | 12.3 |");
+    expect(md).toContain("| Recall | vector | not run: the local model cannot embed Chinese |");
+    expect(md).toContain("| stackfaq | hybrid − lexical | +0.044 | [+0.023, +0.065] | +0.027 | [+0.010, +0.045] | hybrid better |");
+    expect(md).toContain("hybrid − seed-002 SQL on PGlite hybrid");
+    expect(md).toContain("| stackfaq | 6.92 (of 10) | 10.3% | 9.8% |");
+    expect(md).toContain("![NDCG@10 of each mode and peer per data set, with 95% intervals](quality-ndcg.svg)");
+  });
+
+  it("draws one NDCG bar per set and measured mode, with its whisker, and marks the mode not run", () => {
+    const svg = files["quality-ndcg.svg"]!;
+    expect(svg.startsWith("<svg")).toBe(true);
+    const drawn = bars(svg);
+    const measured = evalResult.rows.filter((r) => !("skipped" in r)).map((r) => `${r.set} / ${r.system}|${r.mode}`);
+    expect(drawn.sort()).toEqual(measured.sort());
+    expect(svg.match(/class="whisker"/g)).toHaveLength(measured.length);
+    expect(svg).toContain('data-group="lcqmc" data-series="Recall|vector" class="missing"');
+    for (const name of ["lexical", "vector", "hybrid", "mem:text", "MiniSearch BM25:", "seed-002 SQL on PGlite:"])
+      expect(svg).toContain(`>${name}</text>`);
+  });
+
+  it("draws the scan's latency against size and its speed-up", () => {
+    const md = files["speed.md"]!;
+    expect(md).toContain("`npm run bench -- vector`");
+    expect(md).toContain("`abc1234+dirty`");
+    expect(md).toContain("| 40,000 | 9.31 ms / 11.17 ms | 0.94 ms / 1.13 ms | 9.9× | 1.0000 | 0.9980 | 0.9984 | 51.00 ms | 20 MB |");
+    expect(md).toContain("![Scan time per query against collection size](speed-vector-scan.svg)");
+    expect(md).toContain(
+      "| Vector scan | two-stage recall@10 of the float32 ranking, lowest over sizes | ≥ 0.99 | 1.0000 (every size) | yes |",
+    );
+    const lines = files["speed-vector-scan.svg"]!;
+    expect(lines.match(/<polyline class="line"/g)).toHaveLength(4);
+    expect(lines.match(/<circle class="point"/g)).toHaveLength(12);
+    expect(bars(files["speed-vector-speedup.svg"]!)).toEqual([
+      "10k vectors / speed-up",
+      "40k vectors / speed-up",
+      "100k vectors / speed-up",
+    ]);
+    expect(files["speed-vector-speedup.svg"]).toContain(">6.3×</text>");
+  });
+
+  it("says which bench was not run instead of failing", () => {
+    expect(files["speed.md"]).toContain("Not measured in this run: run `BENCH_FAQ_BACKENDS=d1 npm run bench -- faq-search`.");
+    const empty: Record<string, string> = renderReports({});
+    expect(empty["quality.md"]).toContain("Not measured in this run: run `npm run eval`.");
+    expect(empty["speed.md"]).toContain("Not measured in this run: run `npm run bench -- vector`.");
+    expect(Object.keys(empty).sort()).toEqual(["quality.md", "speed.md"]);
+  });
+});
