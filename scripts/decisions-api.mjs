@@ -143,16 +143,25 @@ for (const [key, name] of FEATURES) {
     `| ${name} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.automatic)} | ${m.wrong} | ${report[key].unrelatedShown}/${unrelated.length} | ${agree}/${rows.length} |`,
   );
 }
-lines.push("", "Pairs where the API and the offline prediction disagree:", "");
-for (const r of rows) {
-  for (const [key, name] of FEATURES) {
-    if (r.api[key] !== r.offline[key])
-      lines.push(`- ${name}: API ${r.api[key]}, offline ${r.offline[key]} (${r.relation}; ${r.offline.reason}): "${r.a}" / "${r.b}"`);
-  }
-}
+// Which pairs disagree, with their texts: in results/ only (the committed report must not copy ../shared/data's texts).
+const disagreements = rows.flatMap((r) =>
+  FEATURES.filter(([key]) => r.api[key] !== r.offline[key]).map(([key, name]) => ({
+    feature: name,
+    api: r.api[key],
+    offline: r.offline[key],
+    relation: r.relation,
+    reason: r.offline.reason,
+    a: r.a,
+    b: r.b,
+  })),
+);
+lines.push(
+  "",
+  `Pairs where the API and the offline prediction disagree: ${disagreements.length}, listed with their texts in results/decisions/api.json.`,
+);
 const text = lines.join("\n") + "\n";
 console.log(text);
 mkdirSync("results/decisions", { recursive: true });
 writeFileSync("docs/reports/decisions-api.md", text);
-writeFileSync("results/decisions/api.json", JSON.stringify({ at: new Date().toISOString(), report, rows }, null, 2) + "\n");
+writeFileSync("results/decisions/api.json", JSON.stringify({ at: new Date().toISOString(), report, disagreements, rows }, null, 2) + "\n");
 console.log("wrote docs/reports/decisions-api.md and results/decisions/api.json");

@@ -194,13 +194,19 @@ const table = {
 };
 lines.push("", `Shipped (fitted on every pair): embedding ${JSON.stringify(final.embedding)}; lexical ${JSON.stringify(final.lexical)}`);
 
-// What a person checks: the product pairs the decision still gets wrong, with their evidence.
-lines.push("", "Product pairs decided wrongly after (held-out thresholds):", "");
-for (const p of pairs.filter((q) => q.set === "product")) {
-  const d = decided.get(p);
-  const wrong = (d.relation === "same") !== (p.y === 1) || (p.relation === "unrelated" && d.relation !== "different");
-  if (wrong) lines.push(`- ${p.relation} → ${d.relation} (${d.reason}): "${p.a}" / "${p.b}"`);
-}
+// The product pairs the decision still gets wrong, for a person to read: in results/ only, since
+// the committed report must not copy ../shared/data's texts.
+const wrongProduct = pairs
+  .filter((p) => p.set === "product")
+  .flatMap((p) => {
+    const d = decided.get(p);
+    const wrong = (d.relation === "same") !== (p.y === 1) || (p.relation === "unrelated" && d.relation !== "different");
+    return wrong ? [{ label: p.relation, decided: d.relation, reason: d.reason, a: p.a, b: p.b }] : [];
+  });
+lines.push(
+  "",
+  `Product pairs decided wrongly after (held-out thresholds): ${wrongProduct.length} of ${pairs.filter((p) => p.set === "product").length}, listed with their texts in results/decisions/report.json.`,
+);
 
 const report = lines.join("\n") + "\n";
 console.log(report);
@@ -208,7 +214,7 @@ mkdirSync("results/decisions", { recursive: true });
 writeFileSync("docs/reports/decisions.md", report);
 writeFileSync(
   "results/decisions/report.json",
-  JSON.stringify({ model: values.model, folds, samples, rows, fits: cv.fits, shipped: table }, null, 2) + "\n",
+  JSON.stringify({ model: values.model, folds, samples, rows, fits: cv.fits, shipped: table, wrongProduct }, null, 2) + "\n",
 );
 console.log("wrote docs/reports/decisions.md and results/decisions/report.json");
 if (values["dry-run"]) console.log("dry run: no table written");

@@ -9,9 +9,9 @@
  *   monthly, iOS / Android … (NAMED_KINDS);
  * - negation on one side only: "Can I …" / "Why can't I …", "share" / "stop sharing";
  * - a different asked-for slot: "how long" / "how much", "where" / "who" (ASKED_FOR);
- * - one word swapped in a shared frame: "How do I rename a column in PostgreSQL?" / "How do I drop a
- *   column in PostgreSQL?", or the same words in another order ("string to number" / "number to
- *   string"). On Recall's labelled pairs this is the commonest hard negative the others miss, and
+ * - one word swapped in a shared frame: "How do I rename a branch in git?" / "How do I delete a
+ *   branch in git?", or the same words in another order ("from the backlog to the sprint" / "from the
+ *   sprint to the backlog"). On Recall's labelled pairs this is the commonest hard negative the others miss, and
  *   rewordings seldom keep the frame while changing exactly one word (`npm run decisions`).
  *
  * A contrast is found only when each side holds something the other lacks (E500 on one side and
@@ -239,7 +239,7 @@ function namedContrasts(a: Prepared, b: Prepared): Contrast[] {
 
 /**
  * At most this many other content words may differ for a one-sided negation to count: "share a
- * folder" / "stop sharing a folder" is the opposite question, while a reworded problem ("X isn't
+ * calendar" / "stop sharing a calendar" is the opposite question, while a reworded problem ("X isn't
  * working" / "How do I fix X?") negates on one side as often in rewordings as in different
  * questions (MQP, stackfaq).
  */
@@ -316,7 +316,7 @@ function synonyms(x: string, y: string): boolean {
   return SYNONYMS.some(inGroup) || OPPOSITES.some(([first, second]) => inGroup(first) || inGroup(second));
 }
 
-/** "a string to a number" / "a number to a string": the same words, two of them changing places. */
+/** "from the backlog to the sprint" / "from the sprint to the backlog": the same words, two of them changing places. */
 function twoWordsSwapped(a: readonly string[], b: readonly string[]): [string, string] | null {
   if (a.length !== b.length) return null;
   const differ = a.flatMap((word, i) => (word === b[i] ? [] : [i]));

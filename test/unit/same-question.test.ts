@@ -31,28 +31,26 @@ describe("findContrasts", () => {
     expect(kinds("How long does shipping take?", "How much does shipping cost?")).toEqual(
       ["asks for time ≠ amount"].map((d) => `asked_for: ${d}`),
     );
-    expect(kinds("How do I share a folder with my team?", "How do I stop sharing a folder with my team?")).toEqual([
+    expect(kinds("How do I share a calendar with my family?", "How do I stop sharing a calendar with my family?")).toEqual([
       'negation: "stop" on one side only',
     ]);
-    expect(kinds("怎么开启消息通知？", "怎么关闭消息通知？")).toEqual(["opposite_action: 开启 ≠ 关闭"]);
+    expect(kinds("怎么开启自动续费？", "怎么关闭自动续费？")).toEqual(["opposite_action: 开启 ≠ 关闭"]);
   });
 
   it("finds one word swapped in a shared frame, and two words changing places", () => {
-    expect(kinds("How do I rename a column in PostgreSQL?", "How do I drop a column in PostgreSQL?")).toEqual([
-      "swapped_word: rename ≠ drop",
-    ]);
-    expect(kinds("How do I convert a string to a number?", "How do I convert a number to a string?")).toEqual([
-      'swapped_word: "string" and "number" change places',
+    expect(kinds("How do I rename a branch in git?", "How do I delete a branch in git?")).toEqual(["swapped_word: rename ≠ delete"]);
+    expect(kinds("How do I move a task from the backlog to the sprint?", "How do I move a task from the sprint to the backlog?")).toEqual([
+      'swapped_word: "backlog" and "sprint" change places',
     ]);
   });
 
   it("finds none in rewordings: other words, word forms, a number written the same, typos, frame words", () => {
-    expect(kinds("What does error 403 mean in the dashboard?", "I see error 403 in the dashboard, what does it mean?")).toEqual([]);
+    expect(kinds("What does status 429 mean in the API log?", "I see status 429 in the API log, what does it mean?")).toEqual([]);
     expect(kinds("What does error E500 mean?", "What is the 500 error?")).toEqual([]);
     expect(kinds("How do I reset my password?", "How can I reset my password?")).toEqual([]);
-    expect(kinds("Should I remove a bullet if it's still inside?", "Should a bullet be removed if it is still inside?")).toEqual([]);
-    expect(kinds("Does zyrtec cetirizine help?", "Does zyrtec cetrizine help?")).toEqual([]);
-    expect(kinds("What does an f2 bone cyst on my spine mean?", "Is an f2 bone cyst on my spine something to know about?")).toEqual([]);
+    expect(kinds("Should I archive an invoice if it's still open?", "Should an invoice be archived if it is still open?")).toEqual([]);
+    expect(kinds("Where is the billing dashboard?", "Where is the billing dashbord?")).toEqual([]);
+    expect(kinds("What does an E2 badge on my invoice mean?", "Is an E2 badge on my invoice something to know about?")).toEqual([]);
   });
 
   it("does not count a side that merely says less, nor negation in a reworded problem", () => {
@@ -63,7 +61,7 @@ describe("findContrasts", () => {
 
 describe("wordDifference", () => {
   it("leaves CJK bigrams out: a changed character is no swapped word", () => {
-    expect(wordDifference("如何修改登录密码？", "登录密码怎么改？")).toEqual({ onlyA: [], onlyB: [], shared: 0 });
+    expect(wordDifference("怎么修改绑定的手机号？", "绑定的手机号怎么改？")).toEqual({ onlyA: [], onlyB: [], shared: 0 });
   });
 });
 
@@ -109,8 +107,8 @@ describe("decideSameQuestion", () => {
 
   it("uses its own lines for texts compared by shared words", () => {
     const lexical = (score: number): PairMeasure => ({
-      a: "支持退货吗？",
-      b: "可以退货吗？",
+      a: "能开发票吗？",
+      b: "可以开发票吗？",
       score,
       method: "lexical",
       sharedWords: score,
@@ -134,7 +132,7 @@ describe("decidePair (the shipped local model's table)", () => {
 
   it("measures with the repeat score when a cosine is given, by shared words when not", () => {
     expect(measurePair("a b c", "a b c", 1, tables)).toMatchObject({ method: "embedding", sharedWords: 1 });
-    expect(measurePair("退货", "退货", null, tables)).toMatchObject({ method: "lexical", score: 1, sharedWords: 1 });
+    expect(measurePair("发票", "发票", null, tables)).toMatchObject({ method: "lexical", score: 1, sharedWords: 1 });
   });
 
   it("decides the issue's pairs as a person would", () => {
