@@ -10,7 +10,7 @@
 // included: a memory merged from several documents stands for all of them), the FTS5 window of
 // the expanded query, the nearest vectors (same window), the union scored with cosines from the
 // same model's vectors, recall counts, ages and importance from D1, card answers from the card
-// store. `--explore` also prints the other normalisations tried (see README "Quality and speed").
+// store. `--explore` also prints the other normalisations tried (see docs/design/ranking-and-decisions.md).
 import { importTs } from "./support/bundle.mjs";
 import { better, collectSets, crossValidateShare, dot, interval, K, pairedGain, unit } from "./support/cv.mjs";
 import { progress } from "./support/stats.mjs";

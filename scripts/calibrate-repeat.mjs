@@ -2,7 +2,7 @@
 // (--evidence: also the study of further evidence, scripts/calibrate-evidence.mjs)
 //
 // The show's repeat decision measured and fitted on labelled question pairs with hard negatives
-// (README, "Show memory" and "Calibrated similarity"). English (local model USE-lite):
+// (docs/design/ranking-and-decisions.md, "Show memory" and "Calibrated similarity"). English (local model USE-lite):
 //   mqp        pairs/mqp: a doctor's same-intent rewrite (duplicate) or a near-topic different
 //              question (different)
 //   stackfaq   from stackfaq/queries.jsonl: each paraphrase ↔ another paraphrase of its thread

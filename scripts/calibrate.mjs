@@ -175,7 +175,9 @@ async function loadModel(id) {
     );
   }
   if (id.startsWith("@cf/")) {
-    fail(`${id} runs on Workers AI only (remote); it cannot be embedded offline. See the README, "Calibrated similarity".`);
+    fail(
+      `${id} runs on Workers AI only (remote); it cannot be embedded offline. See docs/guides/calibration.md, "Calibrating a production model".`,
+    );
   }
   fail(`unknown model ${id}: supported here is use-lite-512`);
 }

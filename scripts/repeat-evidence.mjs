@@ -1,7 +1,7 @@
 // Candidate evidence for the show's repeat decision beyond cosine + word overlap, as pure functions
 // with named parameters, and the small model that combines them (L2 logistic regression). Measured
 // on the labelled pairs by `npm run calibrate -- --repeat --evidence` (scripts/calibrate-repeat.mjs)
-// with cross-validation by question group and bootstrap intervals; README "Show memory" gives the
+// with cross-validation by question group and bootstrap intervals; docs/design/ranking-and-decisions.md ("Show memory") gives the
 // figures and why none of it is in the shipped decision. No I/O, no model.
 // Unit-tested in test/unit/show-repeat.test.ts.
 import { auc } from "./repeat-fit.mjs";

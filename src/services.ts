@@ -22,7 +22,7 @@ import { ConfigError } from "./config-error";
 import { connectPostgres, type PgConnection } from "./db/pg/client";
 
 /**
- * The optional Postgres backend of the FAQ knowledge base (README "Postgres"): not in
+ * The optional Postgres backend of the FAQ knowledge base (docs/guides/postgres.md): not in
  * wrangler.toml's vars, so the default stays D1 with nothing to configure. DATABASE_URL is a
  * secret (`wrangler secret put DATABASE_URL`); DATABASE_WS_PROXY only for a local Postgres.
  */

@@ -7,7 +7,7 @@
 export interface Calibration {
   /** The embedder model id this map belongs to. */
   model: string;
-  /** How it was fitted (e.g. "isotonic", "identity"), and on what, for /healthz and the README. */
+  /** How it was fitted (e.g. "isotonic", "identity"), and on what, for /healthz and the docs. */
   method: string;
   fittedOn: string;
   /**

@@ -57,8 +57,8 @@ export function shippedCalibrations(): readonly Calibration[] {
 /**
  * Models that knowingly run on raw cosine, and why (`/healthz` shows the reason). The Workers AI
  * models cannot be embedded offline, so no labeled pairs have been scored with them yet: a
- * calibration for them has to be fitted on embeddings taken in production (README, "Calibrated
- * similarity"). Until then their thresholds compare raw cosine, which for BGE models sits high
+ * calibration for them has to be fitted on embeddings taken in production (docs/guides/calibration.md,
+ * "Calibrating a production model"). Until then their thresholds compare raw cosine, which for BGE models sits high
  * (unrelated pairs often score 0.5–0.7), so the seeds' thresholds are looser than intended.
  */
 const RAW_REASONS: Record<string, string> = {

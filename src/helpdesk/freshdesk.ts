@@ -4,7 +4,7 @@
  * either as a custom header `X-Recall-Token: <token>` or as Basic auth (the token as the password,
  * or as the "API key" username). Compared in constant time. No timestamp: an exact redelivery is
  * refused by the body's hash, a later one for the same ticket by its ticket id.
- * The body is what the rule defines: the README's JSON template (`freshdesk_webhook` with
+ * The body is what the rule defines: the JSON template of docs/guides/helpdesks.md (`freshdesk_webhook` with
  * `ticket_*` placeholders, the same keys as the rule's simple form). Status "Resolved"/"Closed"
  * (or the REST codes 4/5) is solved.
  */

@@ -6,7 +6,7 @@
  * published test secret is NOT accepted (anyone could sign with it).
  *
  * Two body shapes:
- * - the trigger template in the README (recommended): `{ "ticket": { id, subject, description,
+ * - the trigger template in docs/guides/helpdesks.md (recommended): `{ "ticket": { id, subject, description,
  *   status, tags, latest_public_comment, updated_at } }`, sent by a trigger on "status changed to
  *   solved" with a public agent comment, so the answer is in the one delivery;
  * - event subscriptions (`type: "zen:event-type:…"`): `ticket.comment_added` carries one comment

@@ -5,7 +5,7 @@
  * (`{ response: "…" }`, older models or a model ignoring the schema) is read for its first {…}.
  * Either way the verdict is validated by zod; an invalid one, an error (JSON mode's "couldn't be
  * met" included) or no answer within the timeout is asked again once, then the heuristic judge
- * decides and the verdict's `judge` says so. The prompts are documented in the README.
+ * decides and the verdict's `judge` says so. The prompts are documented in docs/guides/ticket-pipeline.md ("The judge").
  */
 import { z } from "zod";
 import { heuristicJudge } from "./heuristic";

@@ -7,7 +7,7 @@
  * RRF weighting served both a set where keywords decide (stackfaq: best single mode lexical) and
  * one where meaning does (semeval: vector); z-scores keep the gaps and put both signals on one
  * scale per query. Measured on the shared dev sets with cross-validated `vectorShare`
- * (`npm run fit:fusion`, README "Quality and speed").
+ * (`npm run fit:fusion`, docs/design/ranking-and-decisions.md).
  */
 
 export interface FusionCandidate {

@@ -40,7 +40,7 @@ export interface HybridWeights {
 export const RELEVANCE_WEIGHT = 0.6;
 /**
  * The vector signal's share of RELEVANCE_WEIGHT: the median of a 5-fold cross-validation over
- * the English dev sets' queries (`npm run fit:memory`, README "Quality and speed"; every fold
+ * the English dev sets' queries (`npm run fit:memory`, docs/design/ranking-and-decisions.md; every fold
  * chose 0.80, seed 000's 0.45 / 0.15 is 0.75).
  */
 export const RELEVANCE_VECTOR_SHARE = 0.8;

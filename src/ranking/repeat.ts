@@ -2,7 +2,7 @@
  * The show's repeat decision: is a candidate the same question as one already asked, or only a
  * neighbour on the same topic? Calibrated cosine alone cannot tell: on the local model a
  * different question about the same subject often has a higher cosine than a reworded repeat
- * (README, "Show memory"). So the show adds lexical evidence, the share of content terms two
+ * (docs/design/ranking-and-decisions.md, "Show memory"). So the show adds lexical evidence, the share of content terms two
  * questions have in common (Ochiai of stemmed terms, lexicalEvidence below), and maps the
  * combined evidence
  *

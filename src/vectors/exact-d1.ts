@@ -21,7 +21,7 @@ const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
  * Floats the snapshots of one isolate may hold: 24M floats = 96 MB, e.g. 45k vectors of 512
  * dimensions. A Worker isolate has 128 MB, so a deployment this large belongs on Vectorize (see
- * README, "Quality and speed"); locally the budget lets the benchmarks' 40k FAQ vectors stay
+ * docs/design/exact-index.md); locally the budget lets the benchmarks' 40k FAQ vectors stay
  * cached. The least recently used snapshots go first; a collection larger than the whole budget
  * is scanned from D1.
  */

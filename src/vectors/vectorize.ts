@@ -5,7 +5,7 @@
  * applies writes asynchronously (seconds); callers that need read-your-writes merge a scan of
  * their still-pending rows.
  *
- * Metadata fields used in filters need metadata indexes (see README, "Deploy").
+ * Metadata fields used in filters need metadata indexes (docs/guides/deploy.md; `npm run setup:cloudflare` creates them).
  */
 import { cosine } from "../ranking/cosine";
 import { assertSameModel, type VectorIndex, type VectorMetadata } from "./port";

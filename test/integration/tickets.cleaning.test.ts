@@ -1,4 +1,4 @@
-/** The README's own ticket, end to end: what reaches production as a variant has no sign-off and no name. */
+/** The API reference's example ticket, end to end: what reaches production as a variant has no sign-off and no name. */
 import { describe, expect, it } from "vitest";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";

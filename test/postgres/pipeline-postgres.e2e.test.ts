@@ -3,7 +3,7 @@
  * under Miniflare (workerd) with its TICKETS queue consumer, the FAQs in the local Postgres
  * (PGlite + pgvector behind the WebSocket proxy, reached by Neon's driver). Signed webhook →
  * queue → match against the Postgres FAQs → variant or staging → approve → FAQ in Postgres.
- * The tickets and staging items are in Postgres too; the webhook secrets stay in D1 (README "Postgres").
+ * The tickets and staging items are in Postgres too; the webhook secrets stay in D1 (docs/guides/postgres.md).
  * Then an outage: Postgres stops mid-run, intake still answers 202 (each ticket carried in its
  * queue message), the queue retries, and every ticket that arrived is decided once Postgres is back.
  */

@@ -20,7 +20,7 @@ const order = (candidates: HybridCandidate[], opts = {}) => rankHybrid(candidate
 describe("rankHybrid (seed 000 weights, relevance split fitted)", () => {
   // Was 45/15/20/10/10 (seed 000). The relevance weight (vector + text) stays seed 000's 0.60; its
   // split was refitted by 5-fold cross-validation over the English dev sets (`npm run fit:memory`:
-  // every fold chose 0.80), README "Quality and speed".
+  // every fold chose 0.80), docs/design/ranking-and-decisions.md.
   it("uses 48/12/20/10/10", () => {
     expect(RELEVANCE_WEIGHT).toBe(0.6);
     expect(RELEVANCE_VECTOR_SHARE).toBe(0.8);

@@ -77,7 +77,7 @@ export const PipelineStats = obj({
   }),
 });
 
-/** The ticket of the README's example (seed 002's pipeline input). */
+/** The example ticket of the API reference and docs/guides/ticket-pipeline.md (seed 002's pipeline input). */
 const TICKET_EXAMPLE = {
   ticketId: "ZD-4711",
   subject: "Refund",
