@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { apiCall, DEV_KEY, expect, screenshots, signIn, test, unique } from "./support/fixtures";
 
 /** Posts one resolved ticket to the signed webhook, as a help desk would. */
@@ -21,19 +21,24 @@ async function postTicket(request: APIRequestContext, ticket: Record<string, unk
   expect(response.status()).toBe(202);
 }
 
+/** Signs in, opens the staging queue and waits for the ticket's card (the queue consumer decides within seconds; the page shows what is staged when it loads). */
+async function stagedCard(page: Page, ticketId: string) {
+  await signIn(page, DEV_KEY);
+  await page.getByRole("link", { name: "Staging queue" }).click();
+  const card = page.getByTestId("staging-item").filter({ hasText: ticketId });
+  await expect(async () => {
+    await page.reload();
+    await expect(card).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return card;
+}
+
 test.describe("FAQ review desk", () => {
   test("a ticket from the webhook shows up in staging, is edited and approved, and becomes an FAQ", async ({ page }) => {
     const ticketId = unique("E2E");
     const asked = "Can I pay my invoice with a bank transfer from abroad?";
     await postTicket(page.request, { ticketId, question: `Hello,\n${asked}\n\nBest,\nBo`, answer: "Yes, use the IBAN on the invoice." });
-    await signIn(page, DEV_KEY);
-    await page.getByRole("link", { name: "Staging queue" }).click();
-    const card = page.getByTestId("staging-item").filter({ hasText: ticketId });
-    // The queue consumer decides within seconds; the page shows what is staged when it loads.
-    await expect(async () => {
-      await page.reload();
-      await expect(card).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    const card = await stagedCard(page, ticketId);
     await expect(card).toContainText(asked);
     // A fresh stack has no FAQ like it (NEW); against a reused one an earlier run's FAQ makes it a MERGE.
     const isNew = (await card.locator(".badge.NEW").count()) === 1;
@@ -62,13 +67,7 @@ test.describe("FAQ review desk", () => {
     expect(faq.status).toBe(201);
     const asked = `What does error E${code + 1} mean on the checkout page?`;
     await postTicket(page.request, { ticketId, question: asked, answer: `E${code + 1} means the payment timed out.` });
-    await signIn(page, DEV_KEY);
-    await page.getByRole("link", { name: "Staging queue" }).click();
-    const card = page.getByTestId("staging-item").filter({ hasText: ticketId });
-    await expect(async () => {
-      await page.reload();
-      await expect(card).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    const card = await stagedCard(page, ticketId);
     await expect(card.locator(".badge.NEW")).toHaveCount(1);
     await expect(card).toContainText(`differs: e${code + 1} ≠ e${code}`);
     await card.scrollIntoViewIfNeeded();
