@@ -20,20 +20,23 @@ export interface Calibration {
 /** Raw cosine → calibrated similarity in [0, 1]. Without a calibration: the raw cosine, clamped. */
 export function calibrate(raw: number, calibration: Calibration | null): number {
   if (!calibration || calibration.knots.length === 0) return clamp01(raw);
-  const knots = calibration.knots;
+  return clamp01(piecewiseLinear(raw, calibration.knots));
+}
+
+/** The piecewise-linear function through knots (x ascending), constant outside them. */
+export function piecewiseLinear(x: number, knots: readonly (readonly [number, number])[]): number {
   const first = knots[0]!;
   const last = knots[knots.length - 1]!;
-  if (raw <= first[0]) return clamp01(first[1]);
-  if (raw >= last[0]) return clamp01(last[1]);
+  if (x <= first[0]) return first[1];
+  if (x >= last[0]) return last[1];
   for (let i = 1; i < knots.length; i++) {
     const [x1, y1] = knots[i]!;
-    if (raw <= x1) {
+    if (x <= x1) {
       const [x0, y0] = knots[i - 1]!;
-      const t = x1 === x0 ? 1 : (raw - x0) / (x1 - x0);
-      return clamp01(y0 + t * (y1 - y0));
+      return x1 === x0 ? y1 : y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
     }
   }
-  return clamp01(last[1]);
+  return last[1];
 }
 
 /** How a response reports a similarity: the calibrated value, with the raw cosine alongside. */

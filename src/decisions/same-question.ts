@@ -19,6 +19,7 @@
  * `relatedMin` the score below which a pair is `different`. A model without a fitted table uses
  * UNFITTED, which is sure only of near-verbatim repeats.
  */
+import { piecewiseLinear } from "../calibration/calibration";
 import { type Contrast, findContrasts } from "./contrasts";
 
 export type Relation = "same" | "related" | "different";
@@ -71,8 +72,7 @@ export interface SameQuestionModel {
 /**
  * For a model with no fitted table: `same` only for near-verbatim repeats (score ≥ 0.95 on the
  * model's calibrated or raw scale and 80 % of content words shared), `different` below 0.6 (the
- * seeds' unrelated line). P(same) is
- * not estimated: confidence says the score itself.
+ * seeds' unrelated line). P(same) is not estimated: confidence says the score itself.
  */
 export const UNFITTED: Omit<SameQuestionModel, "model"> = {
   fittedOn: "not fitted: near-verbatim repeats only",
@@ -103,7 +103,7 @@ export function decideSameQuestion(pair: PairMeasure, model: Omit<SameQuestionMo
       reason: `differs: ${contrasts.map((c) => c.detail).join("; ")}`,
     };
   }
-  const pSame = thresholds.probability.length > 0 ? applyKnots(pair.score, thresholds.probability) : pair.score;
+  const pSame = thresholds.probability.length > 0 ? piecewiseLinear(pair.score, thresholds.probability) : pair.score;
   if (pair.score >= thresholds.sameMin && pair.sharedWords >= thresholds.sharedMin)
     return { relation: "same", confidence: round(pSame), evidence, reason: `same question, score ${score}` };
   if (pair.score >= thresholds.relatedMin)
@@ -114,22 +114,6 @@ export function decideSameQuestion(pair: PairMeasure, model: Omit<SameQuestionMo
       reason: `same topic, not sure it is the same question, score ${score}`,
     };
   return { relation: "different", confidence: round(1 - pSame), evidence, reason: `different, score ${score}` };
-}
-
-/** Monotone piecewise-linear map through knots, clamped outside them. */
-export function applyKnots(x: number, knots: readonly (readonly [number, number])[]): number {
-  const first = knots[0]!;
-  const last = knots[knots.length - 1]!;
-  if (x <= first[0]) return first[1];
-  if (x >= last[0]) return last[1];
-  for (let i = 1; i < knots.length; i++) {
-    const [x1, y1] = knots[i]!;
-    if (x <= x1) {
-      const [x0, y0] = knots[i - 1]!;
-      return x1 === x0 ? y1 : y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
-    }
-  }
-  return last[1];
 }
 
 const round = (x: number) => Math.round(Math.min(1, Math.max(0, x)) * 1000) / 1000;
