@@ -20,33 +20,26 @@
  * Constants and their reasons are in novelty-config.ts.
  */
 import type { Calibration } from "../calibration/calibration";
-import type { SameQuestionDecision, SameQuestionModel } from "../decisions/same-question";
+import type { SameQuestionModel } from "../decisions/same-question";
 import type { RepeatModel } from "./repeat";
 import {
   BATCH_DUPLICATE_THRESHOLD,
   DIVERSITY_WEIGHT,
-  HISTORY_WINDOW_MINUTES,
   NOVELTY_BOOST_FACTOR,
   NOVELTY_WEIGHT,
   type NoveltyConfig,
   PENALTY_FACTOR,
-  USED_SIMILARITY_FACTOR,
   VOTE_AGREEMENT_THRESHOLD,
   VOTE_BONUS_PER_MODEL,
   VOTE_MAX_MODELS,
 } from "./novelty-config";
-import { type Comparable, decideRepeat, MS_PER_MINUTE, noveltyScore, normalizeQuestion, type Similarity, similarityOf } from "./novelty";
+import { type Comparable, decideRepeat, noveltyScore, normalizeQuestion, type Similarity, similarityOf } from "./novelty";
+import { historyCheck, historyMessage, type PastQuestion, percent, type SimilarTo } from "./novelty-history";
 
 export interface Candidate extends Comparable {
   model: string;
   /** The generating model's own confidence, 0..1: the base score. */
   confidence: number;
-}
-
-export interface PastQuestion extends Comparable {
-  id: string;
-  askedAt: number;
-  wasUsed: boolean;
 }
 
 export interface RankInput {
@@ -61,19 +54,6 @@ export interface RankInput {
   /** The model's same-question thresholds (src/decisions); null: the unfitted ones (near-verbatim repeats only). */
   sameQuestion?: SameQuestionModel | null;
   topN: number;
-}
-
-/** A past (or in-batch) question a candidate was found close to. */
-export interface SimilarTo {
-  mostSimilarQuestion: string;
-  mostSimilarQuestionId: string | null;
-  similarity: number;
-  rawCosine: number | null;
-  method: Similarity["method"];
-  /** Whole minutes since it was asked; null for another candidate of the same batch. */
-  minutesAgo: number | null;
-  /** The same-question decision's reason ("differs: e500 ≠ e501"), shown to the producer; null where none was asked. */
-  evidence: string | null;
 }
 
 export type FilterReason = "duplicate_in_batch" | "similar_to_recent" | "similar_to_used";
@@ -280,122 +260,6 @@ export function rankCandidates(input: RankInput): RankOutput {
 
 const self: Similarity = { similarity: 1, rawCosine: 1, method: "embedding" };
 
-type PastMatch = SimilarTo & { used: boolean };
-
-/**
- * A candidate against the show's window: its similarity to every past question (for novelty), the
- * most similar past question of any age (`top`), the nearest of the last 30 minutes or used by the
- * host (`near`), and among those past the block line, the nearest in which the same-question
- * decision finds no contrast (`repeatOf`). A match past the block line carries the decision's reason.
- */
-function historyCheck(
-  candidate: Comparable,
-  history: readonly PastQuestion[],
-  now: number,
-  config: NoveltyConfig,
-  sim: (a: Comparable, b: Comparable) => Similarity,
-  decide: (a: Comparable, b: Comparable, s: Similarity) => SameQuestionDecision,
-) {
-  let maxAll = 0;
-  let top: PastMatch | null = null;
-  const inWindow: { q: PastQuestion; s: Similarity; match: PastMatch }[] = [];
-  const past = history.map((q) => {
-    const s = sim(candidate, q);
-    const effective = q.wasUsed ? Math.min(1, s.similarity * USED_SIMILARITY_FACTOR) : s.similarity;
-    const ageMinutes = Math.max(0, (now - q.askedAt) / MS_PER_MINUTE);
-    maxAll = Math.max(maxAll, effective);
-    const match: PastMatch = {
-      mostSimilarQuestion: q.text,
-      mostSimilarQuestionId: q.id,
-      similarity: effective,
-      rawCosine: s.rawCosine,
-      method: s.method,
-      minutesAgo: Math.round(ageMinutes),
-      evidence: null,
-      used: q.wasUsed,
-    };
-    if (!top || effective > top.similarity) top = match;
-    if (ageMinutes <= HISTORY_WINDOW_MINUTES || q.wasUsed) inWindow.push({ q, s, match });
-    return { similarity: effective, ageMinutes };
-  });
-  inWindow.sort((x, y) => y.match.similarity - x.match.similarity);
-  let repeatOf: PastMatch | null = null;
-  if (config.enabled) {
-    for (const { q, s, match } of inWindow) {
-      if (match.similarity <= config.similarityThreshold) break;
-      const decision = decide(candidate, q, s);
-      match.evidence = decision.reason;
-      if (decision.evidence.contrasts.length === 0) {
-        repeatOf = match;
-        break;
-      }
-    }
-  }
-  return { past, maxAll, top: top as PastMatch | null, near: inWindow[0]?.match ?? null, repeatOf };
-}
-
-function historyMessage(m: PastMatch): string {
-  const base = `${percent(m.similarity)} similar to "${m.mostSimilarQuestion}" ${m.used ? "(used by the host) " : ""}${m.minutesAgo} min ago`;
-  return m.evidence ? `${base} (${m.evidence})` : base;
-}
-
 function pick3(s: Similarity) {
   return { similarity: s.similarity, rawCosine: s.rawCosine, method: s.method };
-}
-
-function percent(x: number): string {
-  return `${Math.round(x * 100)}%`;
-}
-
-export interface CheckOutput {
-  /** True when ranking would block this text (same rule as step 2). */
-  isSimilar: boolean;
-  /** The blocking question when isSimilar, else the most similar question of the window; null for an empty window. */
-  mostSimilarQuestion: string | null;
-  mostSimilarQuestionId: string | null;
-  similarity: number;
-  rawCosine: number | null;
-  method: Similarity["method"] | null;
-  minutesAgo: number | null;
-  /** The same-question decision's reason for that question, when it was past the block line. */
-  evidence: string | null;
-  /** What ranking would give it as novelty now. */
-  novelty: number;
-}
-
-/** The history check of one text, without ranking or recording it. */
-export function checkQuestion(
-  text: Comparable,
-  history: readonly PastQuestion[],
-  now: number,
-  config: NoveltyConfig,
-  calibration: Calibration | null,
-  repeat: RepeatModel | null = null,
-  sameQuestion: SameQuestionModel | null = null,
-): CheckOutput {
-  const { past, top, repeatOf } = historyCheck(
-    text,
-    history,
-    now,
-    config,
-    (a, b) => similarityOf(a, b, calibration, repeat),
-    (a, b, s) => decideRepeat(a, b, s, sameQuestion),
-  );
-  const novelty = noveltyScore(past, config.decayTimeConstantMinutes);
-  const shown = repeatOf ?? top;
-  if (shown) {
-    const { used: _used, ...match } = shown;
-    return { ...match, isSimilar: repeatOf !== null, novelty };
-  }
-  return {
-    isSimilar: false,
-    mostSimilarQuestion: null,
-    mostSimilarQuestionId: null,
-    similarity: 0,
-    rawCosine: null,
-    method: null,
-    minutesAgo: null,
-    evidence: null,
-    novelty,
-  };
 }

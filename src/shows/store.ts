@@ -8,7 +8,8 @@
 import { type NoveltyConfig, configProblems, DEFAULT_NOVELTY_CONFIG } from "../ranking/novelty-config";
 import { lexicalTerms, MS_PER_MINUTE } from "../ranking/novelty";
 import { repeatModelFor, sameQuestionModelFor } from "../calibration/registry";
-import { checkQuestion, type PastQuestion, rankCandidates } from "../ranking/novelty-rank";
+import { checkQuestion, type PastQuestion } from "../ranking/novelty-history";
+import { rankCandidates } from "../ranking/novelty-rank";
 import type {
   CheckResponse,
   EmbeddedText,

@@ -1,7 +1,8 @@
 /** What the Worker and the ShowMemory Durable Object exchange over RPC (all structured-cloneable). */
 import type { Calibration } from "../calibration/calibration";
 import type { NoveltyConfig } from "../ranking/novelty-config";
-import type { CheckOutput, FilteredCandidate, Pick } from "../ranking/novelty-rank";
+import type { CheckOutput } from "../ranking/novelty-history";
+import type { FilteredCandidate, Pick } from "../ranking/novelty-rank";
 import type { Result } from "../result";
 
 /** A text with the vector the Worker computed for it (null: the model cannot embed it, e.g. Chinese on USE-lite). */

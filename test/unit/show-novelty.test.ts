@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Calibration } from "../../src/calibration/calibration";
 import { DEFAULT_NOVELTY_CONFIG, configProblems } from "../../src/ranking/novelty-config";
 import { decayFactor, lexicalSimilarity, lexicalTerms, noveltyScore } from "../../src/ranking/novelty";
-import { type Candidate, checkQuestion, type PastQuestion, rankCandidates } from "../../src/ranking/novelty-rank";
+import { checkQuestion, type PastQuestion } from "../../src/ranking/novelty-history";
+import { type Candidate, rankCandidates } from "../../src/ranking/novelty-rank";
 import { topicMatches } from "../../src/shows/store";
 
 const MIN = 60_000;

@@ -3,7 +3,8 @@ import { calibrate } from "../../src/calibration/calibration";
 import { calibrationFor, repeatModelFor, shippedRepeatModels } from "../../src/calibration/registry";
 import { lexicalTerms } from "../../src/ranking/lexical";
 import { DEFAULT_NOVELTY_CONFIG } from "../../src/ranking/novelty-config";
-import { checkQuestion, rankCandidates } from "../../src/ranking/novelty-rank";
+import { checkQuestion } from "../../src/ranking/novelty-history";
+import { rankCandidates } from "../../src/ranking/novelty-rank";
 import { lexicalEvidence, parseRepeatModel, type RepeatModel, repeatSimilarity, repeatTerms } from "../../src/ranking/repeat";
 // @ts-expect-error: plain ESM module shared with `npm run calibrate -- --repeat`, no type declarations
 import * as fit from "../../scripts/repeat-fit.mjs";
