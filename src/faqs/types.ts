@@ -144,16 +144,8 @@ export interface ImportVariant {
   createdAt?: number | undefined;
 }
 
-export interface ImportVersion {
-  versionNumber: number;
-  question: string;
-  answer: string;
-  tags: string[];
-  changeType: FaqChangeType;
-  changeReason: string | null;
-  changedBy: string;
-  changedAt: number;
-}
+/** A version as an import carries it: a shown version, with its time in epoch milliseconds. */
+export type ImportVersion = Omit<FaqVersion, "changedAt"> & { changedAt: number };
 
 export interface ImportItem extends NewFaq {
   line: number;

@@ -90,7 +90,9 @@ const StagingCard = ({
             </>
           ) : (
             <p class="muted">
-              {item.faqId ? "That FAQ no longer exists." : "No FAQ close enough to merge into: approving creates a new FAQ."}
+              {item.faqId
+                ? "That FAQ no longer exists."
+                : "Not merged into an FAQ: approving creates a new FAQ. The decision below says why (no FAQ close enough, or what differs from the closest)."}
             </p>
           )}
         </div>
