@@ -8,11 +8,13 @@
 // PORT, EMBEDDER_PORT, RECALL_DEV_API_KEY and RECALL_STATE_DIR (Miniflare's state folder) may be set.
 // `npm start -- --postgres` (or RECALL_POSTGRES=1) keeps the FAQ knowledge base in a local Postgres
 // (PGlite + pgvector in .wrangler/pglite behind a WebSocket proxy, migrations/pg applied): FAQ_STORE=postgres.
-// Ctrl-C stops everything.
+// Ctrl-C stops everything. When the stack cannot start (its port is taken, wrangler dev exits, /healthz never
+// answers) it says so and exits non-zero, never printing the banner.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { failureExitCode, portInUse, portInUseLine } from "./support/start-checks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.PORT ?? 8787);
@@ -28,9 +30,23 @@ const POSTGRES = process.argv.includes("--postgres") || process.env.RECALL_POSTG
 
 const log = (message) => console.log(`[recall] ${message}`);
 
+// Offline, Miniflare's fetch of its `request.cf` template (https://workers.cloudflare.com/cf.json)
+// printed a "getaddrinfo ENOTFOUND workers.cloudflare.com" stack on every start: it takes its
+// built-in placeholder instead (the Worker reads no `cf` field). Wrangler's telemetry is off too;
+// its update check (registry.npmjs.org) fails silently offline and has no switch. A caller's own
+// setting of either variable wins.
+const WRANGLER_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", ...process.env };
+
+// First, before installing or migrating anything: a taken port (another `npm start`?) would only
+// surface as workerd's fatal error deep in wrangler's output.
+if (await portInUse(PORT)) {
+  console.error(portInUseLine(PORT));
+  process.exit(1);
+}
+
 function run(command, args, what) {
   log(`${what}…`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, CI: "1" } });
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...WRANGLER_ENV, CI: "1" } });
   if (result.status !== 0) {
     console.error(`[recall] ${what} failed (exit ${result.status}).`);
     process.exit(result.status ?? 1);
@@ -85,13 +101,15 @@ const wrangler = spawn(
     `RECALL_DEV_API_KEY:${DEV_KEY}`,
     ...postgresVars,
   ],
-  { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
+  { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: WRANGLER_ENV },
 );
 
 let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
+  // The code holds even if the process ends on its own before the timer below (it is unref'd).
+  process.exitCode = code;
   log("stopping…");
   try {
     process.kill(-wrangler.pid, "SIGTERM");
@@ -102,20 +120,25 @@ function stop(code = 0) {
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
-wrangler.on("exit", (code) => {
+wrangler.on("exit", (code, signal) => {
   if (!stopping) {
-    console.error(`[recall] wrangler dev exited (${code}).`);
-    stop(code ?? 1);
+    console.error(`[recall] wrangler dev exited (${code ?? signal}).`);
+    // Exit 0 here told a script waiting on `npm start` that all was well.
+    stop(failureExitCode(code));
   }
 });
 
 const base = `http://127.0.0.1:${PORT}`;
-await waitForHealth();
-const healthyAfter = ((Date.now() - started) / 1000).toFixed(1);
-const { seedDemo } = await import("./demo-seed.mjs");
-await seedDemo({ base, key: DEV_KEY, log }).catch((error) => log(`demo data not seeded: ${error.message}`));
+// Once stopping (wrangler exited, Ctrl-C), nothing is seeded and no banner claims the service runs.
+if (await waitForHealth()) await ready();
 
-console.log(`
+async function ready() {
+  const healthyAfter = ((Date.now() - started) / 1000).toFixed(1);
+  const { seedDemo } = await import("./demo-seed.mjs");
+  await seedDemo({ base, key: DEV_KEY, log }).catch((error) => log(`demo data not seeded: ${error.message}`));
+  if (stopping) return;
+
+  console.log(`
   Recall is running at ${base}   (healthy ${healthyAfter}s after start)${POSTGRES ? "\n  FAQ knowledge base: local Postgres (FAQ_STORE=postgres)" : ""}
   Dev API key (admin of the local dev tenant): ${DEV_KEY}
   Screens: ${base}/ui   (sign in with the key above)
@@ -128,17 +151,20 @@ console.log(`
 
   Cron: curl '${base}/__scheduled?cron=*/5+*+*+*+*'   ·   Ctrl-C stops everything.
 `);
+}
 
+/** True once /healthz answers; false when stopping first or after HEALTH_TIMEOUT_MS (then it stops, exit 1). */
 async function waitForHealth() {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (stopping) return;
+    if (stopping) return false;
     try {
       const response = await fetch(`${base}/healthz`);
-      if (response.ok) return;
+      if (response.ok) return !stopping;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   console.error(`[recall] ${base}/healthz did not answer within ${HEALTH_TIMEOUT_MS / 1000}s.`);
   stop(1);
+  return false;
 }

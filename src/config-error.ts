@@ -3,6 +3,10 @@
  * (src/http/errors.ts). Its own module because both services.ts and the adapters it wires
  * (tickets/secret-box.ts) throw it.
  */
-export class ConfigError extends Error {
+import type { SafeMessage } from "./log";
+
+export class ConfigError extends Error implements SafeMessage {
   override name = "ConfigError";
+  /** Names the var or binding to fix, never data: logged as is (src/log.ts). */
+  readonly safeMessage = true;
 }

@@ -46,6 +46,17 @@ export function storageError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * A D1 failure's kind and SQLite code, e.g. "D1_ERROR/SQLITE_CONSTRAINT", for log lines, which
+ * never carry D1's message (it can quote a query's values); null for an error that is not D1's.
+ */
+export function d1ErrorCode(error: Error): string | null {
+  const kind = /^(D1_[A-Z_]{1,40})\b/.exec(error.message)?.[1];
+  if (!kind) return null;
+  const sqlite = /\b(SQLITE_[A-Z_]{1,40})\s*$/.exec(error.message)?.[1];
+  return sqlite ? `${kind}/${sqlite}` : kind;
+}
+
 async function typed<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -8,6 +8,7 @@
  */
 import type { FaqRelationshipType } from "../db/schema";
 import type { FtsRebuildPage } from "../indexing/fts-rebuild";
+import type { SafeMessage } from "../log";
 import type {
   AddVariantResult,
   DailyHits,
@@ -177,8 +178,10 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
  * STORE_UNAVAILABLE with Retry-After (src/http/errors.ts); nothing was half-written (each write
  * is one statement or one transaction).
  */
-export class StoreUnavailableError extends Error {
+export class StoreUnavailableError extends Error implements SafeMessage {
   override name = "StoreUnavailableError";
+  /** Fixed text ("Postgres is unreachable"); the driver's error, which can quote values, is its cause. */
+  readonly safeMessage = true;
   /** What Retry-After says: the connect and query timeouts are seconds, a restart tens of seconds. */
   readonly retryAfterSeconds = 5;
 }

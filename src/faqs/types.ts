@@ -162,8 +162,8 @@ export interface ImportItem extends NewFaq {
 
 export interface ImportReport {
   imported: { line: number; id: string; variants: number }[];
-  /** Lines not written because an id they keep is taken. */
-  skipped: { line: number; code: "ID_TAKEN"; message: string }[];
+  /** Lines not written because an id they keep cannot be used: repeated in the file, or used by a stored row. */
+  skipped: { line: number; code: "ID_REPEATED" | "ID_UNAVAILABLE"; message: string }[];
   /** Variants dropped as exact duplicates (folded) of their FAQ's question or of another variant. */
   duplicateVariants: number;
   indexed: number;

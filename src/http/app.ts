@@ -1,7 +1,8 @@
 /**
- * The Hono app: headers → request id → services → (webhooks: rate limits; v1: JSON body rules →
- * auth → rate limit per key) → routes, one error envelope for everything. `createApp` takes the
- * services factory so tests can put a failing adapter behind a port; production uses createServices.
+ * The Hono app: headers → request id → services → (webhooks: rate limits; v1: a route for the
+ * method and path (404/405) → JSON body rules → auth → rate limit per key) → routes, one error
+ * envelope for everything. `createApp` takes the services factory so tests can put a failing
+ * adapter behind a port; production uses createServices.
  */
 import { Hono } from "hono";
 import { systemClock } from "../clock";
@@ -11,10 +12,11 @@ import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
 import { accessLog } from "./access-log";
-import { errorBody, handleError } from "./errors";
+import { handleError } from "./errors";
 import { authenticate, decodablePath, jsonBodies, withServices } from "./middleware";
 import { limitPerApiKey, limitWebhooks } from "./rate-limit";
 import { noStoreNoSniff, requestIds } from "./request-id";
+import { allowedMethods, type AppRouter, knownRoutesOnly, noRoute } from "./routing";
 import { admin } from "./routes/admin";
 import { cards } from "./routes/cards";
 import { context } from "./routes/context";
@@ -38,13 +40,20 @@ import { webhookSecrets } from "./routes/webhook-secrets";
 import { webhooks } from "./routes/webhooks";
 import { createUi } from "../ui/routes";
 
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+const notAPageMethod = (method: string) => !PAGE_METHODS.has(method);
+
 export interface AppOptions {
   /** `defer` runs work after the response (the request's waitUntil). */
   services?: (env: Env, defer: Defer) => Services;
 }
 
 export function createApp({ services = (env, defer) => createServices(env, systemClock, rootLogger, defer) }: AppOptions = {}) {
+  // The whole app's routes, for 404/405 (routing.ts); bound late like dispatch below.
+  const appRouter: AppRouter = () => app;
+  // A method or path no route takes is answered 404/405 before any body is read or key checked.
   const v1 = new Hono<AppEnv>()
+    .use(knownRoutesOnly(appRouter))
     .use(jsonBodies())
     .use(authenticate())
     .use(limitPerApiKey())
@@ -81,14 +90,13 @@ export function createApp({ services = (env, defer) => createServices(env, syste
     .route("/v1/hooks", hooks(dispatch))
     .route("/mcp", mcp(dispatch))
     .route("/v1", v1)
-    // The screens call the API above in-process, as the signed-in user (src/ui/).
+    // The screens call the API above in-process, as the signed-in user (src/ui/). Pages are GET and
+    // forms POST, answered by the screens (HTML); any other method is answered as everywhere else.
+    .use("/ui/*", knownRoutesOnly(appRouter, notAPageMethod))
     .route("/ui", createUi(dispatch));
   // The reference routes describe the app they are mounted on (itself included).
   return app
     .route("/", reference(app))
-    .notFound((c) => {
-      c.set("errorCode", "NOT_FOUND");
-      return c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404);
-    })
+    .notFound((c) => noRoute(c, allowedMethods(app, c.req.path)))
     .onError(handleError);
 }

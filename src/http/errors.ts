@@ -2,7 +2,8 @@
  * The one error module. Every error leaves the API as
  *   { "error": { "code", "message", "requestId", "details"? } }
  * with the status of its code (error-codes.ts). Unexpected errors are logged with the request id
- * and answered as INTERNAL with no stack, SQL or message of their own.
+ * (by class, code and function names: errorFields) and answered as INTERNAL with no stack, SQL or
+ * message of their own.
  */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -88,7 +89,7 @@ function answerFor(error: Error, log: Logger): Answer {
     return { code: "UNAVAILABLE", message: "The database is busy; retry shortly" };
   }
   if (error instanceof StoreUnavailableError) {
-    log.warn("store_unavailable", { message: error.message, cause: rootCause(error) });
+    log.warn("store_unavailable", errorFields(error));
     return { code: "STORE_UNAVAILABLE", message: "The FAQ store is unavailable; retry later", retryAfterSeconds: error.retryAfterSeconds };
   }
   const retryAfter = transientRetryAfter(error);
@@ -102,11 +103,4 @@ function answerFor(error: Error, log: Logger): Answer {
     return { code: "CONFLICT", message: "This record already exists" };
   if (error instanceof ConfigError) return { code: "UNAVAILABLE", message: "The service is misconfigured; see its logs" };
   return { code: "INTERNAL", message: "Internal error" };
-}
-
-/** The innermost cause's message (a driver error, not a query text with its parameters). */
-function rootCause(error: Error): string {
-  let e: unknown = error;
-  for (let depth = 0; e instanceof Error && e.cause instanceof Error && depth < 5; depth++) e = e.cause;
-  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }

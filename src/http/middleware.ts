@@ -7,6 +7,7 @@ import { bindTenant } from "./access-log";
 import { afterResponse } from "./log";
 import { AppError } from "./errors";
 import { documentsError } from "./openapi/describe";
+import { requireText } from "./validation";
 
 /** Largest JSON body any route accepts; routes may set lower limits on their fields. */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
@@ -67,7 +68,10 @@ function limitTo(maxSize: number): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Requests that carry a body must say it is JSON (415), stay under the size limit (413) and be valid UTF-8 JSON (400). */
+/**
+ * Requests that carry a body must say it is JSON (415), stay under the size limit (413) and be valid
+ * UTF-8 JSON (400) whose strings are all text: no unpaired surrogate (400, validation.ts requireText).
+ */
 export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<AppEnv> {
   const limit = limitTo(maxBytes);
   const ndjsonLimit = limitTo(MAX_NDJSON_BODY_BYTES);
@@ -84,15 +88,15 @@ export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<Ap
       requireUtf8(bytes);
       // A body is optional on some routes (reembed, ending a show), but one that is sent must be
       // JSON: those routes used to ignore `{not json`. Hono caches the parse for the validator.
-      if (bytes.byteLength > 0) await requireJson(c.req.json());
+      if (bytes.byteLength > 0) requireText(await requireJson(c.req.json()));
       await next();
     });
   };
 }
 
-async function requireJson(parsed: Promise<unknown>): Promise<void> {
+async function requireJson(parsed: Promise<unknown>): Promise<unknown> {
   try {
-    await parsed;
+    return await parsed;
   } catch {
     throw new AppError("INVALID_JSON", "The request body is not valid JSON");
   }

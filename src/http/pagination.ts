@@ -1,33 +1,51 @@
 /**
  * One cursor convention for the lists that had none: `?limit=&cursor=` in, `nextCursor` out.
- * A cursor is opaque to clients (base64url of the last row's position in the list's order, a
- * JSON array of strings and numbers); `nextCursor` is null on the last page. Each list fetches
- * `limit + 1` rows, so it knows whether another page follows without counting.
+ * A cursor is opaque to clients (base64url of a JSON array: the name of the list that gave it, then
+ * the last row's position in the list's order, strings and numbers); `nextCursor` is null on the
+ * last page. A list refuses a cursor that names another list, even when the position would fit
+ * (many lists page by a row's seq, or by created time and id). Each list fetches `limit + 1` rows,
+ * so it knows whether another page follows without counting.
  */
 import { z } from "zod";
 import { AppError } from "./errors";
 
 export type Position = readonly (string | number)[];
 
-const BASE64URL = /^[A-Za-z0-9_-]{1,400}$/;
+/** Every list that pages with a cursor: the name its cursors carry. */
+export type CursorList =
+  | "faqs"
+  | "faq-variants"
+  | "faq-versions"
+  | "tickets"
+  | "staging"
+  | "cards"
+  | "shows"
+  | "show-history"
+  | "api-keys"
+  | "webhook-secrets"
+  | "helpdesk-connections"
+  | "helpdesk-deliveries";
 
-export function encodeCursor(position: Position): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(position));
+/** The longest position (a helpdesk delivery's 300-character key) with its list's name fits. */
+const BASE64URL = /^[A-Za-z0-9_-]{1,800}$/;
+
+export function encodeCursor(list: CursorList, position: Position): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([list, ...position]));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");
 }
 
-/** The position a cursor of this API encodes, checked against the list's own shape; else a 400. */
-export function decodeCursor<T extends Position>(cursor: string, shape: z.ZodType<T>): T {
+/** The position a cursor of `list` encodes, checked against the list's own shape; else a 400. */
+export function decodeCursor<T extends Position>(list: CursorList, cursor: string, shape: z.ZodType<T>): T {
   try {
     const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
     const json: unknown = JSON.parse(
       new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))),
     );
-    const parsed = shape.safeParse(json);
-    if (parsed.success) return parsed.data;
+    const parsed = Array.isArray(json) && json[0] === list ? shape.safeParse(json.slice(1)) : undefined;
+    if (parsed?.success) return parsed.data;
   } catch {
     // falls through to the one answer for every bad cursor
   }
@@ -53,10 +71,11 @@ export function pageQuery(defaultLimit: number, maxLimit: number) {
 export const seqPosition = z.tuple([z.number().int().min(0)]);
 
 /** The `seq` a query's cursor names (undefined on the first page). */
-export const afterSeq = (cursor: string | undefined) => (cursor === undefined ? undefined : decodeCursor(cursor, seqPosition)[0]);
+export const afterSeq = (list: CursorList, cursor: string | undefined) =>
+  cursor === undefined ? undefined : decodeCursor(list, cursor, seqPosition)[0];
 
 /** The cursor of a seq-ordered list whose store says where the next page starts (null: none). */
-export const seqCursor = (seq: number | null) => (seq === null ? null : encodeCursor([seq]));
+export const seqCursor = (list: CursorList, seq: number | null) => (seq === null ? null : encodeCursor(list, [seq]));
 
 /** The position of lists ordered by creation time and id. */
 export const timeAndIdPosition = z.tuple([z.number().int(), z.string().max(100)]);
@@ -65,7 +84,8 @@ export const timeAndIdPosition = z.tuple([z.number().int(), z.string().max(100)]
 export const createdAtPosition = (row: { createdAt: string; id: string }): Position => [Date.parse(row.createdAt), row.id];
 
 /** The `after` position a query's cursor names (undefined on the first page). */
-export const afterCreated = (cursor: string | undefined) => (cursor === undefined ? undefined : decodeCursor(cursor, timeAndIdPosition));
+export const afterCreated = (list: CursorList, cursor: string | undefined) =>
+  cursor === undefined ? undefined : decodeCursor(list, cursor, timeAndIdPosition);
 
 /** Admin lists (keys, webhook secrets, helpdesk connections): 50 per page, at most 200. */
 export const adminPageQuery = pageQuery(50, 200);
@@ -74,8 +94,13 @@ export const adminPageQuery = pageQuery(50, 200);
 export const nextCursorSchema = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page");
 
 /** Cuts `limit + 1` fetched rows to one page and the cursor of the next. */
-export function toPage<R>(rows: readonly R[], limit: number, positionOf: (row: R) => Position): { rows: R[]; nextCursor: string | null } {
+export function toPage<R>(
+  list: CursorList,
+  rows: readonly R[],
+  limit: number,
+  positionOf: (row: R) => Position,
+): { rows: R[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(positionOf(last)) : null };
+  return { rows: page, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(list, positionOf(last)) : null };
 }

@@ -35,27 +35,37 @@ export function limitPerApiKey(): MiddlewareHandler<AppEnv> {
 const bounded = (value: string) => value.slice(0, 200);
 
 /**
- * Webhooks are unauthenticated until their signature is checked, which needs D1: count each
- * delivery per source address and per claimed tenant (the X-Recall-Tenant header, or the helpdesk
- * connection in the path) before any D1 work. The address is CF-Connecting-IP, set by Cloudflare.
+ * Webhooks are unauthenticated until their signature is checked, which needs D1: before any D1
+ * work each delivery is counted only per source address (CF-Connecting-IP, set by Cloudflare).
+ * The tenant's own quota is counted after the check (countVerifiedWebhook): counted before it, 300
+ * unsigned posts naming a tenant used up that tenant's window and its genuine deliveries got 429
+ * (issue 34). A claimed tenant bounded no one anyway: a sender can name any tenant it likes.
  */
 export function limitWebhooks(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const source = c.req.header("cf-connecting-ip") ?? "unknown";
     const sourceOk = await c.env.WEBHOOK_SOURCE_RATE_LIMIT.limit({ key: `ip:${bounded(source)}` });
     if (!sourceOk.success) throw tooManyRequests("from this address");
-    const tenant = webhookTenantKey(c.req.path, c.req.header("x-recall-tenant"));
-    if (tenant !== null) {
-      const tenantOk = await c.env.WEBHOOK_TENANT_RATE_LIMIT.limit({ key: bounded(tenant) });
-      if (!tenantOk.success) throw tooManyRequests("for this tenant");
-    }
     await next();
   };
 }
 
-/** `/v1/webhooks/tickets/:provider/:connectionId` → the connection; `/v1/webhooks/tickets` → the tenant header. */
-export function webhookTenantKey(path: string, tenantHeader: string | undefined): string | null {
-  const connection = /^\/v1\/webhooks\/tickets\/([^/]+)\/([^/]+)\/?$/.exec(path);
-  if (connection) return `connection:${connection[1]}/${connection[2]}`;
-  return tenantHeader ? `tenant:${tenantHeader}` : null;
+/**
+ * After its signature checked out: the delivery spends the quota of what it names, `tenant:<id>` (the
+ * native webhook's X-Recall-Tenant) or `connection:<provider>/<id>` (a helpdesk connection): 429 past it.
+ */
+export async function countVerifiedWebhook(env: Env, tenantKey: string): Promise<void> {
+  const { success } = await env.WEBHOOK_TENANT_RATE_LIMIT.limit({ key: bounded(tenantKey) });
+  if (!success) throw tooManyRequests("for this tenant");
+}
+
+/**
+ * After its signature failed: the delivery is counted under a key of its own, so a flood of forged
+ * deliveries naming a tenant still ends in 429 but never spends that tenant's quota; below that
+ * limit it gets `refusal` (the route's 401). Throws either way.
+ */
+export async function refuseUnverifiedWebhook(env: Env, tenantKey: string, refusal: AppError): Promise<never> {
+  const { success } = await env.WEBHOOK_TENANT_RATE_LIMIT.limit({ key: bounded(`unverified:${tenantKey}`) });
+  if (!success) throw tooManyRequests("with a signature that is not valid");
+  throw refusal;
 }

@@ -41,5 +41,43 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   return Object.assign(parsingFirst, validating) as typeof validating;
 }
 
+/** With the u flag a well-formed pair is one astral code point, so only an unpaired half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Where a parsed JSON value holds an unpaired UTF-16 surrogate, in a string or a key, as a
+ * validation detail; null when it holds none. `"\ud800"` is valid JSON syntax but no text: D1 and
+ * every UTF-8 encoder store it as U+FFFD, so the API would keep other text than it was sent. This
+ * is the one test of text validity for every stored string: request bodies (jsonBodies, which the
+ * MCP and hook adapters' calls go through too), signed webhooks and the lines of the FAQ import.
+ */
+export function unpairedSurrogate(value: unknown): { path: string; message: string } | null {
+  const at = (path: readonly string[], what: string) => ({
+    path: path.join(".") || "(root)",
+    message: `${what} an unpaired UTF-16 surrogate (an escape \\ud800–\\udfff without its pair), which is not text`,
+  });
+  // Depth-first with a stack of its own: a body nested deeper than the call stack is no crash.
+  const stack: [unknown, readonly string[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === "string") {
+      if (LONE_SURROGATE.test(node)) return at(path, "holds");
+    } else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], [...path, String(i)]]);
+    } else if (node !== null && typeof node === "object") {
+      const entries = Object.entries(node);
+      if (entries.some(([key]) => LONE_SURROGATE.test(key))) return at(path, "has a key holding");
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
+    }
+  }
+  return null;
+}
+
+/** A 400 VALIDATION_FAILED naming where a parsed body holds an unpaired surrogate, if it does. */
+export function requireText(body: unknown): void {
+  const problem = unpairedSurrogate(body);
+  if (problem) throw new AppError("VALIDATION_FAILED", `Invalid json: ${problem.path}`, [problem]);
+}
+
 /** The media types Hono's JSON validator parses. */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;

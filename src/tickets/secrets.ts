@@ -27,7 +27,7 @@ export const SEAL_BATCH = 200;
 
 export interface WebhookSecretInfo {
   id: string;
-  /** The first characters of a generated secret ("" for one a provider supplied). */
+  /** A generated secret's hint (secretHint: its marker and 6 characters), "" for one a provider supplied. */
   prefix: string;
   createdAt: string;
   /** null: valid until rotated or revoked. */
@@ -49,10 +49,26 @@ const activeAt = (time: number): SQL => or(isNull(w.expiresAt), gt(w.expiresAt, 
 
 const additionalData = (row: { tenantId: string; id: string }) => `webhook_secret:${row.tenantId}:${row.id}`;
 
+/** The fixed markers that open generated secrets (Standard Webhooks', Recall's Freshdesk tokens): no randomness in them. */
+const SECRET_MARKER = /^(?:whsec|fdtok)_/;
+/**
+ * Random characters a secret's hint shows after its marker, as an API key's prefix does: enough to
+ * tell a tenant's secrets apart, 36 bits of the 192 or more each generated secret holds, so the
+ * rest stays out of reach. A Help Scout key (32 characters, no marker) used to show 12: 72 bits.
+ */
+export const SECRET_HINT_CHARS = 6;
+
+/** What of a generated secret is shown and stored in plaintext: its marker and SECRET_HINT_CHARS characters. */
+export function secretHint(secret: string): string {
+  const marker = SECRET_MARKER.exec(secret)?.[0] ?? "";
+  return secret.slice(0, marker.length + SECRET_HINT_CHARS);
+}
+
 function toInfo(row: Pick<SecretRow, "id" | "secretPrefix" | "createdAt" | "expiresAt">, now: number): WebhookSecretInfo {
   return {
     id: row.id,
-    prefix: row.secretPrefix,
+    // Cut again when shown: rows written before the hint rule hold up to 12 characters.
+    prefix: secretHint(row.secretPrefix),
     createdAt: new Date(row.createdAt).toISOString(),
     expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).toISOString(),
     active: row.expiresAt === null || row.expiresAt > now,
@@ -79,7 +95,7 @@ export async function rotateWebhookSecret(
   const { tenantId, scope, now, overlapMs = WEBHOOK_SECRET_OVERLAP_MS, supplied = false } = args;
   const secret = args.secret ?? generateSecret();
   // A secret the helpdesk supplied is theirs: not even a prefix of it is shown again.
-  const prefix = supplied ? "" : secret.slice(0, 12);
+  const prefix = supplied ? "" : secretHint(secret);
   const id = newId("whs");
   const until = now + overlapMs;
   const sealed = await box.seal(secret, additionalData({ tenantId, id }));

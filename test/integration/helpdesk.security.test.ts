@@ -123,6 +123,45 @@ describe("/v1/admin/helpdesk-connections", () => {
     expect(JSON.stringify(results)).not.toContain(conn.secret.slice(6, 30));
   });
 
+  it("shows and stores only a hint of a generated secret: its marker and 6 characters (a Help Scout key has no marker)", async () => {
+    const tenant = await newTenant();
+    const connections = apiClient(tenant.adminKey).v1.admin["helpdesk-connections"];
+    const hintsOf = async (id: string) =>
+      (await expectJson(connections.$get({ query: { limit: "200" } }), 200)).connections
+        .find((c) => c.id === id)!
+        .secrets.map((s) => s.prefix);
+    for (const [provider, marker] of [
+      ["helpscout", ""],
+      ["freshdesk", "fdtok_"],
+      ["standard", "whsec_"],
+    ] as const) {
+      const conn = await connect(tenant, provider);
+      expect(conn.secret.startsWith(marker)).toBe(true);
+      const hint = conn.secret.slice(0, marker.length + 6);
+      expect(await hintsOf(conn.id), provider).toEqual([hint]);
+      const rotated = await expectJson(connections[":id"].rotate.$post({ param: { id: conn.id }, json: {} }), 201);
+      const rotatedHint = rotated.secret!.slice(0, marker.length + 6);
+      expect(await hintsOf(conn.id), provider).toEqual([rotatedHint, hint]);
+      const { results } = await env.DB.prepare("SELECT secret_prefix FROM webhook_secrets WHERE connection_id = ?")
+        .bind(conn.id)
+        .all<{ secret_prefix: string }>();
+      expect(results.map((r) => r.secret_prefix).sort(), provider).toEqual([hint, rotatedHint].sort());
+    }
+  });
+
+  it("lists a Help Scout secret stored before the hint rule (12 characters) by its 6-character hint only", async () => {
+    const tenant = await newTenant();
+    const conn = await connect(tenant, "helpscout");
+    const legacy = "LegacyHelpScoutKey0123456789abcd";
+    await env.DB.prepare(
+      "INSERT INTO webhook_secrets (id, tenant_id, secret, secret_prefix, connection_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, NULL)",
+    )
+      .bind(`whs_legacy_${crypto.randomUUID()}`, tenant.tenantId, legacy, legacy.slice(0, 12), conn.id, Date.now() + 1000)
+      .run();
+    const listed = await expectJson(apiClient(tenant.adminKey).v1.admin["helpdesk-connections"].$get({ query: {} }), 200);
+    expect(listed.connections.find((c) => c.id === conn.id)!.secrets.map((s) => s.prefix)).toEqual(["Legacy", conn.secret.slice(0, 6)]);
+  });
+
   it("is admin-only and per tenant: another tenant can neither rotate, revoke nor read a connection's deliveries", async () => {
     const tenant = await newTenant();
     const other = await newTenant();

@@ -16,7 +16,9 @@ import { createApp } from "../../src/http/app";
 import { createServices, type Services } from "../../src/services";
 import { consumeTickets } from "../../src/tickets/consume";
 import { RETENTION_CRON, runCron } from "../../src/upkeep/cron";
+import { signPayload } from "../../src/tickets/signature";
 import { newTenant } from "../support/api";
+import { newWebhookSecret } from "../support/tickets";
 import { showClient } from "../support/shows";
 import { systemClock } from "../../src/clock";
 
@@ -138,7 +140,7 @@ describe("access log", () => {
     expect(accessLines()[0]!.requestId).toBe(body.error.requestId);
   });
 
-  it("writes an error line for a 5xx, and the unexpected error (with its stack) under the same request id, never in the response", async () => {
+  it("writes an error line for a 5xx, and the unexpected error (class, code, its stack's function names) under the same request id, never in the response", async () => {
     const tenant = await newTenant();
     const broken = (s: Services): Services => ({
       ...s,
@@ -166,9 +168,10 @@ describe("access log", () => {
       level: "error",
       requestId: access!.requestId,
       tenant: tenant.tenantId,
-      error: { name: "Error", message: "embedder exploded at 0xdead" },
+      error: { name: "Error", code: "Error", at: expect.arrayContaining([expect.any(String)]) },
     });
-    expect(failure!.error.stack).toContain("embedder exploded");
+    // The message can carry customer text (see "error lines" below): only the code's own classes may log theirs.
+    expect(raw.join("\n")).not.toContain("0xdead");
   });
 
   it("never writes an API key, an Authorization header, a new key or a request body", async () => {
@@ -184,6 +187,63 @@ describe("access log", () => {
     const all = raw.join("\n");
     for (const secret of [tenant.clientKey, tenant.adminKey, newKey, "rk_wrong_secret_key_value", "X1234567", "Bearer"])
       expect(all).not.toContain(secret);
+  });
+});
+
+describe("error lines", () => {
+  it("carry no customer text and no SQL when a D1 query fails: the error's class and codes, its causes', function names (issue 34)", async () => {
+    // Before: the unhandled_error line carried Drizzle's message, "Failed query: insert into "tickets" … params: …"
+    // with the ticket's question in it, D1's own text and a stack of file paths.
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const marker = "zebra-4711-quokka";
+    // A real D1 failure: the ticket insert names a table that does not exist; Drizzle wraps it with the query and its parameters.
+    const brokenInsert = (s: Services): Services => ({
+      ...s,
+      db: new Proxy(s.db, {
+        get: (db, name) =>
+          name === "prepare"
+            ? (query: string) => db.prepare(query.replace('insert into "tickets"', 'insert into "tickets_gone"'))
+            : Reflect.get(db, name),
+      }),
+    });
+    const body = JSON.stringify({
+      ticketId: `T-${marker}`,
+      question: `Why does my ${marker} blink twice?`,
+      answer: `Reset the ${marker}.`,
+      resolvedAt: "2026-11-01T10:00:00Z",
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const app = createApp({ services: (e) => brokenInsert(createServices(e)) });
+    const ctx = createExecutionContext();
+    const response = await app.fetch(
+      new Request("https://recall.test/v1/webhooks/tickets", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-recall-tenant": tenant.tenantId,
+          "x-recall-timestamp": timestamp,
+          "x-recall-signature": await signPayload(secret, timestamp, body),
+        },
+        body,
+      }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(500);
+
+    const failure = lines.find((l) => l.event === "unhandled_error");
+    expect(failure, raw.join("\n")).toMatchObject({
+      level: "error",
+      error: { name: "DrizzleQueryError", code: "DrizzleQueryError", cause: { name: "Error", code: "D1_ERROR/SQLITE_ERROR" } },
+    });
+    expect(failure!.error.message).toBeUndefined();
+    expect(failure!.error.at).toEqual(expect.arrayContaining([expect.stringContaining("insertTicket")]));
+    const all = raw.join("\n");
+    expect(all).not.toContain(marker);
+    expect(all).not.toMatch(/insert into|tickets_gone|no such table|params:/i);
+    expect(all).not.toMatch(/\.(?:ts|js|mjs):\d+|file:\/\/|\/src\//);
   });
 });
 

@@ -68,7 +68,7 @@ describe("GET /v1/faqs/:id/versions", () => {
     const versions = (query: PageQuery) => apiClient(tenant.clientKey).v1.faqs[":id"].versions.$get({ param: { id }, query });
     await expectBadCursor(versions({ limit: "101" }));
     await expectBadCursor(versions({ cursor: "not*base64" }));
-    await expectBadCursor(versions({ cursor: encodeCursor(["x", "y"]) }));
+    await expectBadCursor(versions({ cursor: encodeCursor("faq-versions", ["x", "y"]) }));
     await expectBadCursor(versions({ cursor: btoa("{not json").replace(/=+$/, "") }));
   });
 });
@@ -109,7 +109,7 @@ describe("admin lists: keys, webhook secrets, helpdesk connections", () => {
   it("refuses a limit over 200 and a forged cursor", async () => {
     const admin = apiClient((await newTenant()).adminKey).v1.admin;
     await expectBadCursor(admin.keys.$get({ query: { limit: "201" } }));
-    await expectBadCursor(admin["webhook-secrets"].$get({ query: { cursor: encodeCursor([1]) } }));
+    await expectBadCursor(admin["webhook-secrets"].$get({ query: { cursor: encodeCursor("webhook-secrets", [1]) } }));
     await expectBadCursor(admin["helpdesk-connections"].$get({ query: { cursor: "//" } }));
   });
 });
@@ -271,5 +271,43 @@ describe("lists that had cursors of their own now share the convention", () => {
     // The old cursor parameter is no parameter of the list any more: sent raw, the typed client would not send it.
     await expectBadCursor(sendRaw("/v1/tickets?before=5", { key: tenant.adminKey }));
     await expectBadCursor(admin.v1.staging.$get({ query: { cursor: "12" } }));
+  });
+});
+
+describe("a cursor belongs to the list that gave it", () => {
+  it("refuses (400) a cursor another list gave, even one of the same shape", async () => {
+    const tenant = await newTenant();
+    const faqId = await seedFaq(tenant, "How do I pay by card?", "See Billing.");
+    await seedFaq(tenant, "Can I pay by invoice?", "See Billing.");
+    const secret = await newWebhookSecret(tenant);
+    for (let i = 0; i < 2; i++)
+      expect((await deliver(tenant, secret, ticket(`How do I change plan ${i}?`, "Settings → Plan."))).status).toBe(202);
+    const client = apiClient(tenant.clientKey);
+    const admin = apiClient(tenant.adminKey);
+    // Real cursors: the FAQ list's, the tickets list's (a row's seq, as staging, variants and versions use)
+    // and the API keys list's (created time and id, as secrets, connections, cards and shows use).
+    const faqsCursor = (await expectJson(client.v1.faqs.$get({ query: { limit: "1" } }), 200)).nextCursor!;
+    const ticketsCursor = (await expectJson(admin.v1.tickets.$get({ query: { limit: "1" } }), 200)).nextCursor!;
+    const keysCursor = (await expectJson(admin.v1.admin.keys.$get({ query: { limit: "1" } }), 200)).nextCursor!;
+    for (const cursor of [faqsCursor, ticketsCursor, keysCursor]) expect(cursor).toEqual(expect.any(String));
+    const refusals: [string, string, string][] = [
+      ["/v1/staging", ticketsCursor, tenant.adminKey],
+      ["/v1/tickets", faqsCursor, tenant.adminKey],
+      ["/v1/faqs", ticketsCursor, tenant.clientKey],
+      [`/v1/faqs/${faqId}/variants`, faqsCursor, tenant.clientKey],
+      [`/v1/faqs/${faqId}/versions`, faqsCursor, tenant.clientKey],
+      ["/v1/admin/webhook-secrets", keysCursor, tenant.adminKey],
+      ["/v1/admin/helpdesk-connections", keysCursor, tenant.adminKey],
+      ["/v1/cards?scope=user:x", keysCursor, tenant.clientKey],
+      ["/v1/shows", keysCursor, tenant.clientKey],
+    ];
+    for (const [path, cursor, key] of refusals) {
+      const { error } = await expectBadCursor(sendRaw(`${path}${path.includes("?") ? "&" : "?"}cursor=${cursor}`, { key }));
+      expect(error.details, path).toEqual([{ path: "cursor", message: "not a cursor this list gave" }]);
+    }
+    // Each list still takes its own.
+    await expectJson(client.v1.faqs.$get({ query: { limit: "1", cursor: faqsCursor } }), 200);
+    await expectJson(admin.v1.tickets.$get({ query: { limit: "1", cursor: ticketsCursor } }), 200);
+    await expectJson(admin.v1.admin.keys.$get({ query: { limit: "1", cursor: keysCursor } }), 200);
   });
 });

@@ -12,6 +12,8 @@ import { signPayload } from "../../src/tickets/signature";
 import wranglerToml from "../../wrangler.toml?raw";
 import { newTenant } from "../support/api";
 import { connect } from "../support/helpdesk";
+import { newWebhookSecret } from "../support/tickets";
+import { sign, zendeskTrigger } from "../fixtures/helpdesk";
 
 const TIGHT = 3;
 
@@ -51,7 +53,7 @@ const untouchableDb = new Proxy({} as D1Database, {
   },
 });
 
-async function signedTicket(secretless: string, tenantId: string, ip: string) {
+async function signedTicket(secret: string, tenantId: string, ip: string) {
   const body = JSON.stringify({
     ticketId: `T-${crypto.randomUUID()}`,
     question: "How do I reset it?",
@@ -66,7 +68,7 @@ async function signedTicket(secretless: string, tenantId: string, ip: string) {
       "cf-connecting-ip": ip,
       "x-recall-tenant": tenantId,
       "x-recall-timestamp": timestamp,
-      "x-recall-signature": await signPayload(secretless, timestamp, body),
+      "x-recall-signature": await signPayload(secret, timestamp, body),
     },
     body,
   } satisfies RequestInit;
@@ -116,7 +118,7 @@ describe("rate limits: the API, per key", () => {
   });
 });
 
-describe("rate limits: webhooks, per source address and per tenant, before any D1 work", () => {
+describe("rate limits: webhooks, per source address before any D1 work, per tenant once verified", () => {
   it("refuses a fourth delivery from one address with 429, without touching D1, and lets another address through", async () => {
     const tenant = await newTenant();
     const tight = { WEBHOOK_SOURCE_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
@@ -130,18 +132,31 @@ describe("rate limits: webhooks, per source address and per tenant, before any D
     expect((await send(tight, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenant.tenantId, "203.0.113.7"))).status).toBe(401);
   });
 
-  it("refuses a fourth delivery claiming one tenant with 429, whatever the address", async () => {
-    const tenantId = `t_claimed_${crypto.randomUUID()}`;
+  it("counts unverified deliveries naming a tenant apart: a flood gets 429 but never spends the tenant's quota (issue 34)", async () => {
+    // Before: the flood was counted under the tenant's own key before any signature was checked,
+    // so the tenant's genuine delivery that followed got 429 for the rest of the window.
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
     const tight = { WEBHOOK_TENANT_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
     await roomInWindow();
-    for (let i = 0; i < TIGHT; i++)
-      expect((await send(tight, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenantId, `192.0.2.${i}`))).status).toBe(401);
-    expectRateLimited(
-      await send({ ...tight, DB: untouchableDb }, "/v1/webhooks/tickets", await signedTicket("whsec_x", tenantId, "192.0.2.99")),
-    );
+    const forged = (i: number) => signedTicket("whsec_forged", tenant.tenantId, `192.0.2.${i}`);
+    for (let i = 0; i < TIGHT; i++) expect((await send(tight, "/v1/webhooks/tickets", await forged(i))).status).toBe(401);
+    expectRateLimited(await send(tight, "/v1/webhooks/tickets", await forged(99)));
+    const genuine = await send(tight, "/v1/webhooks/tickets", await signedTicket(secret, tenant.tenantId, "198.51.100.200"));
+    expect(genuine.status, JSON.stringify(genuine.json)).toBe(202);
   });
 
-  it("counts a helpdesk connection's deliveries as its tenant's, before the connection is looked up", async () => {
+  it("counts a tenant's verified deliveries under its own quota: the fourth signed one in a window gets 429", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const tight = { WEBHOOK_TENANT_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
+    await roomInWindow();
+    const genuine = (i: number) => signedTicket(secret, tenant.tenantId, `192.0.2.${10 + i}`);
+    for (let i = 0; i < TIGHT; i++) expect((await send(tight, "/v1/webhooks/tickets", await genuine(i))).status).toBe(202);
+    expectRateLimited(await send(tight, "/v1/webhooks/tickets", await genuine(TIGHT)));
+  });
+
+  it("counts a helpdesk connection's unsigned deliveries apart from its verified ones", async () => {
     const tenant = await newTenant();
     const conn = await connect(tenant, "zendesk");
     const tight = { WEBHOOK_TENANT_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
@@ -150,9 +165,19 @@ describe("rate limits: webhooks, per source address and per tenant, before any D
       headers: { "content-type": "application/json", "cf-connecting-ip": `192.0.2.${100 + i}` },
       body: "{}",
     });
+    const signed = async (i: number) => {
+      const body = JSON.stringify(zendeskTrigger(`rl-${crypto.randomUUID()}`));
+      return {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": `198.51.100.${i}`, ...(await sign.zendesk(conn.secret, body)) },
+        body,
+      };
+    };
     await roomInWindow();
     for (let i = 0; i < TIGHT; i++) expect((await send(tight, conn.path, unsigned(i))).status).toBe(401);
-    expectRateLimited(await send({ ...tight, DB: untouchableDb }, conn.path, unsigned(9)));
+    expectRateLimited(await send(tight, conn.path, unsigned(9)));
+    for (let i = 0; i < TIGHT; i++) expect((await send(tight, conn.path, await signed(i))).status).toBe(202);
+    expectRateLimited(await send(tight, conn.path, await signed(9)));
   });
 });
 

@@ -105,9 +105,25 @@ describe("export → import between D1 and Postgres", () => {
       const stolen = await exportNdjson(source.services(backend), owner);
       const report = await importLines(source.services(backend), other, "key_b", parse(stolen.replace("Tracking page.", "Hijacked.")));
       expect(report.imported).toEqual([]);
-      expect(report.skipped).toEqual([{ line: 1, code: "ID_TAKEN", message: expect.stringContaining(faq.id) }]);
+      expect(report.skipped).toEqual([{ line: 1, code: "ID_UNAVAILABLE", message: expect.stringContaining(faq.id) }]);
       expect((await source.store(backend).get(owner, faq.id))?.answer).toBe("Tracking page.");
       expect(await source.store(backend).get(other, faq.id)).toBeNull();
+    }
+  });
+
+  it("skips a line repeating an earlier line's id and writes every other line, on both backends", async () => {
+    for (const backend of ["d1", "postgres"] as const) {
+      const tenant = await newTenant(source);
+      const id = `faq_repeat_${backend}_${crypto.randomUUID().replaceAll("-", "")}`;
+      const lines = [1, 2, 3].map((i) =>
+        JSON.stringify({ question: `Repeated id question ${i}?`, answer: `Answer ${i}.`, ...(i < 3 ? { id } : {}) }),
+      );
+      const report = await importLines(source.services(backend), tenant, "key_a", parse(lines.join("\n")));
+      expect(report.imported.map((i) => i.line)).toEqual([1, 3]);
+      expect(report.skipped).toEqual([{ line: 2, code: "ID_REPEATED", message: expect.stringContaining("line 1") }]);
+      expect(objects(await exportNdjson(source.services(backend), tenant)).map((l) => (l as { id: string }).id)).toEqual(
+        report.imported.map((i) => i.id),
+      );
     }
   });
 });

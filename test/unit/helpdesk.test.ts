@@ -269,6 +269,8 @@ describe("mapping solved events to tickets", () => {
 describe("helpdesk bodies to text", () => {
   it("turns HTML into lines, decodes entities and drops blockquotes and Gmail quotes", () => {
     expect(htmlToText("<p>Fish &amp; chips&nbsp;&#8364;5</p><p>second<br>line</p>")).toBe("Fish & chips €5\nsecond\nline\n");
+    // A surrogate code point is no character: its entity stays as written rather than becoming an unpaired surrogate.
+    expect(htmlToText("a &#xD800; b &#55357; c &#x1F408;")).toBe("a &#xD800; b &#55357; c 🐈");
     expect(messageText('<div>Answer</div><div class="gmail_quote">On Mon Ann wrote:<blockquote>old</blockquote></div>')).toBe("Answer");
   });
 

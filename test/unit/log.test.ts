@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/config-error";
 import { createLogger, errorCodeOf, errorFields, type LogLevel } from "../../src/log";
 
 function captured() {
@@ -61,13 +62,41 @@ describe("createLogger", () => {
 });
 
 describe("errorFields and errorCodeOf", () => {
-  it("give an error's class and message, the stack only when asked, and a typed code over the class name", () => {
-    const error = new TypeError("bad");
-    expect(errorFields(error)).toEqual({ error: { name: "TypeError", message: "bad" } });
-    expect(errorFields(error, { stack: true }).error.stack).toContain("TypeError: bad");
-    expect(errorFields("plain")).toEqual({ error: { message: "plain" } });
+  it("give an error's class and code, never its message, the stack's function names only when asked, and a typed code over the class name", () => {
+    function failingStep(): TypeError {
+      return new TypeError("bad: customer text");
+    }
+    const error = failingStep();
+    expect(errorFields(error)).toEqual({ error: { name: "TypeError", code: "TypeError" } });
+    const { at } = errorFields(error, { stack: true }).error as { at: string[] };
+    expect(at[0]).toBe("failingStep");
+    expect(JSON.stringify(at)).not.toMatch(/customer|\.ts:|\//);
+    expect((errorFields(new Error(), { stack: true }).error as { at: string[] }).at.length).toBeGreaterThan(0);
+    expect(errorFields("plain")).toEqual({ error: { name: "(thrown string)" } });
     expect(errorCodeOf(error)).toBe("TypeError");
     expect(errorCodeOf(Object.assign(new Error("x"), { code: "NOT_FOUND" }))).toBe("NOT_FOUND");
+    expect(errorCodeOf(Object.assign(new Error("x"), { code: "not a code: it has spaces" }))).toBe("Error");
     expect(errorCodeOf(42)).toBe("unknown");
+  });
+
+  it("follow the causes by class and code: D1's kind and SQLite code, never D1's text or a query's parameters", () => {
+    class DrizzleQueryError extends Error {}
+    const d1 = new Error('D1_ERROR: fts5: syntax error near "zebra-4711": SQLITE_ERROR');
+    const wrapped = new DrizzleQueryError("Failed query: select * from faqs_fts where faqs_fts match ?\nparams: zebra-4711", { cause: d1 });
+    const fields = errorFields(wrapped, { stack: true });
+    expect(fields.error).toMatchObject({
+      name: "DrizzleQueryError",
+      code: "DrizzleQueryError",
+      cause: { name: "Error", code: "D1_ERROR/SQLITE_ERROR" },
+    });
+    expect(JSON.stringify(fields)).not.toMatch(/zebra|select|params|fts5/);
+  });
+
+  it("keep the message of a class that says it is fixed text (a configuration error)", () => {
+    expect(errorFields(new ConfigError("EMBEDDER=local-http needs EMBEDDER_URL")).error).toEqual({
+      name: "ConfigError",
+      code: "ConfigError",
+      message: "EMBEDDER=local-http needs EMBEDDER_URL",
+    });
   });
 });

@@ -64,7 +64,7 @@ export const Reembed = obj({ model: z.string(), marked: z.record(z.string(), z.n
 
 const SecretInfo = {
   id: z.string(),
-  prefix: z.string(),
+  prefix: z.string().describe("A hint of the secret: `whsec_` and 6 characters"),
   createdAt: isoTime,
   expiresAt: isoTime.nullable().describe("null: valid until rotated or revoked"),
   active: z.boolean(),

@@ -89,7 +89,9 @@ export const ImportReport = obj({
   errors: z.array(
     obj({
       line: z.number().int(),
-      code: z.enum(["INVALID_JSON", "VALIDATION_FAILED", "ID_TAKEN"]),
+      code: z
+        .enum(["INVALID_JSON", "VALIDATION_FAILED", "ID_REPEATED", "ID_UNAVAILABLE"])
+        .describe("ID_REPEATED: an earlier line of the file keeps the same id; ID_UNAVAILABLE: a stored row uses the id"),
       message: z.string(),
       details: z.array(obj({ path: z.string(), message: z.string() })).optional(),
     }),
@@ -174,7 +176,7 @@ export const faqDocs = {
     tag: "FAQs",
     summary: "Import FAQs (NDJSON)",
     description:
-      "`application/x-ndjson`, one FAQ with its variants per line, at most 1,000 lines and 5 MiB. Bad lines are reported in `errors`, the others imported.",
+      "`application/x-ndjson`, one FAQ with its variants per line, at most 1,000 lines and 5 MiB. Line by line: a bad line is reported in `errors` with its line number and skipped, every other line is stored; `imported` lists exactly the lines stored. A kept id that an earlier line repeats (`ID_REPEATED`) or that a stored row uses (`ID_UNAVAILABLE`, whichever tenant's) skips its line.",
     responses: { 200: ImportReport },
     errors: { 400: "the import is empty", 413: "over 1,000 lines or 5 MiB", 415: "not application/x-ndjson" },
   }),

@@ -9,7 +9,9 @@ const provider = z.enum(helpdeskProviders);
 
 const SecretInfo = obj({
   id: z.string(),
-  prefix: z.string().describe("The first characters of a secret Recall generated; empty for one the helpdesk supplied"),
+  prefix: z
+    .string()
+    .describe("A hint of a secret Recall generated: its marker (`whsec_`, `fdtok_`) and 6 characters; empty for one the helpdesk supplied"),
   createdAt: isoTime,
   expiresAt: isoTime.nullable().describe("null: valid until rotated or revoked"),
   active: z.boolean(),

@@ -42,8 +42,11 @@ export const admin = new Hono<AppEnv>()
   })
   .get("/keys", adminDocs.listKeys, validate("query", adminPageQuery), async (c) => {
     const { limit, cursor } = c.req.valid("query");
-    const keys = await listApiKeys(c.get("services").db, c.get("principal").tenantId, { limit: limit + 1, after: afterCreated(cursor) });
-    const page = toPage(keys, limit, createdAtPosition);
+    const keys = await listApiKeys(c.get("services").db, c.get("principal").tenantId, {
+      limit: limit + 1,
+      after: afterCreated("api-keys", cursor),
+    });
+    const page = toPage("api-keys", keys, limit, createdAtPosition);
     return c.json({ keys: page.rows, nextCursor: page.nextCursor });
   })
   .delete("/keys/:id", adminDocs.revokeKey, validate("param", idParam), async (c) => {

@@ -19,8 +19,8 @@ export const cards = new Hono<AppEnv>().get("/", memoryDocs.cards, validate("que
   const found = await listCards(c.get("services").db, c.get("principal").tenantId, {
     ...filter,
     limit: limit + 1,
-    after: afterCreated(cursor),
+    after: afterCreated("cards", cursor),
   });
-  const page = toPage(found, limit, createdAtPosition);
+  const page = toPage("cards", found, limit, createdAtPosition);
   return c.json({ cards: page.rows, nextCursor: page.nextCursor });
 });

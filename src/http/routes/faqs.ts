@@ -14,7 +14,7 @@ import { AppError } from "../errors";
 import { afterResponse } from "../log";
 import { afterSeq, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { idempotent } from "../idempotency";
-import { validate } from "../validation";
+import { unpairedSurrogate, validate } from "../validation";
 import {
   importLineSchema,
   listFaqQuerySchema,
@@ -56,7 +56,7 @@ async function detail(services: Services, tenantId: string, row: FaqRow) {
     store.listRelated(tenantId, row.id, DETAIL_RELATED + 1),
     store.stats(tenantId, row.id),
   ]);
-  const variantPage = toPage(variants, DETAIL_VARIANTS, (v) => [v.seq]);
+  const variantPage = toPage("faq-variants", variants, DETAIL_VARIANTS, (v) => [v.seq]);
   return {
     ...toFaq(row),
     variants: variantPage.rows.map(toVariant),
@@ -87,10 +87,10 @@ export const faqs = new Hono<AppEnv>()
     const { rows, more } = await faqStore(c.get("services")).list(c.get("principal").tenantId, {
       tag: args.tag,
       q: args.q,
-      beforeSeq: afterSeq(args.cursor),
+      beforeSeq: afterSeq("faqs", args.cursor),
       limit: args.limit,
     });
-    return c.json({ faqs: rows.map(toFaq), nextCursor: more ? encodeCursor([rows.at(-1)!.seq]) : null });
+    return c.json({ faqs: rows.map(toFaq), nextCursor: more ? encodeCursor("faqs", [rows.at(-1)!.seq]) : null });
   })
   .get("/export", faqDocs.export, async (c) => {
     c.header("content-type", "application/x-ndjson; charset=utf-8");
@@ -149,6 +149,11 @@ export const faqs = new Hono<AppEnv>()
         errors.push({ line, code: "INVALID_JSON", message: "This line is not JSON" });
         continue;
       }
+      const notText = unpairedSurrogate(parsed);
+      if (notText) {
+        errors.push({ line, code: "VALIDATION_FAILED", message: `Invalid line: ${notText.path}`, details: [notText] });
+        continue;
+      }
       const result = importLineSchema.safeParse(parsed);
       if (!result.success) {
         const details = result.error.issues.map((issue) => ({
@@ -163,7 +168,9 @@ export const faqs = new Hono<AppEnv>()
     if (count === 0) throw new AppError("BAD_REQUEST", "The import is empty: send one FAQ JSON object per line");
     const { tenantId, keyId } = c.get("principal");
     const report = await importLines(c.get("services"), tenantId, keyId, items);
+    // One list in file order: the lines refused on reading and those whose ids could not be written.
     errors.push(...report.skipped);
+    errors.sort((a, b) => a.line - b.line);
     return c.json({
       imported: report.imported,
       errors,
@@ -246,7 +253,8 @@ export const faqs = new Hono<AppEnv>()
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     const { limit, cursor } = c.req.valid("query");
     const page = toPage(
-      await faqStore(services).listVariants(tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq(cursor) }),
+      "faq-variants",
+      await faqStore(services).listVariants(tenantId, row.id, { limit: limit + 1, afterSeq: afterSeq("faq-variants", cursor) }),
       limit,
       (v) => [v.seq],
     );
@@ -298,9 +306,9 @@ export const faqs = new Hono<AppEnv>()
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     const { limit, cursor } = c.req.valid("query");
-    const before = cursor === undefined ? undefined : decodeCursor(cursor, versionPosition)[0];
+    const before = cursor === undefined ? undefined : decodeCursor("faq-versions", cursor, versionPosition)[0];
     const versions = await faqStore(services).listVersions(tenantId, row.id, { limit: limit + 1, before });
-    const page = toPage(versions, limit, (v) => [v.versionNumber]);
+    const page = toPage("faq-versions", versions, limit, (v) => [v.versionNumber]);
     return c.json({ currentVersion: row.version, versions: page.rows, nextCursor: page.nextCursor });
   })
   .post(

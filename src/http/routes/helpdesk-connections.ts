@@ -77,9 +77,9 @@ export const helpdeskConnections = new Hono<AppEnv>()
     const { limit, cursor } = c.req.valid("query");
     const connections = await listConnections(db, c.get("principal").tenantId, clock.now(), {
       limit: limit + 1,
-      after: afterCreated(cursor),
+      after: afterCreated("helpdesk-connections", cursor),
     });
-    const page = toPage(connections, limit, createdAtPosition);
+    const page = toPage("helpdesk-connections", connections, limit, createdAtPosition);
     return c.json({ connections: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:id/rotate", helpdeskDocs.rotateConnectionSecret, validate("param", idParam), validate("json", rotateSchema), async (c) => {
@@ -109,8 +109,8 @@ export const helpdeskConnections = new Hono<AppEnv>()
     const row = await getTenantConnection(db, tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such helpdesk connection");
     const { limit, cursor } = c.req.valid("query");
-    const after = cursor === undefined ? undefined : decodeCursor(cursor, deliveryPosition);
-    const page = toPage(await listDeliveries(db, tenantId, row.id, { limit: limit + 1, after }), limit, (d) => [
+    const after = cursor === undefined ? undefined : decodeCursor("helpdesk-deliveries", cursor, deliveryPosition);
+    const page = toPage("helpdesk-deliveries", await listDeliveries(db, tenantId, row.id, { limit: limit + 1, after }), limit, (d) => [
       d.receivedAt,
       d.deliveryKey,
     ]);

@@ -1,11 +1,12 @@
 /**
  * POST /v1/webhooks/tickets/:provider/:connectionId — a helpdesk posts here directly (issue 17).
  * Per delivery: size (413) → the connection's active secrets → the provider's own verification
- * (401 WEBHOOK_SIGNATURE_INVALID, the same for an unknown or revoked connection) → Front's
- * challenge → JSON (400) → a delivery key seen before answers 200 from its record → the
- * provider's mapping: a solved ticket is stored and queued (202 queued), a conversation message is
- * gathered (202 gathered), anything else is acknowledged and recorded with its reason (202 skipped)
- * so the helpdesk does not retry it. A delivery is recorded only after its effects are stored.
+ * (401 WEBHOOK_SIGNATURE_INVALID, the same for an unknown or revoked connection; 429 once a window
+ * holds too many) → the connection's rate limit, counted only now (429) → Front's challenge →
+ * JSON (400) → a delivery key seen before answers 200 from its record → the provider's mapping: a
+ * solved ticket is stored and queued (202 queued), a conversation message is gathered (202
+ * gathered), anything else is acknowledged and recorded with its reason (202 skipped) so the
+ * helpdesk does not retry it. A delivery is recorded only after its effects are stored.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -34,7 +35,8 @@ import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
 import { bindTenant } from "../access-log";
 import { AppError } from "../errors";
-import { validate } from "../validation";
+import { countVerifiedWebhook, refuseUnverifiedWebhook } from "../rate-limit";
+import { requireText, validate } from "../validation";
 import { describeBody } from "../openapi/describe";
 import { helpdeskDocs } from "../docs/helpdesks";
 import { MAX_WEBHOOK_BODY_BYTES } from "./webhooks";
@@ -76,7 +78,9 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     const secrets = live ? await activeWebhookSecrets(db, await secretBox(), connection.tenantId, connection.id, now, log) : [];
     // No usable secret: verify against a throwaway one anyway, so timing does not tell.
     const signed = await module.verify(delivery, secrets.length > 0 ? secrets : [`whsec_${btoa(crypto.randomUUID())}`]);
-    if (!signed || !live || secrets.length === 0) throw invalidSignature();
+    const tenantKey = `connection:${provider}/${connectionId}`;
+    if (!signed || !live || secrets.length === 0) return refuseUnverifiedWebhook(c.env, tenantKey, invalidSignature());
+    await countVerifiedWebhook(c.env, tenantKey);
     const tenantId = connection.tenantId;
     bindTenant(c, tenantId);
 
@@ -89,6 +93,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     } catch {
       throw new AppError("INVALID_JSON", "The request body is not valid JSON");
     }
+    requireText(json);
     const deliveryKey = module.deliveryId(delivery, json) ?? `sha256:${await sha256Base64Url(rawBody)}`;
     const seen = await findDelivery(db, connection.id, deliveryKey);
     if (seen) return c.json({ status: "duplicate_delivery" as const, delivery: toDelivery(seen) }, 200);

@@ -109,9 +109,9 @@ const round = (x: number | null) => (x === null ? null : Math.round(x * 10_000) 
 export const shows = new Hono<AppEnv>()
   .get("/", showDocs.list, validate("query", listQuery), async (c) => {
     const { limit, cursor } = c.req.valid("query");
-    const after = cursor === undefined ? undefined : decodeCursor(cursor, timeAndIdPosition);
+    const after = cursor === undefined ? undefined : decodeCursor("shows", cursor, timeAndIdPosition);
     const found = await listShows(c.get("services").db, c.get("principal").tenantId, { limit: limit + 1, after });
-    const page = toPage(found, limit, (s) => [s.lastActivityAt, s.showId]);
+    const page = toPage("shows", found, limit, (s) => [s.lastActivityAt, s.showId]);
     return c.json({ shows: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:showId/rank", showDocs.rank, validate("param", showParam), validate("json", rankSchema), async (c) => {
@@ -205,11 +205,11 @@ export const shows = new Hono<AppEnv>()
   })
   .get("/:showId/history", showDocs.history, validate("param", showParam), validate("query", historyQuery), async (c) => {
     const { minutes, limit, cursor } = c.req.valid("query");
-    const after = cursor === undefined ? undefined : decodeCursor(cursor, historyPosition);
+    const after = cursor === undefined ? undefined : decodeCursor("show-history", cursor, historyPosition);
     const { questions, next } = await show(c).history(minutes, c.get("services").clock.now(), { limit, after });
     return c.json({
       questions: questions.map((q) => ({ ...q, novelty: round(q.novelty) })),
-      nextCursor: next === null ? null : encodeCursor(next),
+      nextCursor: next === null ? null : encodeCursor("show-history", next),
     });
   })
   .get("/:showId/status", showDocs.status, validate("param", showParam), async (c) => {

@@ -35,9 +35,9 @@ export const staging = new Hono<AppEnv>()
     const { cursor, ...query } = c.req.valid("query");
     const { rows, nextCursor } = await listStaging(c.get("services"), c.get("principal").tenantId, {
       ...query,
-      before: afterSeq(cursor),
+      before: afterSeq("staging", cursor),
     });
-    return c.json({ items: rows.map(toStaging), nextCursor: seqCursor(nextCursor) });
+    return c.json({ items: rows.map(toStaging), nextCursor: seqCursor("staging", nextCursor) });
   })
   .get("/:id", ticketDocs.stagingRead, validate("param", idParam), async (c) => {
     const row = await getStaging(c.get("services"), c.get("principal").tenantId, c.req.valid("param").id);

@@ -24,9 +24,9 @@ export const tickets = new Hono<AppEnv>()
     const { cursor, ...query } = c.req.valid("query");
     const { rows, nextCursor } = await pipelineStore(c.get("services")).listTickets(c.get("principal").tenantId, {
       ...query,
-      before: afterSeq(cursor),
+      before: afterSeq("tickets", cursor),
     });
-    return c.json({ tickets: rows.map(toTicket), nextCursor: seqCursor(nextCursor) });
+    return c.json({ tickets: rows.map(toTicket), nextCursor: seqCursor("tickets", nextCursor) });
   })
   .get("/:id", ticketDocs.read, validate("param", idParam), async (c) => {
     const row = await pipelineStore(c.get("services")).getTicket(c.get("principal").tenantId, c.req.valid("param").id);

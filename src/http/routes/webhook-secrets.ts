@@ -56,9 +56,9 @@ export const webhookSecrets = new Hono<AppEnv>()
     const { limit, cursor } = c.req.valid("query");
     const secrets = await listWebhookSecrets(db, c.get("principal").tenantId, null, clock.now(), {
       limit: limit + 1,
-      after: afterCreated(cursor),
+      after: afterCreated("webhook-secrets", cursor),
     });
-    const page = toPage(secrets, limit, createdAtPosition);
+    const page = toPage("webhook-secrets", secrets, limit, createdAtPosition);
     return c.json({ secrets: page.rows, nextCursor: page.nextCursor });
   })
   .delete("/:id", adminDocs.revokeSecret, validate("param", idParam), async (c) => {

@@ -3,7 +3,9 @@
  *   X-Recall-Tenant: <tenant id>
  *   X-Recall-Timestamp: <unix seconds>
  *   X-Recall-Signature: v1=<hex HMAC-SHA256(secret, timestamp + "." + rawBody)>
- * Any mismatch (unknown tenant, no secret, bad/stale signature) is the same 401. Body: one ticket
+ * Any mismatch (unknown tenant, no secret, bad/stale signature) is the same 401 (429 once a window
+ * holds too many naming that tenant); only a verified delivery counts toward the tenant's own rate
+ * limit (src/http/rate-limit.ts). Body: one ticket
  * or { tickets: [...] } (1..MAX_TICKETS_PER_DELIVERY). Each ticket is stored `received` and
  * enqueued (202); a ticket id the tenant already sent is answered 200 with its first outcome and
  * nothing else happens.
@@ -22,6 +24,8 @@ import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
 import { bindTenant } from "../access-log";
 import { AppError } from "../errors";
+import { requireText } from "../validation";
+import { countVerifiedWebhook, refuseUnverifiedWebhook } from "../rate-limit";
 import { ticketDocs } from "../docs/tickets";
 import { describeBody } from "../openapi/describe";
 
@@ -80,7 +84,9 @@ export const webhooks = new Hono<AppEnv>().post(
       rawBody,
       nowMs: now,
     });
-    if (!signed || secrets.length === 0) throw unauthorized();
+    const tenantKey = `tenant:${tenantId}`;
+    if (!signed || secrets.length === 0) return refuseUnverifiedWebhook(c.env, tenantKey, unauthorized());
+    await countVerifiedWebhook(c.env, tenantKey);
     bindTenant(c, tenantId);
 
     let json: unknown;
@@ -89,6 +95,7 @@ export const webhooks = new Hono<AppEnv>().post(
     } catch {
       throw new AppError("INVALID_JSON", "The request body is not valid JSON");
     }
+    requireText(json);
     const isBatch = typeof json === "object" && json !== null && "tickets" in json;
     const parsed = isBatch ? batchSchema.safeParse(json) : ticketSchema.safeParse(json);
     if (!parsed.success) {
