@@ -151,11 +151,16 @@ describe("POST /v1/query/analyze", () => {
     ["mixed scripts and emoji", "我用 TypeScript 🙂 写 Workers 吗？"],
     ["only punctuation", "?!?!...;;"],
     ["FTS5 operators", 'NEAR(" OR * AND NOT ^col:'],
-    ["an unpaired surrogate", "abc\uD800def"],
   ])("handles %s without an error", async (_name, text) => {
     const api = apiClient((await newTenant()).clientKey);
     await analyze(api, text);
     await searchMemories(api, "hostile", text.slice(0, 2000));
+  });
+
+  it("refuses an unpaired surrogate as not text, with the field named (one rule for every body)", async () => {
+    const api = apiClient((await newTenant()).clientKey);
+    const refused = await expectError(api.v1.query.analyze.$post({ json: { text: "abc\uD800def" } }), 400, "VALIDATION_FAILED");
+    expect(refused.error.details).toEqual([{ path: "text", message: expect.stringContaining("unpaired UTF-16 surrogate") }]);
   });
 
   it("says when the input was cut", async () => {
