@@ -25,7 +25,7 @@ export default tseslint.config(
             "test/simulation/global-setup.ts",
           ],
           defaultProject: "tsconfig.node.json",
-          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 48,
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -24,7 +24,7 @@ const pairs = readFileSync(path.join(values.data, "pairs/product/pairs.jsonl"), 
   .map((l) => JSON.parse(l));
 
 const lib = await importTs(new URL("./entries/decisions.ts", import.meta.url));
-const tables = lib.decisionTablesFor("use-lite-512");
+const tables = lib.shippedScale("use-lite-512");
 const { loadLocalModel } = await import("./local-embedder.mjs");
 const model = await loadLocalModel();
 

@@ -54,9 +54,23 @@ export function createEmbedderServer(model) {
   });
 }
 
-/** Loads the model and listens on host:port (port 0 picks a free one); resolves to the base URL. */
-export async function startLocalEmbedder({ host = "127.0.0.1", port = 0 } = {}) {
-  const model = await loadLocalModel();
+/**
+ * The local model with every cosine raised the way BGE's sit high (src/embeddings/shifted.ts): a
+ * measuring instrument for `npm run calibrate:self`, served under the id `use-lite-512+shifted`.
+ */
+export async function loadShiftedModel() {
+  const [model, { importTs }] = await Promise.all([loadLocalModel(), import("../bench/support/bundle.mjs")]);
+  const { shiftVector, SHIFTED_SUFFIX } = await importTs(new URL("./entries/shifted.ts", import.meta.url));
+  return {
+    ...model,
+    id: model.id + SHIFTED_SUFFIX,
+    embed: async (texts) => (await model.embed(texts)).map((v) => Array.from(shiftVector(v))),
+  };
+}
+
+/** Loads the model (or `shifted`) and listens on host:port (port 0 picks a free one); resolves to the base URL. */
+export async function startLocalEmbedder({ host = "127.0.0.1", port = 0, shifted = false } = {}) {
+  const model = shifted ? await loadShiftedModel() : await loadLocalModel();
   const server = createEmbedderServer(model);
   await new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -2,7 +2,9 @@
 // `npm run calibrate -- --repeat`: fitting the map evidence → repeat similarity, k-fold
 // cross-validation, per-band metrics and bootstrap intervals. No I/O, no model.
 // Unit-tested in test/unit/calibration.test.ts.
-import { applyKnots, boundary, hash32, median, rng } from "./calibration-fit.mjs";
+import { applyKnots, auc, bootstrap as groupedBootstrap, boundary, hash32, median } from "./calibration-fit.mjs";
+
+export { auc };
 
 /** The seed-004 lines a repeat decision is read at (calibrated / repeat similarity). */
 export const DUPLICATE_LINE = 0.85; // batch dedupe: "remove 85%+ similar within batch"
@@ -32,26 +34,6 @@ export const LEXICAL_WEIGHTS = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 /** evidence = raw cosine + w × lexical similarity (the combined score src/ranking/repeat.ts maps). */
 export function evidence(pair, lexicalWeight) {
   return pair.raw + lexicalWeight * pair.lex;
-}
-
-/** Area under the ROC curve of score() for duplicates (y = 1) against the rest (ties count half). */
-export function auc(pairs, score) {
-  const rows = pairs.map((p) => [score(p), p.y]).sort((a, b) => a[0] - b[0]);
-  let rankSum = 0;
-  let positives = 0;
-  for (let i = 0; i < rows.length;) {
-    let j = i;
-    while (j < rows.length && rows[j][0] === rows[i][0]) j++;
-    const midRank = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) {
-      if (!rows[k][1]) continue;
-      rankSum += midRank;
-      positives++;
-    }
-    i = j;
-  }
-  const negatives = rows.length - positives;
-  return positives && negatives ? (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives) : 0.5;
 }
 
 /**
@@ -147,23 +129,9 @@ export function pairMetrics(pairs, score) {
   return { n: pairs.length, duplicate: at((s) => s >= DUPLICATE_LINE), block: at((s) => s > BLOCK_LINE), bands, auc: auc(pairs, score) };
 }
 
-/**
- * 95 % percentile bootstrap interval of a statistic over pairs, resampling whole groups
- * (pairs sharing a question) with a seeded PRNG.
- */
-export function bootstrap(pairs, statistic, { samples = 500, seed = 20251019, group = (p) => p.group } = {}) {
-  const byGroup = new Map();
-  for (const p of pairs) byGroup.set(group(p), [...(byGroup.get(group(p)) ?? []), p]);
-  const groups = [...byGroup.values()];
-  const random = rng(seed);
-  const values = [];
-  for (let s = 0; s < samples; s++) {
-    const sample = [];
-    for (let i = 0; i < groups.length; i++) sample.push(...groups[Math.floor(random() * groups.length)]);
-    values.push(statistic(sample));
-  }
-  values.sort((a, b) => a - b);
-  return [values[Math.floor(0.025 * (samples - 1))], values[Math.ceil(0.975 * (samples - 1))]];
+/** 95 % bootstrap interval over question groups (src/calibration/fit.ts), grouped by `p.group` unless told. */
+export function bootstrap(pairs, statistic, options = {}) {
+  return groupedBootstrap(pairs, statistic, { group: (p) => p.group, ...options });
 }
 
 function round(x) {

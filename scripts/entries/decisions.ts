@@ -3,6 +3,7 @@
 export { calibrate } from "../../src/calibration/calibration";
 export { calibrationFor, repeatModelFor } from "../../src/calibration/registry";
 export { decideSameQuestion } from "../../src/decisions/same-question";
-export { decidePair, decisionTablesFor } from "../../src/decisions/pair";
+export { decidePair } from "../../src/decisions/pair";
+export { shippedScale } from "../../src/calibration/registry";
 export { lexicalSimilarity, lexicalTerms } from "../../src/ranking/lexical";
 export { lexicalEvidence, repeatSimilarity } from "../../src/ranking/repeat";

@@ -9,6 +9,7 @@ import useLite512Repeat from "./tables/use-lite-512.repeat.json";
 import useLite512SameQuestion from "./tables/use-lite-512.same-question.json";
 import { parseSameQuestionModel, type SameQuestionModel } from "../decisions/same-question";
 import { rootLogger } from "../log";
+import type { Scale } from "./scale";
 
 const calibrations: Record<string, Calibration> = Object.fromEntries(
   [useLite512].map((table) => {
@@ -55,20 +56,14 @@ export function shippedCalibrations(): readonly Calibration[] {
 }
 
 /**
- * Models that knowingly run on raw cosine, and why (`/healthz` shows the reason). The Workers AI
- * models cannot be embedded offline, so no labeled pairs have been scored with them yet: a
- * calibration for them has to be fitted on embeddings taken in production (docs/guides/calibration.md,
- * "Calibrating a production model"). Until then their thresholds compare raw cosine, which for BGE models sits high
- * (unrelated pairs often score 0.5–0.7), so the seeds' thresholds are looser than intended.
+ * Why the Workers AI models ship without a table: they cannot be embedded offline, so no labelled
+ * pairs were scored with them here. A deployment fits its own scale (POST /v1/admin/calibration/fit,
+ * docs/guides/calibration.md) or ships one fitted through the REST API (`npm run calibrate -- --model`).
+ * Until then their thresholds compare raw cosine, which for BGE models sits high (unrelated pairs
+ * often score 0.5–0.7), so the seeds' thresholds are looser than intended.
  */
-const RAW_REASONS: Record<string, string> = {
-  "@cf/baai/bge-m3":
-    "no production fit yet (Workers AI is remote-only, so no pairs were embedded with it); thresholds compare raw cosine",
-  "@cf/baai/bge-base-en-v1.5":
-    "no production fit yet (Workers AI is remote-only, so no pairs were embedded with it); thresholds compare raw cosine",
-  "@cf/baai/bge-small-en-v1.5":
-    "no production fit yet (Workers AI is remote-only, so no pairs were embedded with it); thresholds compare raw cosine",
-};
+const WORKERS_AI_REASON =
+  "no fit yet for this Workers AI model: run POST /v1/admin/calibration/fit (docs/guides/calibration.md); thresholds compare raw cosine";
 
 /** The calibration for a model, or null: then similarity is raw cosine and /healthz says `calibrated: false`. */
 export function calibrationFor(model: string): Calibration | null {
@@ -77,18 +72,28 @@ export function calibrationFor(model: string): Calibration | null {
   return calibration;
 }
 
-export type CalibrationStatus =
-  | { calibrated: true; model: string; method: string; fittedOn: string }
-  | { calibrated: false; model: string; reason: string };
+const shippedScales = new Map<string, Scale>();
 
-/** What /healthz reports about a model's calibration. */
-export function calibrationStatus(model: string, calibration: Calibration | null): CalibrationStatus {
-  if (calibration) return { calibrated: true, model: calibration.model, method: calibration.method, fittedOn: calibration.fittedOn };
-  return { calibrated: false, model, reason: uncalibratedReason(model) };
+/** The scale shipped for a model: its tables in src/calibration/tables/, or raw cosine (flagged) without. */
+export function shippedScale(model: string): Scale {
+  let scale = shippedScales.get(model);
+  if (!scale) {
+    const calibration = calibrationFor(model);
+    scale = {
+      model,
+      calibration,
+      repeat: repeatModelFor(model),
+      decision: sameQuestionModelFor(model),
+      source: calibration ? { kind: "shipped" } : { kind: "raw", reason: uncalibratedReason(model) },
+    };
+    shippedScales.set(model, scale);
+  }
+  return scale;
 }
 
 export function uncalibratedReason(model: string): string {
-  return RAW_REASONS[model] ?? "no calibration table for this model (run `npm run calibrate`); thresholds compare raw cosine";
+  if (model.startsWith("@cf/")) return WORKERS_AI_REASON;
+  return "no fit yet for this model: run POST /v1/admin/calibration/fit or `npm run calibrate`; thresholds compare raw cosine";
 }
 
 const warned = new Set<string>();

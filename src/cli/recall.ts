@@ -6,6 +6,7 @@
  *   recall init claude [--user] [--dir D] [--command C]
  *   recall configure [--url U] [--api-key K|-] [--scope S] [--budget-ms N]
  *   recall status
+ *   recall calibrate [--pairs FILE.jsonl] [--sources faqs,reviews,uploaded] [--deployment]
  * Bundled by scripts/build-cli.mjs into dist/cli/recall.mjs (package.json `bin`): plain Node, no
  * dependency at run time.
  */
@@ -17,6 +18,7 @@ import { parseArgs } from "node:util";
 import { scopeForProject } from "../hooks/claude-code";
 import { configPath, DEFAULT_HOOK_BUDGET_MS, loadConfig, writeConfigFile } from "./config";
 import { HOOK_EVENTS, HookFailure, type HookSubcommand, runHook } from "./hook";
+import { calibrate } from "./calibrate";
 import { postJson } from "./post";
 import { addRecallHooks } from "./settings";
 
@@ -26,6 +28,9 @@ const USAGE = `usage:
       (--user: ~/.claude/settings.json), keeping every other hook
   recall configure [--url <url>] [--api-key <key>|-] [--scope <scope>] [--budget-ms <ms>]
       save settings to ${configPath()} (mode 0600); "-" reads the key from stdin
+  recall calibrate [--pairs <file.jsonl>] [--sources faqs,reviews,uploaded] [--deployment]
+      (admin key) fit the service's similarity scale on your own labels: uploads the pairs
+      ({"a","b","label"} per line) first, then runs the fit to the end and prints its figures
   recall hook user-prompt-submit|post-tool-use
       run by Claude Code: hook JSON on stdin, context JSON on stdout; never fails the prompt
 
@@ -143,6 +148,11 @@ async function main(argv: string[]): Promise<void> {
     if (command === "init" && subcommand === "claude") return initClaude(rest);
     if (command === "configure") return await configure(argv.slice(1));
     if (command === "status") return await status();
+    if (command === "calibrate") {
+      if (await calibrate(argv.slice(1), loadConfig())) return;
+      process.exitCode = 1;
+      return;
+    }
     if (command === undefined || command === "help" || command === "--help" || command === "-h") return console.log(USAGE);
     console.error(`recall: unknown command "${argv.join(" ")}"\n${USAGE}`);
   } catch (error) {

@@ -8,7 +8,6 @@
  * `degraded`; the call itself still answers.
  */
 import { type Degradation, embedQuery, MIN_KEYWORD_COVERAGE, type MemoryHit, meetsFloor, searchMemories } from "../memories/search";
-import { decisionTablesFor } from "../decisions/pair";
 import { askedBefore, MIN_SIMILAR_QUESTION_SIMILARITY, type SimilarQuestion } from "../questions/similar";
 import type { Services } from "../services";
 import { recentFileNames } from "../sessions/files";
@@ -121,7 +120,7 @@ export async function buildContext(
           hits.filter(
             (m) => m.memoryType === "question" && (!args.sessionId || m.sessionId !== args.sessionId) && meetsFloor(m, QUESTION_FLOOR),
           ),
-          decisionTablesFor(services.embedder.model),
+          services.embedder.scale,
         ).slice(0, SIMILAR_QUESTIONS_IN_CONTEXT)
       : [],
     memories: hits

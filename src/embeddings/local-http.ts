@@ -3,7 +3,7 @@
  * 127.0.0.1 — see scripts/local-embedder.mjs for the other side of this protocol:
  *   POST /embed { texts: string[] } → { model, dimensions, vectors: number[][] }
  */
-import { calibrationFor } from "../calibration/registry";
+import { shippedScale } from "../calibration/registry";
 import { languageGate } from "./languages";
 import { type Embedder, EmbeddingError } from "./port";
 
@@ -20,7 +20,7 @@ export function localHttpEmbedder(baseUrl: string, model: string, dimensions: nu
     dimensions,
     languages: LOCAL_MODEL_LANGUAGES,
     canEmbed: languageGate(LOCAL_MODEL_LANGUAGES),
-    calibration: calibrationFor(model),
+    scale: shippedScale(model),
     async embed(texts) {
       const out: Float32Array[] = [];
       for (let i = 0; i < texts.length; i += LOCAL_MAX_BATCH) {

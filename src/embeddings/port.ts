@@ -1,5 +1,5 @@
 /** The Embedder port: turns texts into vectors. One adapter per model host. */
-import type { Calibration } from "../calibration/calibration";
+import type { Scale } from "../calibration/scale";
 
 export interface Embedder {
   /** Which adapter this is ("workers-ai", "local-http"), for /healthz. */
@@ -9,8 +9,11 @@ export interface Embedder {
   readonly dimensions: number;
   /** ISO 639-1 codes the model handles, or ["*"] for multilingual models. */
   readonly languages: readonly string[];
-  /** Maps this model's raw cosine to calibrated similarity (see src/calibration/); null = raw. */
-  readonly calibration: Calibration | null;
+  /**
+   * The similarity scale in force for this model (src/calibration/scale.ts): the calibration that
+   * maps raw cosine to the seeds' scale (null = raw), the repeat map and the decision thresholds.
+   */
+  readonly scale: Scale;
   /**
    * False when the model would give this text a meaningless vector (an English-only model maps
    * every Chinese character to one unknown token, so all Chinese sentences come out identical).

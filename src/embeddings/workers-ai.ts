@@ -3,7 +3,7 @@
  * `{ shape: [n, d], data: number[][] }` (bge-m3 may name the field `response`); both are read,
  * and a response of the wrong shape is an error, never a silently truncated vector.
  */
-import { calibrationFor } from "../calibration/registry";
+import { shippedScale } from "../calibration/registry";
 import { languageGate } from "./languages";
 import { type Embedder, EmbeddingError } from "./port";
 
@@ -30,7 +30,7 @@ export function workersAiEmbedder(ai: AiRunner, model: string, dimensions: numbe
     dimensions,
     languages,
     canEmbed: languageGate(languages),
-    calibration: calibrationFor(model),
+    scale: shippedScale(model),
     async embed(texts) {
       const out: Float32Array[] = [];
       for (let i = 0; i < texts.length; i += WORKERS_AI_MAX_BATCH) {

@@ -199,7 +199,7 @@ export async function refreshAutoRelated(
       tenantId,
       nearest.map((m) => m.id).filter((id) => id !== faqId),
     );
-    const picks = pickAutoRelated(faqId, nearest, (id) => live.has(id), embedder.calibration);
+    const picks = pickAutoRelated(faqId, nearest, (id) => live.has(id), embedder.scale.calibration);
     const now = clock.now();
     const orm = drizzle(db);
     const removeAuto = orm

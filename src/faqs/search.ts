@@ -122,7 +122,7 @@ export async function searchFaqs(services: Services, tenantId: string, args: Faq
   const ranked = fuseFaqLists(lists, rows, {
     limit: args.limit,
     vectorShare: weights.vector / (weights.vector + weights.bm25),
-    calibration: embedder.calibration,
+    calibration: embedder.scale.calibration,
   });
   // Answers are read for the page only (from memory unless the tenant was outlined, row-cache.ts).
   const whole = await hits(ranked.map((hit) => hit.faq.id));
@@ -201,7 +201,7 @@ async function nearest(
   const { vectors, embedder } = services;
   try {
     const matches = await vectors.query(tenantId, collection, { vector, model: embedder.model, topK: Math.min(topK, vectors.maxTopK) });
-    return matches.filter((m) => calibrate(m.score, embedder.calibration) >= VECTOR_MIN_SIMILARITY);
+    return matches.filter((m) => calibrate(m.score, embedder.scale.calibration) >= VECTOR_MIN_SIMILARITY);
   } catch (error) {
     warn(services, "vector_index", error);
     if (!degraded.includes("vector_index")) degraded.push("vector_index");

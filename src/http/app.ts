@@ -13,11 +13,12 @@ import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
 import { accessLog } from "./access-log";
 import { handleError } from "./errors";
-import { authenticate, decodablePath, jsonBodies, withServices } from "./middleware";
+import { authenticate, decodablePath, jsonBodies, tenantScale, withServices } from "./middleware";
 import { limitPerApiKey, limitWebhooks } from "./rate-limit";
 import { noStoreNoSniff, requestIds } from "./request-id";
 import { allowedMethods, type AppRouter, knownRoutesOnly, noRoute } from "./routing";
 import { admin } from "./routes/admin";
+import { calibration } from "./routes/calibration";
 import { cards } from "./routes/cards";
 import { context } from "./routes/context";
 import { faqs } from "./routes/faqs";
@@ -57,6 +58,7 @@ export function createApp({ services = (env, defer) => createServices(env, syste
     .use(jsonBodies())
     .use(authenticate())
     .use(limitPerApiKey())
+    .use(tenantScale)
     .route("/memories", memories)
     .route("/shows", shows)
     .route("/cards", cards)
@@ -71,6 +73,7 @@ export function createApp({ services = (env, defer) => createServices(env, syste
     .route("/pipeline", pipeline)
     .route("/admin/webhook-secrets", webhookSecrets)
     .route("/admin/helpdesk-connections", helpdeskConnections)
+    .route("/admin/calibration", calibration)
     .route("/admin", admin);
 
   // The hook, MCP and screen adapters call the app's own routes; bound late because they are part of it.

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { onTenantScale } from "../calibration/in-force";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Defer } from "../embeddings/cached";
 import type { Services } from "../services";
@@ -182,6 +183,12 @@ export async function principalForKey({ db, clock }: Pick<Services, "db" | "cloc
   await ensureDevKey(db, devKey, clock.now());
   return findPrincipal(db, key, clock.now(), false);
 }
+
+/** The request's embedder reads similarities on the tenant's scale in force (src/calibration/in-force.ts). */
+export const tenantScale: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("services", await onTenantScale(c.get("services"), c.get("principal").tenantId));
+  await next();
+};
 
 export const requireAdmin: MiddlewareHandler<AppEnv> = documentsError(async (c, next) => {
   if (c.get("principal").role !== "admin") throw new AppError("FORBIDDEN", "This route needs an admin key");

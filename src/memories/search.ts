@@ -155,7 +155,7 @@ export async function searchMemories(services: Services, tenantId: string, args:
   for (const { id, score } of ranked) {
     const row = rows.get(id) as MemoryRow;
     const rawCosine = cosines.get(id) ?? null;
-    const similarity = rawCosine === null ? null : calibrate(rawCosine, embedder.calibration);
+    const similarity = rawCosine === null ? null : calibrate(rawCosine, embedder.scale.calibration);
     const matchedBy = [cards.has(id) && "card", lexical?.has(id) && "bm25", nearest?.has(id) && "vector"].filter((x): x is string => !!x);
     const coverage = lexical?.has(id) ? keywordCoverage(units, row.content) : null;
     const hit = { similarity, matchedBy, keywordCoverage: coverage };

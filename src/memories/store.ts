@@ -1,7 +1,7 @@
 /** Memories: what a user said or asked, kept per tenant and scope. Queries take (services, tenantId, args). */
 import { deleteCardsOfMemory, storeCards } from "../cards/store";
 import type { IndexState, MemoryType } from "../db/schema";
-import { decidePair, decisionTablesFor } from "../decisions/pair";
+import { decidePair } from "../decisions/pair";
 import { newId } from "../ids";
 import type { Services } from "../services";
 import { getTenantSettings } from "../settings/tenant";
@@ -164,7 +164,7 @@ async function findRepeatedQuestion(services: Services, tenantId: string, input:
       tenantId,
       nearest.map((n) => n.id),
     );
-    const tables = decisionTablesFor(embedder.model);
+    const tables = embedder.scale;
     for (const { id, score } of nearest) {
       const row = rows.get(id);
       if (row && row.scope === input.scope && decidePair(input.content, row.content, score, tables).relation === "same") return row;

@@ -3,7 +3,8 @@
  * against the new question (src/decisions): an unrelated one is never shown, and each shown one
  * says whether it is the same question or a related one.
  */
-import { type DecisionTables, decidePair, decisionTablesFor } from "../decisions/pair";
+import type { Scale } from "../calibration/scale";
+import { decidePair } from "../decisions/pair";
 import type { Relation } from "../decisions/same-question";
 import { type Degradation, type MemoryHit, searchMemories } from "../memories/search";
 import type { Services } from "../services";
@@ -56,11 +57,11 @@ export async function findSimilarQuestions(
     queryVector: args.queryVector,
     minSimilarity: MIN_SIMILAR_QUESTION_SIMILARITY,
   });
-  return { questions: askedBefore(args.text, results, decisionTablesFor(services.embedder.model)), degraded };
+  return { questions: askedBefore(args.text, results, services.embedder.scale), degraded };
 }
 
 /** The hits that were asked before as the same or a related question, in their order; unrelated ones left out. */
-export function askedBefore(question: string, hits: readonly MemoryHit[], tables: DecisionTables): SimilarQuestion[] {
+export function askedBefore(question: string, hits: readonly MemoryHit[], tables: Scale): SimilarQuestion[] {
   return hits.flatMap((m) => {
     const { relation, reason } = decidePair(question, m.content, m.rawCosine, tables);
     if (relation === "different") return [];

@@ -7,7 +7,6 @@
  */
 import { type NoveltyConfig, configProblems, DEFAULT_NOVELTY_CONFIG } from "../ranking/novelty-config";
 import { lexicalTerms, MS_PER_MINUTE } from "../ranking/novelty";
-import { repeatModelFor, sameQuestionModelFor } from "../calibration/registry";
 import { checkQuestion, type PastQuestion } from "../ranking/novelty-history";
 import { rankCandidates } from "../ranking/novelty-rank";
 import type {
@@ -152,8 +151,8 @@ export class ShowMemoryStore {
       now,
       this.config,
       embedding.calibration,
-      repeatModelFor(embedding.model),
-      sameQuestionModelFor(embedding.model),
+      embedding.repeat,
+      embedding.decision,
     );
   }
 
@@ -167,8 +166,8 @@ export class ShowMemoryStore {
       now: request.now,
       config: this.config,
       calibration: request.embedding.calibration,
-      repeat: repeatModelFor(request.embedding.model),
-      sameQuestion: sameQuestionModelFor(request.embedding.model),
+      repeat: request.embedding.repeat,
+      sameQuestion: request.embedding.decision,
       topN: request.topN,
     });
     const ids: (string | null)[] = ranked.picks.map(() => null);

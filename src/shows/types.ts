@@ -1,5 +1,5 @@
 /** What the Worker and the ShowMemory Durable Object exchange over RPC (all structured-cloneable). */
-import type { Calibration } from "../calibration/calibration";
+import type { Scale } from "../calibration/scale";
 import type { NoveltyConfig } from "../ranking/novelty-config";
 import type { CheckOutput } from "../ranking/novelty-history";
 import type { FilteredCandidate, Pick } from "../ranking/novelty-rank";
@@ -11,11 +11,8 @@ export interface EmbeddedText {
   vector: Float32Array | null;
 }
 
-/** Who embedded the vectors and how their cosine maps to calibrated similarity. */
-export interface EmbeddingContext {
-  model: string;
-  calibration: Calibration | null;
-}
+/** Who embedded the vectors, and the scale their cosine is read on (the tenant's, in force). */
+export type EmbeddingContext = Scale;
 
 export interface EmbeddedCandidate extends EmbeddedText {
   model: string;

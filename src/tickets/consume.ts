@@ -18,6 +18,7 @@
  * at attempt TICKET_MAX_ATTEMPTS the ticket is stored as `dead_letter` with the last error and the
  * message acked (admins list them: GET /v1/tickets?status=dead_letter, and can requeue them).
  */
+import { onTenantScale } from "../calibration/in-force";
 import { z } from "zod";
 import { faqStore } from "../faqs/select";
 import { tagsSchema } from "../faqs/json-columns";
@@ -27,7 +28,7 @@ import { errorCodeOf, errorFields } from "../log";
 import type { Services } from "../services";
 import { cleanTicketQuestion } from "../text/ticket-clean";
 import { DECISIVE_CONTRASTS } from "../decisions/contrasts";
-import { decidePair, decisionTablesFor } from "../decisions/pair";
+import { decidePair } from "../decisions/pair";
 import { decideAction, type SameQuestion, similarityBand, type TicketAction } from "./decide";
 import { findBestMatch, PipelineUnavailable, type TicketMatch } from "./match";
 import type { TicketMessage } from "./message";
@@ -109,7 +110,8 @@ export async function consumeTickets(batch: MessageBatch<unknown>, services: Ser
 const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
 
 /** Decides one ticket and stores the outcome. Throws when it must be retried. */
-export async function processTicket(services: Services, message: TicketMessage): Promise<ProcessOutcome> {
+export async function processTicket(unscaled: Services, message: TicketMessage): Promise<ProcessOutcome> {
+  const services = await onTenantScale(unscaled, message.tenantId);
   const { clock, judge } = services;
   const store = pipelineStore(services);
   const { tenantId, ticket: carried } = message;
@@ -131,7 +133,7 @@ export async function processTicket(services: Services, message: TicketMessage):
     const match = await findBestMatch(services, tenantId, question);
     const band = similarityBand(match?.similarity ?? null);
     const sameQuestion = match
-      ? decidePair(question, match.variant?.text ?? match.faq.question, match.rawCosine, decisionTablesFor(services.embedder.model))
+      ? decidePair(question, match.variant?.text ?? match.faq.question, match.rawCosine, services.embedder.scale)
       : null;
     const same: SameQuestion =
       sameQuestion?.relation === "same"

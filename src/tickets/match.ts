@@ -3,7 +3,7 @@
  * Candidates come from the FAQ search itself (src/faqs/search.ts: canonical + variants, BM25 +
  * vector); then the ticket question is compared with each candidate's canonical question and
  * every one of its variants, and the best pair wins:
- * - calibrated similarity (`calibrate(cosine, embedder.calibration)`) from the exact cosines of
+ * - calibrated similarity (`calibrate(cosine, embedder.scale.calibration)`) from the exact cosines of
  *   the stored vectors (the FAQ store port's `storedCosines`: the vector index on D1, the rows'
  *   pgvector columns on Postgres); a candidate text with no stored vector yet is embedded here;
  * - text the embedder cannot embed (CJK on the English-only local model) is compared by shared
@@ -77,13 +77,13 @@ export async function findBestMatch(services: Services, tenantId: string, questi
     } catch (error) {
       throw new PipelineUnavailable(`embeddings or vector index: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const method = embedder.calibration ? "calibrated" : "raw";
+    const method = embedder.scale.calibration ? "calibrated" : "raw";
     const missing: number[] = [];
     texts.forEach((t, i) => {
       if (!embedder.canEmbed(t.text)) return lexical(i);
       const raw = t.variant ? variant.get(t.variant.id) : canonical.get(t.faq.id);
       if (raw === undefined) missing.push(i);
-      else scored.push({ i, similarity: calibrate(raw, embedder.calibration), rawCosine: raw, method });
+      else scored.push({ i, similarity: calibrate(raw, embedder.scale.calibration), rawCosine: raw, method });
     });
     if (missing.length > 0) {
       let embedded: Float32Array[];
@@ -94,7 +94,7 @@ export async function findBestMatch(services: Services, tenantId: string, questi
       }
       missing.forEach((i, k) => {
         const raw = cosine(vector, embedded[k]!);
-        scored.push({ i, similarity: calibrate(raw, embedder.calibration), rawCosine: raw, method });
+        scored.push({ i, similarity: calibrate(raw, embedder.scale.calibration), rawCosine: raw, method });
       });
     }
   }

@@ -66,7 +66,7 @@ async function duplicateProxy(services: Services, tenantId: string) {
     for (const [i, row] of checkable.entries()) {
       const near = await store.nearest(tenantId, { vector: embedded[i]!, model: embedder.model }, 2);
       const other = near.find((m) => m.id !== row.id);
-      if (other && calibrate(other.score, embedder.calibration) >= SIMILARITY_VARIANT) duplicates++;
+      if (other && calibrate(other.score, embedder.scale.calibration) >= SIMILARITY_VARIANT) duplicates++;
     }
     return {
       created: results.length,

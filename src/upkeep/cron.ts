@@ -2,6 +2,7 @@
  * Cron jobs, keyed by the schedules in wrangler.toml. Each job is bounded (a batch per run) and
  * idempotent, so an overlapping or repeated run does no harm.
  */
+import { advanceRunningFits, refitWhenLabelsGrew } from "../calibration/self-fit/cron";
 import { faqStore } from "../faqs/select";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
@@ -29,12 +30,14 @@ const jobs: Record<string, Record<string, Job>> = {
     sealWebhookSecrets: async (s) => sealPendingSecrets(webhookAuthDb(s), await s.secretBox()),
     pruneWebhookSecrets: (s) => pruneEndedSecrets(webhookAuthDb(s), s.clock.now()),
     pruneIdempotencyKeys: (s) => pruneExpiredKeys(s.db, s.clock.now()),
+    calibrationFits: advanceRunningFits,
   },
   [RETENTION_CRON]: {
     showArchive: pruneShowArchive,
     faqVersions: (s) => faqStore(s).pruneVersions(s.clock.now()),
     latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
     webhookDeliveries: (s) => pruneDeliveries(webhookAuthDb(s), s.clock.now()),
+    calibrationRefits: refitWhenLabelsGrew,
   },
 };
 

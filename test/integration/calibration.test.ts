@@ -29,7 +29,7 @@ async function similarities<P extends { a: string; b: string }>(pairs: readonly 
   const byText = new Map(texts.map((t, i) => [t, vectors[i]!]));
   return pairs.map((p) => {
     const rawCosine = cosine(byText.get(p.a)!, byText.get(p.b)!);
-    return { ...p, rawCosine, similarity: calibrate(rawCosine, embedder.calibration) };
+    return { ...p, rawCosine, similarity: calibrate(rawCosine, embedder.scale.calibration) };
   });
 }
 
@@ -41,7 +41,7 @@ describe("calibrated similarity on the local model (use-lite-512)", () => {
       { a: first, b: "How do we know if AI has subjective experience?" },
       { a: first, b: "What's the best way to grow tomatoes on a balcony?" },
     ]);
-    expect(embedder.calibration).not.toBeNull();
+    expect(embedder.scale.calibration).not.toBeNull();
     expect(second!.rawCosine).toBeLessThan(0.7); // raw cosine alone would not block it
     expect(second!.similarity).toBeGreaterThan(0.8);
     expect(third!.similarity).toBeGreaterThan(0.8);

@@ -280,6 +280,7 @@ describe("job logs", () => {
       "faqVersions",
       "latencySamples",
       "webhookDeliveries",
+      "calibrationRefits",
     ]);
   });
 

@@ -5,6 +5,7 @@ import { processTicket } from "../../src/tickets/consume";
 import { signPayload } from "../../src/tickets/signature";
 import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { sign, standardPayload } from "../fixtures/helpdesk";
+import { SELF_FIT_KB } from "../fixtures/self-fit-kb";
 import { newTenant } from "../support/api";
 import { clientWith } from "../support/app";
 import { openApiChecker } from "../support/openapi";
@@ -168,6 +169,26 @@ describe("the documented responses", () => {
     await expectOk("GET", `/v1/admin/helpdesk-connections/${connection.id}/deliveries`, { key: admin });
     await expectOk("POST", `/v1/admin/helpdesk-connections/${connection.id}/rotate`, { key: admin, body: { overlapHours: 1 } }, 201);
     await expectOk("DELETE", `/v1/admin/helpdesk-connections/${connection.id}`, { key: admin }, 204);
+
+    // Calibration: a tenant whose FAQs carry enough labels for a stored fit
+    const fitter = (await newTenant("contract fit")).adminKey;
+    const kb = SELF_FIT_KB.map((f) => JSON.stringify({ question: f.question, answer: "See the guide.", variants: f.variants })).join("\n");
+    await expectOk("POST", "/v1/faqs/import", { key: fitter, raw: kb, headers: { "content-type": "application/x-ndjson" } });
+    let fit = await expectOk("POST", "/v1/admin/calibration/fit", { key: fitter, body: { sources: ["faqs"] } });
+    while (fit.status === "running")
+      fit = await expectOk("POST", "/v1/admin/calibration/fit", { key: fitter, body: { sources: ["faqs"] } });
+    expect(fit.status).toBe("stored");
+    await expectOk("GET", "/v1/admin/calibration", { key: fitter });
+    await expectOk("GET", "/v1/admin/calibration/versions", { key: fitter });
+    await expectOk("GET", "/v1/admin/calibration/versions/1", { key: fitter });
+    await expectOk("GET", "/v1/admin/calibration/compare?from=1&to=1", { key: fitter });
+    await expectOk("POST", "/v1/admin/calibration/rollback/1", { key: fitter });
+    await expectOk("GET", `/v1/admin/calibration/fits/${fit.id}`, { key: fitter });
+    await expectOk("POST", "/v1/admin/calibration/pairs", {
+      key: fitter,
+      body: { pairs: [{ a: "reset my password", b: "I forgot my password", label: "same" }] },
+    });
+    await expectOk("DELETE", "/v1/admin/calibration/pairs", { key: fitter });
 
     // The Claude Code hook
     await expectOk(

@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { shippedScale } from "../../src/calibration/registry";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock";
 import { sha256Hex } from "../../src/crypto";
@@ -58,7 +59,7 @@ describe("cachedEmbedder (real local KV)", () => {
       model: "cache-test-model",
       dimensions: 2,
       languages: ["en"],
-      calibration: null,
+      scale: shippedScale("cache-test-model"),
       canEmbed: () => true,
       embed: async (texts) => {
         calls += texts.length;
@@ -84,7 +85,7 @@ describe("cachedEmbedder (isolate memory, deferred KV writes)", () => {
       model,
       dimensions: 2,
       languages: ["en"],
-      calibration: null,
+      scale: shippedScale(model),
       canEmbed: () => true,
       embed: async (texts) => {
         inner.calls += texts.length;
@@ -166,7 +167,7 @@ describe("GET /healthz", () => {
           model: "use-lite-512",
           dimensions: 512,
           languages: ["en"],
-          calibration: { calibrated: true, model: "use-lite-512", method: "isotonic-anchors" },
+          calibration: { calibrated: true, model: "use-lite-512", method: "isotonic-anchors", source: { kind: "shipped" } },
         },
         vectorIndex: { kind: "d1-exact" },
         judge: { kind: "heuristic" },

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as bands from "../../src/calibration/bands";
 import { type Calibration, calibrate, parseCalibration, reportSimilarity } from "../../src/calibration/calibration";
-import { calibrationFor, calibrationStatus, shippedCalibrations } from "../../src/calibration/registry";
-// @ts-expect-error: plain ESM module shared with `npm run calibrate`, no type declarations
-import * as fit from "../../scripts/calibration-fit.mjs";
+import { calibrationFor, shippedCalibrations, shippedScale } from "../../src/calibration/registry";
+import { scaleStatus } from "../../src/calibration/scale";
+import * as fit from "../../src/calibration/fit";
 
-const { agreement, applyKnots, bandOf, boundary, fitKnots, isotonic } = fit;
+const { agreement, applyKnots, boundary, fitKnots, isotonic } = fit;
+const { bandOf } = bands;
 
 const table = (knots: [number, number][]): Calibration => ({ model: "m", method: "test", fittedOn: "test", knots });
 const sweep = Array.from({ length: 2001 }, (_, i) => -1 + i / 1000);
@@ -132,7 +133,7 @@ describe("parseCalibration", () => {
 describe("calibrationFor a model without a table", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("is null, says why in calibrationStatus, and logs one warning per model", () => {
+  it("is null, says why in scaleStatus, and logs one warning per model", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(calibrationFor("no-such-model")).toBeNull();
     expect(calibrationFor("no-such-model")).toBeNull();
@@ -142,22 +143,22 @@ describe("calibrationFor a model without a table", () => {
       model: "no-such-model",
       calibrated: false,
     });
-    expect(calibrationStatus("@cf/baai/bge-m3", null)).toMatchObject({
+    expect(scaleStatus(shippedScale("@cf/baai/bge-m3"))).toMatchObject({
       calibrated: false,
-      reason: expect.stringContaining("no production fit"),
+      reason: expect.stringContaining("no fit yet"),
+      source: { kind: "raw" },
     });
-    expect(calibrationStatus("use-lite-512", calibrationFor("use-lite-512"))).toMatchObject({
+    expect(scaleStatus(shippedScale("use-lite-512"))).toMatchObject({
       calibrated: true,
       method: "isotonic-anchors",
+      source: { kind: "shipped" },
     });
   });
 });
 
-describe("fitting (scripts/calibration-fit.mjs)", () => {
-  it("bands: paraphrase ≥ 0.80, related 0.60–0.80, unrelated < 0.60, the same in the script and the Worker", () => {
+describe("fitting (src/calibration/fit.ts)", () => {
+  it("bands: paraphrase ≥ 0.80, related 0.60–0.80, unrelated < 0.60", () => {
     expect([0.8, 0.79, 0.6, 0.59].map(bandOf)).toEqual(["paraphrase", "related", "related", "unrelated"]);
-    expect([fit.PARAPHRASE_MIN, fit.RELATED_MIN]).toEqual([bands.PARAPHRASE_MIN, bands.RELATED_MIN]);
-    for (const x of sweep) expect(bandOf(x)).toBe(bands.bandOf(x));
   });
 
   it("isotonic regression pools adjacent violators into a non-decreasing fit", () => {
@@ -179,9 +180,9 @@ describe("fitting (scripts/calibration-fit.mjs)", () => {
 
   it("fits knots that send each label to its band on separable data", () => {
     const pairs = [
-      ...[0.05, 0.1, 0.15, 0.2].map((raw) => ({ raw, label: "unrelated" })),
-      ...[0.4, 0.45, 0.5].map((raw) => ({ raw, label: "related" })),
-      ...[0.7, 0.75, 0.8, 0.9].map((raw) => ({ raw, label: "paraphrase" })),
+      ...[0.05, 0.1, 0.15, 0.2].map((raw) => ({ raw, label: "unrelated" as const })),
+      ...[0.4, 0.45, 0.5].map((raw) => ({ raw, label: "related" as const })),
+      ...[0.7, 0.75, 0.8, 0.9].map((raw) => ({ raw, label: "paraphrase" as const })),
     ];
     const { knots } = fitKnots(pairs) as { knots: [number, number][] };
     parseCalibration({ model: "m", method: "x", fittedOn: "y", knots });
@@ -190,10 +191,10 @@ describe("fitting (scripts/calibration-fit.mjs)", () => {
 
   it("honours a seed's reference similarity for a pair and drops the data anchor it contradicts", () => {
     const pairs = [
-      ...[0.05, 0.1, 0.2].map((raw) => ({ raw, label: "unrelated" })),
-      ...[0.4, 0.5, 0.6].map((raw) => ({ raw, label: "related" })),
-      ...[0.7, 0.8, 0.9].map((raw) => ({ raw, label: "paraphrase" })),
-      { raw: 0.45, label: "paraphrase", reference: 0.87 },
+      ...[0.05, 0.1, 0.2].map((raw) => ({ raw, label: "unrelated" as const })),
+      ...[0.4, 0.5, 0.6].map((raw) => ({ raw, label: "related" as const })),
+      ...[0.7, 0.8, 0.9].map((raw) => ({ raw, label: "paraphrase" as const })),
+      { raw: 0.45, label: "paraphrase" as const, reference: 0.87 },
     ];
     const { knots, dropped } = fitKnots(pairs) as { knots: [number, number][]; dropped: unknown[] };
     expect(applyKnots(0.45, knots)).toBeCloseTo(0.87, 6);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sameQuestionModelFor } from "../../src/calibration/registry";
 import { findContrasts, wordDifference } from "../../src/decisions/contrasts";
-import { decidePair, decisionTablesFor, measurePair } from "../../src/decisions/pair";
+import { shippedScale } from "../../src/calibration/registry";
+import { decidePair, measurePair } from "../../src/decisions/pair";
 import {
   decideSameQuestion,
   type PairMeasure,
@@ -9,8 +10,7 @@ import {
   type SameQuestionModel,
   UNFITTED,
 } from "../../src/decisions/same-question";
-// @ts-expect-error: plain ESM module shared with `npm run decisions`, no type declarations
-import * as fit from "../../scripts/decisions-fit.mjs";
+import * as fit from "../../src/decisions/fit";
 
 const kinds = (a: string, b: string) => findContrasts(a, b).map((c) => `${c.kind}: ${c.detail}`);
 
@@ -128,7 +128,7 @@ describe("decideSameQuestion", () => {
 });
 
 describe("decidePair (the shipped local model's table)", () => {
-  const tables = decisionTablesFor("use-lite-512");
+  const tables = shippedScale("use-lite-512");
 
   it("measures with the repeat score when a cosine is given, by shared words when not", () => {
     expect(measurePair("a b c", "a b c", 1, tables)).toMatchObject({ method: "embedding", sharedWords: 1 });
@@ -168,7 +168,7 @@ describe("decision tables", () => {
   });
 });
 
-describe("scripts/decisions-fit.mjs", () => {
+describe("fitting the thresholds (src/decisions/fit.ts)", () => {
   const p = (set: string, y: number, score: number, shared: number, contrasts = 0, relation = y ? "same" : "related") => ({
     set,
     group: `${set}:${score}:${shared}:${y}`,
@@ -211,7 +211,7 @@ describe("scripts/decisions-fit.mjs", () => {
     expect(probability).toHaveLength(21);
     expect(probability[0]).toEqual([0, 0]);
     expect(probability[20]).toEqual([1, 1]);
-    for (let i = 1; i < probability.length; i++) expect(probability[i][1]).toBeGreaterThanOrEqual(probability[i - 1][1]);
+    for (let i = 1; i < probability.length; i++) expect(probability[i]![1]).toBeGreaterThanOrEqual(probability[i - 1]![1]);
   });
 
   it("measures contrast confidence on Recall's own pairs only", () => {

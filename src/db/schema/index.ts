@@ -12,3 +12,4 @@ export * from "./tickets";
 export * from "./vectors";
 export * from "./helpdesk";
 export * from "./idempotency";
+export * from "./calibration";

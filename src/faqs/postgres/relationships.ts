@@ -136,7 +136,7 @@ export function postgresRelationships(db: PgDatabase, services: Services): FaqLi
           )
           .orderBy(sql`${q.column("faqs")} <=> ${q.value}`)
           .limit(AUTO_RELATED_CANDIDATES);
-        const picks = pickAutoRelated(faqId, nearest, () => true, embedder.calibration);
+        const picks = pickAutoRelated(faqId, nearest, () => true, embedder.scale.calibration);
         const now = clock.now();
         await db.transaction(async (tx) => {
           await tx

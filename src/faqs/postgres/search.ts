@@ -82,7 +82,7 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
       }
       if (!queryVector) return [[], []];
       const q = vectorExpression(queryVector);
-      const near = (row: { score: number }) => calibrate(row.score, embedder.calibration) >= VECTOR_MIN_SIMILARITY;
+      const near = (row: { score: number }) => calibrate(row.score, embedder.scale.calibration) >= VECTOR_MIN_SIMILARITY;
       return Promise.all([
         rows(
           scoredId,
@@ -131,7 +131,7 @@ export async function searchPostgres(services: Services, db: PgDatabase, tenantI
   const results = fuseFaqLists(lists, byId, {
     limit: args.limit,
     vectorShare: weights.vector / (weights.vector + weights.bm25),
-    calibration: embedder.calibration,
+    calibration: embedder.scale.calibration,
   });
   const done = Date.now();
   return {

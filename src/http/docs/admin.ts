@@ -2,6 +2,7 @@ import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { nextCursorSchema } from "../pagination";
 import { roles } from "../../auth/keys";
+import { ScaleStatusSchema } from "./calibration";
 import { isoTime, obj } from "./common";
 import { FTS_COLLECTIONS } from "../../indexing/fts-rebuild";
 import { tenantSettingsSchema } from "../../settings/tenant";
@@ -86,10 +87,9 @@ export const Health = obj({
       model: z.string(),
       dimensions: z.number().int(),
       languages: z.array(z.string()),
-      calibration: z.union([
-        obj({ calibrated: z.literal(true), model: z.string(), method: z.string(), fittedOn: z.string() }),
-        obj({ calibrated: z.literal(false), model: z.string(), reason: z.string() }),
-      ]),
+      calibration: ScaleStatusSchema.describe(
+        "The deployment's scale in force: its own fit, else the table shipped for the model, else raw cosine",
+      ),
     }),
     vectorIndex: obj({ kind: z.string() }),
     judge: obj({ kind: z.string() }),

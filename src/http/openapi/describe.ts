@@ -34,6 +34,8 @@ export const TAGS = {
     "Admin: helpdesk connections (Zendesk, Intercom, Front, Help Scout, Freshdesk, Standard Webhooks), their secrets and deliveries.",
   Hooks: "Claude Code's HTTP hook: context for a prompt, files a session touched. Never fails a prompt.",
   Settings: "Admin: the tenant's switches for memory cards and query understanding.",
+  Calibration:
+    "Admin: the similarity scale the thresholds read, fitted by the deployed Worker on the tenant's own labels; versions, comparison, rollback.",
   Admin: "Admin-key routes: API keys, webhook secrets, backfills, full-text rebuilds, re-embedding, metrics.",
 } as const;
 export type Tag = keyof typeof TAGS;

@@ -1,11 +1,15 @@
 import { Hono } from "hono";
-import { calibrationStatus } from "../../calibration/registry";
+import { scaleInForce } from "../../calibration/in-force";
+import { scaleStatus } from "../../calibration/scale";
+import { DEPLOYMENT } from "../../calibration/self-fit/tables-store";
 import type { AppEnv } from "../context";
 import { adminDocs } from "../docs/admin";
 
 /** GET /healthz: public; names the active adapters, never a secret. */
-export const health = new Hono<AppEnv>().get("/healthz", adminDocs.health, (c) => {
-  const { embedder, vectors, judge } = c.get("services");
+export const health = new Hono<AppEnv>().get("/healthz", adminDocs.health, async (c) => {
+  const { embedder, vectors, judge, db, clock, log } = c.get("services");
+  // No tenant here: the deployment's scale (its own fit, else the shipped table, else raw).
+  const scale = await scaleInForce(db, DEPLOYMENT, embedder.model, clock.now(), log);
   return c.json({
     status: "ok",
     service: "recall",
@@ -15,8 +19,8 @@ export const health = new Hono<AppEnv>().get("/healthz", adminDocs.health, (c) =
         model: embedder.model,
         dimensions: embedder.dimensions,
         languages: embedder.languages,
-        // Which similarity the thresholds compare: calibrated (with the table's method) or raw cosine.
-        calibration: calibrationStatus(embedder.model, embedder.calibration),
+        // Which similarity the thresholds compare, and where its table comes from (docs/guides/calibration.md).
+        calibration: scaleStatus(scale),
       },
       vectorIndex: { kind: vectors.kind },
       judge: { kind: judge.kind },

@@ -128,7 +128,7 @@ export const shows = new Hono<AppEnv>()
         topN: body.topN,
         record: body.record,
         now,
-        embedding: { model: embedder.model, calibration: embedder.calibration },
+        embedding: embedder.scale,
       }),
     );
     if (body.record) await archive(c, result.summary, now);
@@ -159,13 +159,13 @@ export const shows = new Hono<AppEnv>()
       })),
       notPicked: result.notPicked.map((x) => ({ text: x.text, score: round(x.score) })),
       recorded: body.record ? result.picks.filter((p) => p.id !== null).length : 0,
-      embedding: { model: embedder.model, calibrated: embedder.calibration !== null },
+      embedding: { model: embedder.model, calibrated: embedder.scale.calibration !== null },
     });
   })
   .post("/:showId/check", showDocs.check, validate("param", showParam), validate("json", checkSchema), async (c) => {
     const { embedder, clock } = c.get("services");
     const [embedded] = await embedAll(embedder, [c.req.valid("json").text]);
-    const r = await show(c).check(embedded!, clock.now(), { model: embedder.model, calibration: embedder.calibration });
+    const r = await show(c).check(embedded!, clock.now(), embedder.scale);
     return c.json({ ...r, similarity: round(r.similarity), rawCosine: round(r.rawCosine), novelty: round(r.novelty) });
   })
   .post(

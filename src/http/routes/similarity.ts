@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { calibrate } from "../../calibration/calibration";
-import { decidePair, decisionTablesFor } from "../../decisions/pair";
+import { decidePair } from "../../decisions/pair";
 import { EmbeddingError } from "../../embeddings/port";
 import { cosine } from "../../ranking/cosine";
 import { normalizeText } from "../../text/normalize";
@@ -36,9 +36,9 @@ export const similarity = new Hono<AppEnv>().post("/explain", similarityDocs.exp
       degraded.push("embeddings");
     }
   }
-  const decision = decidePair(a, b, rawCosine, decisionTablesFor(embedder.model));
+  const decision = decidePair(a, b, rawCosine, embedder.scale);
   return c.json({
-    similarity: rawCosine === null ? null : round(calibrate(rawCosine, embedder.calibration)),
+    similarity: rawCosine === null ? null : round(calibrate(rawCosine, embedder.scale.calibration)),
     rawCosine: rawCosine === null ? null : round(rawCosine),
     model: embedder.model,
     decision: decision.relation,

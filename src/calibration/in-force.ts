@@ -1,0 +1,69 @@
+/**
+ * The scale in force for a tenant and a model, by precedence: the tenant's own fit → the
+ * deployment's fit → the table shipped for the model → raw cosine (flagged). Read from D1 once per
+ * isolate, tenant and model every SCALE_CACHE_MS: a new fit or a rollback reaches other isolates
+ * within that time (and this isolate at once). A failed read falls back to the shipped scale, so a
+ * storage fault can cost calibration for a minute, never a request.
+ */
+import type { Clock } from "../clock";
+import type { Embedder } from "../embeddings/port";
+import type { Logger } from "../log";
+import { shippedScale } from "./registry";
+import type { Scale } from "./scale";
+import { activeTables, DEPLOYMENT, scaleFromStored, type StoredTableRow } from "./self-fit/tables-store";
+
+export const SCALE_CACHE_MS = 60_000;
+
+const cache = new Map<string, { scale: Scale; until: number }>();
+
+/** Forgets what this isolate knows of the scales in force (after a fit or a rollback; tests). */
+export function forgetScales(): void {
+  cache.clear();
+}
+
+export async function scaleInForce(db: D1Database, tenantId: string, model: string, now: number, log: Logger): Promise<Scale> {
+  const key = `${tenantId}\u0000${model}`;
+  const cached = cache.get(key);
+  if (cached && cached.until > now) return cached.scale;
+  const shipped = shippedScale(model);
+  let rows: StoredTableRow[];
+  try {
+    rows = await activeTables(db, tenantId, model);
+  } catch (error) {
+    log.warn("scale_read_failed", { model, error: error instanceof Error ? error.name : "unknown" });
+    return shipped; // not cached: the next request tries again
+  }
+  const pick = (scope: string) => rows.find((r) => r.scope === scope);
+  const scale = fromRow(pick(tenantId), shipped, log) ?? fromRow(pick(DEPLOYMENT), shipped, log) ?? shipped;
+  cache.set(key, { scale, until: now + SCALE_CACHE_MS });
+  return scale;
+}
+
+function fromRow(row: StoredTableRow | undefined, shipped: Scale, log: Logger): Scale | null {
+  if (!row) return null;
+  try {
+    return scaleFromStored(row, shipped);
+  } catch {
+    // A stored version that no longer parses is skipped, not trusted: the next one down serves.
+    log.error("scale_table_invalid", { model: row.model, scope: row.scope === DEPLOYMENT ? "deployment" : "tenant", version: row.version });
+    return null;
+  }
+}
+
+/** The embedder reading similarities on `scale`. */
+export function withScale(embedder: Embedder, scale: Scale): Embedder {
+  return scale === embedder.scale ? embedder : { ...embedder, scale };
+}
+
+interface ScaledServices {
+  db: D1Database;
+  embedder: Embedder;
+  clock: Clock;
+  log: Logger;
+}
+
+/** The services with their embedder on the tenant's scale in force (a request's, a queued ticket's). */
+export async function onTenantScale<S extends ScaledServices>(services: S, tenantId: string): Promise<S> {
+  const scale = await scaleInForce(services.db, tenantId, services.embedder.model, services.clock.now(), services.log);
+  return { ...services, embedder: withScale(services.embedder, scale) };
+}
