@@ -7,6 +7,7 @@
  *   recall configure [--url U] [--api-key K|-] [--scope S] [--budget-ms N]
  *   recall status
  *   recall calibrate [--pairs FILE.jsonl] [--sources faqs,reviews,uploaded] [--deployment]
+ *   recall query "<text>"
  * Bundled by scripts/build-cli.mjs into dist/cli/recall.mjs (package.json `bin`): plain Node, no
  * dependency at run time.
  */
@@ -20,6 +21,7 @@ import { configPath, DEFAULT_HOOK_BUDGET_MS, loadConfig, writeConfigFile } from 
 import { HOOK_EVENTS, HookFailure, type HookSubcommand, runHook } from "./hook";
 import { calibrate } from "./calibrate";
 import { postJson } from "./post";
+import { query } from "./query";
 import { addRecallHooks } from "./settings";
 
 const USAGE = `usage:
@@ -28,6 +30,9 @@ const USAGE = `usage:
       (--user: ~/.claude/settings.json), keeping every other hook
   recall configure [--url <url>] [--api-key <key>|-] [--scope <scope>] [--budget-ms <ms>]
       save settings to ${configPath()} (mode 0600); "-" reads the key from stdin
+  recall query "<text>"
+      what the scope remembers for a question (similar questions, memories), nothing recorded;
+      a trivial prompt says so and why
   recall calibrate [--pairs <file.jsonl>] [--sources faqs,reviews,uploaded] [--deployment]
       (admin key) fit the service's similarity scale on your own labels: uploads the pairs
       ({"a","b","label"} per line) first, then runs the fit to the end and prints its figures
@@ -148,6 +153,8 @@ async function main(argv: string[]): Promise<void> {
     if (command === "init" && subcommand === "claude") return initClaude(rest);
     if (command === "configure") return await configure(argv.slice(1));
     if (command === "status") return await status();
+    if (command === "query")
+      return console.log(await query(argv.slice(1).join(" "), loadConfig(), process.env.CLAUDE_PROJECT_DIR ?? process.cwd()));
     if (command === "calibrate") {
       if (await calibrate(argv.slice(1), loadConfig())) return;
       process.exitCode = 1;

@@ -84,8 +84,9 @@ export async function buildContext(
         return [];
       })
     : [];
+  // Seed 001: the files enrich the embedding only. In the keyword query they would also count in
+  // the keyword floor's denominator, and a session could make a keyword-only match disappear.
   const enriched = enrichQuery(prompt, files);
-  const searchText = files.length > 0 ? `${prompt} ${files.join(" ")}` : prompt;
   const embedDegraded: Degradation[] = [];
   const embedStarted = performance.now();
   // Not awaited here: the search starts its lists that need no vector while the prompt embeds.
@@ -99,7 +100,7 @@ export async function buildContext(
   // full-text query, the vector scan and the row reads.
   const found = await searchMemories(services, tenantId, {
     scope: args.scope,
-    query: searchText,
+    query: prompt,
     limit: CONTEXT_CANDIDATES,
     queryVector,
     minSimilarity: MIN_MEMORY_SIMILARITY,

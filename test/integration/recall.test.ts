@@ -231,6 +231,20 @@ describe("session enrichment", () => {
     expect(res.enrichedQuery).toBe("why was this changed?\n\n[Context: recently touched files: g.json, f.toml, e.md, d.go, c.py]");
   });
 
+  it("enriches the vector side only: a session never makes a keyword-only match disappear", async () => {
+    const api = apiClient((await newTenant()).clientKey);
+    const scope = "user:zh-session";
+    await remember(api, { scope, content: "手机电池很快没电怎么办？", memoryType: "question" });
+    const files = ["src/a.ts", "src/b.rs", "lib/c.py", "d.go", "e.md"].map((path) => ({ path }));
+    await expectJson(api.v1.sessions[":sessionId"].files.$post({ param: { sessionId: "sess-zh" }, json: { files } }), 201);
+    const prompt = "手机电池怎么办呢？";
+    const alone = await expectJson(api.v1.context.$post({ json: { scope, prompt } }), 200);
+    const withSession = await expectJson(api.v1.context.$post({ json: { scope, prompt, sessionId: "sess-zh" } }), 200);
+    expect(alone.sections!.similarQuestions.map((q) => q.content)).toEqual(["手机电池很快没电怎么办？"]);
+    expect(withSession.enrichedQuery).toContain("e.md");
+    expect(withSession.sections!.similarQuestions.map((q) => q.content)).toEqual(["手机电池很快没电怎么办？"]);
+  });
+
   it("leaves the query unchanged without a session or without files", async () => {
     const api = apiClient((await newTenant()).clientKey);
     const none = await expectJson(api.v1.context.$post({ json: { scope: "s", prompt: "why was this changed?" } }), 200);
