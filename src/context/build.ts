@@ -13,6 +13,7 @@ import type { Services } from "../services";
 import { recentFileNames } from "../sessions/files";
 import { classifyQuery } from "../text/classify";
 import { enrichQuery } from "../text/enrich";
+import { lexicalTerms } from "../ranking/lexical";
 import { isQuestion } from "../text/is-question";
 import { normalizeText } from "../text/normalize";
 import { renderContext } from "./markdown";
@@ -129,7 +130,7 @@ export async function buildContext(
       .slice(0, CONTEXT_MEMORIES)
       .map(({ id, content, memoryType, score, similarity, createdAt }) => ({ id, content, memoryType, score, similarity, createdAt })),
   };
-  const rendered = renderContext(sections, args.tokenBudget);
+  const rendered = renderContext(sections, args.tokenBudget, lexicalTerms(prompt));
   return {
     class: "searchable",
     isQuestion: asked,

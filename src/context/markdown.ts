@@ -1,11 +1,13 @@
 /**
  * The context block for an LLM's system prompt (seed 000's format), filled within a token
  * budget (estimateTokens): sections in order of value — similar questions, then relevant
- * memories — each item added only if it still fits, so the block never exceeds it. Memory cards
+ * memories — so the block never exceeds it. A question is added only if it fits whole; memories
+ * share what is left, a long one shortened around the query's terms rather than dropped. Memory cards
  * are not shown (seed 003: "cards are internal optimization only"); they rank their source
  * memories, which the block shows in the user's own words.
  */
 import { estimateTokens } from "../text/tokens";
+import { excerpt } from "./excerpt";
 
 export const DEFAULT_CONTEXT_TOKEN_BUDGET = 500;
 
@@ -40,45 +42,93 @@ export interface RenderedContext {
   included: { similarQuestions: number; memories: number };
 }
 
+/**
+ * `terms` are the query's content terms: a memory too long for its share of the budget is
+ * shortened around them (excerpt.ts) instead of dropped.
+ */
 export function renderContext(
   parts: { similarQuestions: readonly ContextQuestion[]; memories: readonly ContextMemory[] },
   budget: number = DEFAULT_CONTEXT_TOKEN_BUDGET,
+  terms: readonly string[] = [],
 ): RenderedContext {
   const blocks: string[] = [];
   let used = 0;
-  const fits = (text: string) => used + estimateTokens(text) <= budget;
   const included = { similarQuestions: 0, memories: 0 };
 
   const section = (heading: string, items: string[], footer?: string): number => {
-    const frame = [heading, "", footer ?? ""].join("\n");
-    if (items.length === 0 || !fits(`${frame}\n${items[0]}`)) return 0;
-    const kept: string[] = [];
-    let cost = estimateTokens(frame) + 1;
-    for (const item of items) {
-      const itemCost = estimateTokens(`${item}\n`);
-      if (used + cost + itemCost > budget) break;
-      kept.push(item);
-      cost += itemCost;
-    }
-    blocks.push([heading, "", ...kept, ...(footer ? ["", footer] : [])].join("\n"));
-    used += cost;
-    return kept.length;
+    if (items.length === 0) return 0;
+    blocks.push([heading, "", ...items, ...(footer ? ["", footer] : [])].join("\n"));
+    used += frameCost(heading, footer) + items.reduce((sum, item) => sum + lineCost(item), 0);
+    return items.length;
   };
 
+  const questions = parts.similarQuestions.map(
+    (q, i) =>
+      `${i + 1}. ${oneLine(q.content)}${q.relation === "related" ? ` ${RELATED_QUESTION_MARK}` : ""}${q.category ? `\n   Context: Category: ${q.category}` : ""}`,
+  );
   included.similarQuestions = section(
     SIMILAR_QUESTIONS_HEADING,
-    parts.similarQuestions.map(
-      (q, i) =>
-        `${i + 1}. ${oneLine(q.content)}${q.relation === "related" ? ` ${RELATED_QUESTION_MARK}` : ""}${q.category ? `\n   Context: Category: ${q.category}` : ""}`,
-    ),
+    whileRoom(questions, budget - frameCost(SIMILAR_QUESTIONS_HEADING, SIMILAR_QUESTIONS_NOTE)),
     SIMILAR_QUESTIONS_NOTE,
   );
   included.memories = section(
-    "## Relevant Memories",
-    parts.memories.map((m) => `- [${m.memoryType}] ${oneLine(m.content)}`),
+    MEMORIES_HEADING,
+    shareRoom(
+      parts.memories.map((m) => ({ head: `- [${m.memoryType}] `, body: m.content })),
+      budget - used - frameCost(MEMORIES_HEADING),
+      terms,
+    ),
   );
   const markdown = blocks.join("\n\n");
   return { markdown, tokens: estimateTokens(markdown), included };
+}
+
+const MEMORIES_HEADING = "## Relevant Memories";
+/** Below this a shortened memory says too little: the lowest-ranked memories are left out instead. */
+export const MIN_EXCERPT_TOKENS = 30;
+
+const frameCost = (heading: string, footer?: string) => estimateTokens([heading, "", footer ?? ""].join("\n")) + 1;
+const lineCost = (line: string) => estimateTokens(`${line}\n`);
+
+/** The items, in rank order, while they fit whole. */
+function whileRoom(items: readonly string[], room: number): string[] {
+  const kept: string[] = [];
+  for (const item of items) {
+    room -= lineCost(item);
+    if (room < 0) break;
+    kept.push(item);
+  }
+  return kept;
+}
+
+/**
+ * Memories share the room: each gets its whole text or, when the room cannot hold them all, at
+ * most an equal share of what the shorter ones leave (water-filling), shortened around the query's
+ * terms. The lowest-ranked memories are left out when a share would fall under MIN_EXCERPT_TOKENS.
+ */
+function shareRoom(items: readonly { head: string; body: string }[], room: number, terms: readonly string[]): string[] {
+  for (let n = items.length; n > 0; n--) {
+    const kept = items.slice(0, n);
+    const whole = kept.map((it) => `${it.head}${oneLine(it.body)}`);
+    const costs = whole.map(lineCost);
+    const cap = waterLevel(costs, room);
+    if (cap === Infinity) return whole;
+    if (cap < MIN_EXCERPT_TOKENS) continue;
+    return kept.map((it, k) => (costs[k]! <= cap ? whole[k]! : `${it.head}${excerpt(it.body, terms, cap - lineCost(it.head))}`));
+  }
+  return [];
+}
+
+/** The largest share c such that Σ min(cost, c) ≤ room; Infinity when every cost fits whole. */
+function waterLevel(costs: readonly number[], room: number): number {
+  const sorted = [...costs].sort((a, b) => a - b);
+  let left = room;
+  for (let i = 0; i < sorted.length; i++) {
+    const share = Math.floor(left / (sorted.length - i));
+    if (sorted[i]! > share) return share;
+    left -= sorted[i]!;
+  }
+  return Infinity;
 }
 
 function oneLine(text: string): string {

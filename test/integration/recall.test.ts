@@ -169,6 +169,24 @@ describe("POST /v1/context", () => {
     await expectError(api.v1.context.$post({ json: { scope, prompt: "x y z", tokenBudget: 10 } }), 400);
   });
 
+  it("shortens long memories around what matched instead of dropping them", async () => {
+    const api = apiClient((await newTenant()).clientKey);
+    const scope = "user:long-facts";
+    const filler = (topic: string) => Array.from({ length: 25 }, (_, i) => `Note ${i} on ${topic} goes on with details.`).join(" ");
+    for (let i = 0; i < 6; i++) {
+      await remember(api, {
+        scope,
+        content: `${filler("the office plants")} Docker build layer caching, tip ${i}: copy package.json and run npm ci before the source. ${filler("parking")}`,
+        memoryType: "fact",
+      });
+    }
+    const res = await expectJson(api.v1.context.$post({ json: { scope, prompt: "how does docker build layer caching work?" } }), 200);
+    expect(res.tokens).toBeLessThanOrEqual(500);
+    const shown = res.markdown.split("\n").filter((l) => l.startsWith("- [fact]"));
+    expect(shown.length).toBeGreaterThanOrEqual(5);
+    for (const line of shown) expect(line).toMatch(/Docker build layer caching, tip \d/);
+  });
+
   it("includes the memory whose card answers the question, in the user's words", async () => {
     const api = apiClient((await newTenant()).clientKey);
     await remember(api, { scope: "user:card", content: "I live in Austin" });
