@@ -40,10 +40,13 @@ describe("webhook signatures", () => {
 });
 
 describe("cleanTicketQuestion", () => {
-  it("drops greeting, signature and quoted reply, and prefixes the subject", () => {
+  it("drops greeting, signature and quoted reply, and leaves out a subject the question does not need", () => {
     const text =
       "Hi team,\nhow long does a refund take to show up on my card?\n\nThanks,\nAnna\n\nOn Mon, 3 Nov 2026 Support wrote:\n> old stuff";
-    expect(cleanTicketQuestion("Card refund", text)).toBe("Card refund: how long does a refund take to show up on my card?");
+    expect(cleanTicketQuestion("Card refund", text)).toBe("how long does a refund take to show up on my card?");
+    expect(cleanTicketQuestion("Card refund", "Hi team,\nhow long does it take?\nThanks,\nAnna")).toBe(
+      "how long does it take (Card refund)?",
+    );
   });
 
   it("does not repeat a subject the question already contains, and strips Re:", () => {
