@@ -16,7 +16,8 @@
  * - importance: the memory's own 0..1.
  * A signal missing for the whole query (no vector when the embedder is down or cannot embed the
  * language; no text when the query has no content word) drops out and the remaining weights are
- * rescaled to sum to 1, so scores stay comparable. A per-candidate `bonus` (e.g. a memory card
+ * rescaled to sum to 1, so scores stay comparable. A candidate without a vector of its own is
+ * judged on text with the whole relevance weight. A per-candidate `bonus` (e.g. a memory card
  * answering the question) is added on top in units of the relevance weight in effect (vector +
  * text after rescaling): a bonus of 0.5 is worth half the best possible relevance whatever the
  * weights, so it ranks a card answer the same way with text alone as with text and vector. As a
@@ -121,9 +122,15 @@ export function rankHybrid(candidates: readonly HybridCandidate[], options: Hybr
       frequency: frequencyScore(c.recallCount, options.frequencySaturation),
       importance: Math.min(1, Math.max(0, c.importance)),
     };
+    // A candidate with no vector of this model (text it cannot embed, or not embedded yet) is
+    // judged on its words alone, with the whole relevance weight. Scored 0 on the vector side, an
+    // exact keyword hit (我用iPhone手机 for "iphone") ranked below memories sharing no word at all.
+    const relevance =
+      c.vector === null && weights.vector > 0
+        ? relevanceWeight * signals.text
+        : weights.vector * signals.vector + weights.text * signals.text;
     const score =
-      weights.vector * signals.vector +
-      weights.text * signals.text +
+      relevance +
       weights.recency * signals.recency +
       weights.frequency * signals.frequency +
       weights.importance * signals.importance +

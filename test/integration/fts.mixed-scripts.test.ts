@@ -21,6 +21,20 @@ describe("mixed scripts and variants in memory search (seed 003)", () => {
     expect(await search(api, scope, "我的手机")).toContain("我用iPhone手机");
   });
 
+  it("ranks the exact keyword hit first, above memories that share no word with the query", async () => {
+    const api = apiClient((await newTenant()).clientKey);
+    const scope = "user:iphone-rank";
+    for (const content of [
+      "My laptop is a ThinkPad",
+      "I prefer dark mode in every app",
+      "My phone plan has unlimited data",
+      "我用iPhone手机",
+    ])
+      await remember(api, scope, content);
+    const res = await expectJson(api.v1.memories.search.$post({ json: { scope, query: "iphone" } }), 200);
+    expect(res.results[0]).toMatchObject({ content: "我用iPhone手机", matchedBy: ["bm25"] });
+  });
+
   it("finds an English statement with a Chinese question and the reverse (用户/user, 手机/phone)", async () => {
     const api = apiClient((await newTenant()).clientKey);
     const scope = "user:variants";

@@ -85,6 +85,24 @@ describe("rankHybrid (seed 000 weights, relevance split fitted)", () => {
     expect(scored.find((s) => s.id === "kw")!.score).toBeGreaterThan(0.15);
   });
 
+  it("judges a candidate without a vector of its own on its words, with the whole relevance weight", () => {
+    // 我用iPhone手机 (the English-only model cannot embed it) for "iphone", against memories
+    // sharing no word whose cosine is middling.
+    const scored = rankHybrid(
+      [
+        { ...base, id: "noise-1", bm25: null, vector: 0.42 },
+        { ...base, id: "noise-2", bm25: null, vector: 0.4 },
+        { ...base, id: "iphone", vector: null, bm25: -2 },
+      ],
+      { now },
+    );
+    expect(scored.map((s) => s.id)).toEqual(["iphone", "noise-1", "noise-2"]);
+    // A candidate that has a vector is still scored on both.
+    const both = rankHybrid([{ ...base, id: "a", vector: 0, bm25: -2 }], { now });
+    expect(both[0]!.signals).toMatchObject({ vector: 0, text: 1 });
+    expect(both[0]!.score).toBeLessThan(scored[0]!.score);
+  });
+
   it("spreads a missing signal's weight over the others", () => {
     const [withVector] = rankHybrid(
       [{ ...base, id: "a", vector: 1, bm25: -1, createdAt: now, importance: 1, recallCount: FREQUENCY_SATURATION }],
