@@ -92,7 +92,9 @@ export async function storeCards(db: D1Database, source: CardSource, cards: read
     if (card.retracts) {
       relation = "retracts";
       supersededAt = source.createdAt;
-      end(current.filter((c) => sameValue(c.value, card.value) && notNewer(c)).map((c) => c.id));
+      // "I no longer live there" names no value (extra.refersTo, src/text/cards.ts): it ends the current one.
+      const refersToCurrent = card.extra?.refersTo === "current";
+      end(current.filter((c) => (refersToCurrent || sameValue(c.value, card.value)) && notNewer(c)).map((c) => c.id));
     } else if (MULTI_VALUED_SLOTS.has(card.slot)) {
       if (current.some((c) => sameValue(c.value, card.value))) continue;
       if (current.length > 0) relation = "extends";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type LabelledStatement, scoreCards } from "../../bench/support/card-metrics";
 import labelled from "../../bench/data/cards.labelled.jsonl?raw";
+import heldout2 from "../../bench/data/cards.heldout2.jsonl?raw";
 import { extractCards } from "../../src/text/cards";
 
 describe("card coverage and precision (seed 003)", () => {
@@ -38,6 +39,17 @@ describe("card coverage and precision (seed 003)", () => {
     expect(set.length).toBeGreaterThanOrEqual(200);
     expect(new Set(set.map((s) => s.lang))).toEqual(new Set(["en", "zh"]));
     expect(new Set(set.map((s) => s.id)).size).toBe(set.length);
+  });
+
+  it("has a second held-out set of 60 statements, English and Chinese, with its own ids", () => {
+    const set = heldout2
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as LabelledStatement);
+    expect(set).toHaveLength(60);
+    expect(new Set(set.map((s) => s.lang))).toEqual(new Set(["en", "zh"]));
+    expect(new Set(set.map((s) => s.id)).size).toBe(set.length);
+    expect(set.every((s) => s.id.startsWith("h2-"))).toBe(true);
   });
 
   it("keeps the seed's > 80% coverage and ≥ 95% precision on the development set (a regression guard)", () => {

@@ -50,6 +50,62 @@ describe("expandQuery (seed 003)", () => {
   });
 });
 
+describe("expandQuery: singular/plural variants are real words", () => {
+  const otherNumber = (word: string) => expandQuery(word).variants.filter((v) => /^[a-z]+$/u.test(v));
+
+  it.each([
+    "many",
+    "much",
+    "every",
+    "approved",
+    "changed",
+    "changing",
+    "quickly",
+    "available",
+    "famous",
+    "useless",
+    "texas",
+    "tennis",
+    "news",
+    "series",
+    "data",
+    "information",
+    "kubernetes",
+    "broken",
+  ])("invents no other number for %s", (word) => {
+    expect(otherNumber(word)).toEqual([]);
+  });
+
+  it.each([
+    ["user", ["users"]],
+    ["users", ["user"]],
+    ["batteries", ["battery"]],
+    ["address", ["addresses"]],
+    ["class", ["classes"]],
+    ["boxes", ["box"]],
+    ["text", ["texts"]],
+    ["ideas", ["idea"]],
+    ["apis", ["api"]],
+    ["menus", ["menu"]],
+    ["settings", ["setting"]],
+    ["meeting", ["meetings"]],
+    ["string", ["strings"]],
+    ["need", ["needs"]],
+    ["family", ["families"]],
+    ["reply", ["replies"]],
+    ["table", ["tables"]],
+    ["cases", ["case"]],
+    ["caches", ["cache"]],
+    ["movies", ["movie"]],
+    ["status", ["statuses"]],
+    ["analysis", ["analyses"]],
+    ["people", ["person"]],
+    ["children", ["child"]],
+  ])("%s → %j", (word, variants) => {
+    expect(otherNumber(word)).toEqual(variants);
+  });
+});
+
 describe("detectLang", () => {
   it.each([
     ["hello world", "en"],
