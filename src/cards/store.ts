@@ -6,7 +6,7 @@
  */
 import type { MemoryCard } from "../db/schema";
 import { newId } from "../ids";
-import { MULTI_VALUED_SLOTS } from "../text/card-patterns";
+import { MULTI_VALUED_SLOTS } from "../text/card-words";
 import type { ExtractedCard } from "../text/cards";
 
 export interface CardSource {

@@ -8,7 +8,7 @@
  * part of a value.
  */
 
-import { EN_ADVERBS, EN_PLACES, EN_PROPER, ZH_PLACE, ZH_WHEN } from "./card-patterns";
+import { EN_ADVERBS, EN_PLACES, EN_PROPER, ZH_PLACE, ZH_WHEN } from "./card-words";
 
 /**
  * Statements of change, restated as the plain clauses they stand for before anything else reads

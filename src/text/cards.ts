@@ -3,7 +3,8 @@
  * in a text. Questions are skipped ("我是什么用户" states nothing). Pure: storage and versioning
  * live in src/cards/.
  */
-import { CARD_RULES, type CardKind, type Polarity } from "./card-patterns";
+import { CARD_RULES } from "./card-patterns";
+import type { CardKind, Polarity } from "./card-rule";
 import { readTense, restateChange, withoutTemporalWords } from "./card-tense";
 import { isQuestion } from "./is-question";
 import { normalizeText } from "./normalize";
