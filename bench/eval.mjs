@@ -201,6 +201,7 @@ async function memoryRows(name, key, corpus, queries, english, dropSelf, info) {
     const times = [];
     let shown = 0;
     let relevantShown = 0;
+    let inTop3 = 0;
     for (const q of queries) {
       const start = performance.now();
       const found = await call(q);
@@ -210,12 +211,15 @@ async function memoryRows(name, key, corpus, queries, english, dropSelf, info) {
       const top = ids.slice(0, K);
       shown += top.length;
       relevantShown += top.filter((id) => q.relevant.includes(id)).length;
+      if (ids.slice(0, 3).some((id) => q.relevant.includes(id))) inTop3++;
     }
     rows.push({
       set: name,
       system: "Recall memories (seed 000)",
       mode,
       shown: { perQuery: shown / queries.length, precision: shown === 0 ? 0 : relevantShown / shown },
+      /** Share of queries with a relevant question among the first 3: what a context block shows. */
+      top3: inTop3 / queries.length,
       ...meanMetrics(perQuery),
       ndcgs: perQuery.map((m) => m.ndcg),
       recalls: perQuery.map((m) => m.recall),
@@ -349,6 +353,8 @@ function summarise(rows) {
       perQuery: r.shown.perQuery,
       precision: r.shown.precision,
       withoutFloorPrecision: rows.find((x) => x.set === r.set && x.mode === "mem:hybrid")?.shown?.precision ?? null,
+      top3: r.top3,
+      withoutFloorTop3: rows.find((x) => x.set === r.set && x.mode === "mem:hybrid")?.top3 ?? null,
     }));
   return { rows: out, comparisons, similar };
 }
@@ -384,7 +390,7 @@ function printTable({ rows, comparisons, similar }) {
     );
     for (const r of similar) {
       console.log(
-        `  ${r.set.padEnd(16)} ${r.perQuery.toFixed(2)} hits a query (of ${r.k}), ${(100 * r.precision).toFixed(1)}% of them relevant; without the floor (mem:hybrid) ${(100 * (r.withoutFloorPrecision ?? 0)).toFixed(1)}%`,
+        `  ${r.set.padEnd(16)} ${r.perQuery.toFixed(2)} hits a query (of ${r.k}), ${(100 * r.precision).toFixed(1)}% of them relevant; without the floor (mem:hybrid) ${(100 * (r.withoutFloorPrecision ?? 0)).toFixed(1)}%; a relevant one in the top 3 for ${(100 * r.top3).toFixed(1)}% of queries (mem:hybrid ${(100 * (r.withoutFloorTop3 ?? 0)).toFixed(1)}%)`,
       );
     }
   }

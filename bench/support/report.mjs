@@ -177,8 +177,22 @@ export function renderQuality(r) {
       "`/v1/questions/similar` keeps only hits above its floor (calibrated similarity ≥ 0.60, keyword coverage ≥ 50%, or a card); without it (mem:hybrid, the top k) every hit is shown.",
       "",
       ...table(
-        ["set", "hits shown a query", "of them relevant", "relevant without the floor (mem:hybrid)"],
-        r.similar.map((s) => [s.set, `${s.perQuery.toFixed(2)} (of ${s.k})`, pct(s.precision), pct(s.withoutFloorPrecision)]),
+        [
+          "set",
+          "hits shown a query",
+          "of them relevant",
+          "relevant without the floor (mem:hybrid)",
+          "a relevant one in the top 3",
+          "top 3 without the floor",
+        ],
+        r.similar.map((s) => [
+          s.set,
+          `${s.perQuery.toFixed(2)} (of ${s.k})`,
+          pct(s.precision),
+          pct(s.withoutFloorPrecision),
+          pct(s.top3),
+          pct(s.withoutFloorTop3),
+        ]),
       ),
       "",
     );
