@@ -41,6 +41,11 @@ export const MEASURE_BATCH = 100;
 export const MAX_FIT_PAIRS = 20_000;
 /** How long one call works on a fit before it answers (the client, or the cron, calls again). */
 export const STEP_BUDGET_MS = 8_000;
+/**
+ * Steps one call takes at most: a knowledge-base step reads FAQS_PER_STEP FAQs with four store
+ * queries each, so 4 steps stay well inside the 1,000 D1 queries a paid plan's invocation may make.
+ */
+export const MAX_STEPS_PER_CALL = 4;
 /** D1 binds at most 100 parameters per statement: 7 per pair. */
 const PAIRS_PER_INSERT = 14;
 
@@ -119,7 +124,7 @@ export async function runningFits(db: D1Database): Promise<FitRow[]> {
 export async function advanceFit(services: Services, fit: FitRow, budgetMs = STEP_BUDGET_MS): Promise<FitRow> {
   const started = Date.now();
   let current = fit;
-  while (current.status === "running" && Date.now() - started < budgetMs) {
+  for (let steps = 0; current.status === "running" && steps < MAX_STEPS_PER_CALL && Date.now() - started < budgetMs; steps++) {
     try {
       current = await step(services, current);
     } catch (error) {
