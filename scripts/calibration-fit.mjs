@@ -1,6 +1,6 @@
 // The fitting math of `npm run calibrate` and `npm run decisions`: src/calibration/fit.ts and
-// src/decisions/fit.ts (the same code the Worker fits with, bundled here), plus two helpers only
-// the offline scripts need. Unit-tested in test/unit/calibration.test.ts and same-question.test.ts.
+// src/decisions/fit.ts (the same code the Worker fits with, bundled here), the Worker's cosine, and
+// one helper only the offline scripts need. Unit-tested in test/unit/calibration.test.ts and same-question.test.ts.
 import { importTs } from "../bench/support/bundle.mjs";
 
 const fit = await importTs(new URL("./entries/fit.ts", import.meta.url));
@@ -22,6 +22,7 @@ export const {
   rng,
   bootstrap,
   foldOf,
+  cosine,
 } = fit;
 /** The decision fit's exports (scripts/decisions-fit.mjs). */
 export const decisionFit = fit;
@@ -29,17 +30,4 @@ export const decisionFit = fit;
 /** CJK ideographs, kana or hangul: text an English-only model cannot embed meaningfully. */
 export function hasCjk(text) {
   return /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u.test(text);
-}
-
-/** Cosine of two plain number arrays (0 when either is all zeros). */
-export function cosine(a, b) {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

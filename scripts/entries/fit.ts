@@ -3,3 +3,4 @@
 export { bandOf, PARAPHRASE_MIN, RELATED_MIN } from "../../src/calibration/bands";
 export * from "../../src/calibration/fit";
 export * from "../../src/decisions/fit";
+export { cosine } from "../../src/ranking/cosine";

@@ -114,10 +114,7 @@ export function fitScale(pairs: readonly MeasuredPair[], baseline: Scale): FitOu
     inSample: agreement(pairs, (p) => calibrate(p.raw, calibration)),
   };
   const same = (p: { label: Band }) => (p.label === "paraphrase" ? 1 : 0);
-  const rate = (statistic: (sample: MeasuredPair[]) => number): Rate => ({
-    value: round(statistic([...pairs])),
-    interval: bootstrap(pairs, statistic, { samples: BOOTSTRAP_SAMPLES, group: (p) => p.group }).map(round) as Interval,
-  });
+  const rate = (statistic: (sample: MeasuredPair[]) => number) => rateOver(pairs, statistic);
   report.auc = rate((sample) => auc(sample.map((p) => ({ y: same(p), raw: p.raw })), (p) => p.raw));
   report.lines = SEED_LINES.map(({ line, use }) => {
     const at = (similarity: (p: MeasuredPair) => number) => (sample: MeasuredPair[]) =>
@@ -169,10 +166,7 @@ export function fitScale(pairs: readonly MeasuredPair[], baseline: Scale): FitOu
   }
   const thresholds = fitThresholds(base.map(scoreOn(knots)), fitOptions);
   const decided = (sample: Scored[]) => actionMetrics(sample, (p) => acted.get(p)!);
-  const decisionRate = (statistic: (sample: Scored[]) => number): Rate => ({
-    value: round(statistic(base)),
-    interval: bootstrap(base, statistic, { samples: BOOTSTRAP_SAMPLES, group: (p) => p.group }).map(round) as Interval,
-  });
+  const decisionRate = (statistic: (sample: Scored[]) => number) => rateOver(base, statistic);
   const precision = decisionRate((s) => decided(s).precision);
   report.decision = {
     sameMin: thresholds.sameMin,
@@ -187,6 +181,14 @@ export function fitScale(pairs: readonly MeasuredPair[], baseline: Scale): FitOu
     );
   }
   return { stored: true, tables: { calibration: { method: calibration.method, fittedOn, knots }, decision: thresholds }, report };
+}
+
+/** A statistic over the pairs, with its 95 % bootstrap interval over question groups. */
+function rateOver<P extends { group: string }>(pairs: readonly P[], statistic: (sample: P[]) => number): Rate {
+  return {
+    value: round(statistic([...pairs])),
+    interval: bootstrap(pairs, statistic, { samples: BOOTSTRAP_SAMPLES, group: (p) => p.group }).map(round) as Interval,
+  };
 }
 
 function decisionPair(p: MeasuredPair): Scored {
