@@ -89,6 +89,20 @@ describe("isQuestion (seed 000, extended)", () => {
     ["", false],
     ["   ", false],
     ["🙂🙂", false],
+    // A question clause after a comma, or an indirect question / request for a way at the start.
+    ["I really like markdown, can I use it in google documents.", true],
+    ["My data may get lost, how can I back it up easily.", true],
+    ["I'd like to export my data, what's the best way to do this.", true],
+    ["I wonder whether the cache survives a deploy", true],
+    ["I'm looking for a website that turns pictures into ascii art.", true],
+    ["Please recommend a good place to buy plants", true],
+    ["Good bank\nWhich is a good bank in Doha", true],
+    // Relative clauses and plans stay statements.
+    ["I moved to Austin, which is hot in summer.", false],
+    ["I work in Berlin, where I lead the data team.", false],
+    ["I want to learn Spanish this year.", false],
+    ["I'd like to visit Japan, it is on my list.", false],
+    ["We shipped it, and it works.", false],
   ])("isQuestion(%j) = %s", (text, expected) => {
     expect(isQuestion(text)).toBe(expected);
   });
