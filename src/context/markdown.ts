@@ -1,8 +1,8 @@
 /**
  * The context block for an LLM's system prompt (seed 000's format), filled within a token
- * budget (estimateTokens): sections in order of value — similar questions, then relevant
- * memories — so the block never exceeds it. A question is added only if it fits whole; memories
- * share what is left, a long one shortened around the query's terms rather than dropped. Memory cards
+ * budget (estimateTokens): sections in seed 000's order — similar questions, then relevant
+ * memories — so the block never exceeds it. A question is added only if it fits whole, within half
+ * the budget when there are memories; memories share what is left, a long one shortened around the query's terms rather than dropped. Memory cards
  * are not shown (seed 003: "cards are internal optimization only"); they rank their source
  * memories, which the block shows in the user's own words.
  */
@@ -66,9 +66,12 @@ export function renderContext(
     (q, i) =>
       `${i + 1}. ${oneLine(q.content)}${q.relation === "related" ? ` ${RELATED_QUESTION_MARK}` : ""}${q.category ? `\n   Context: Category: ${q.category}` : ""}`,
   );
+  // With memories to show, the questions (first in the block) may take at most QUESTIONS_SHARE of
+  // it: long or many questions once used it all, and the memories that answer the prompt got none.
+  const questionsRoom = parts.memories.length > 0 ? Math.floor(budget * QUESTIONS_SHARE) : budget;
   included.similarQuestions = section(
     SIMILAR_QUESTIONS_HEADING,
-    whileRoom(questions, budget - frameCost(SIMILAR_QUESTIONS_HEADING, SIMILAR_QUESTIONS_NOTE)),
+    whileRoom(questions, questionsRoom - frameCost(SIMILAR_QUESTIONS_HEADING, SIMILAR_QUESTIONS_NOTE)),
     SIMILAR_QUESTIONS_NOTE,
   );
   included.memories = section(
@@ -84,6 +87,8 @@ export function renderContext(
 }
 
 const MEMORIES_HEADING = "## Relevant Memories";
+/** The most of the budget similar questions take when there are memories too. */
+export const QUESTIONS_SHARE = 0.5;
 /** Below this a shortened memory says too little: the lowest-ranked memories are left out instead. */
 export const MIN_EXCERPT_TOKENS = 30;
 

@@ -68,4 +68,21 @@ describe("renderContext within a budget", () => {
     expect(rendered.tokens).toBeLessThanOrEqual(100);
     expect(Math.floor(100 / rendered.included.memories)).toBeGreaterThanOrEqual(MIN_EXCERPT_TOKENS);
   });
+
+  it("leaves the memories half the block however many long similar questions there are", () => {
+    const similarQuestions = Array.from({ length: 3 }, (_, i) => ({
+      content: `How do I keep the ${i}th office plant alive ${"while travelling for weeks ".repeat(5)}?`,
+      category: null,
+    }));
+    const memories = [{ content: longFact(3), memoryType: "fact" }];
+    const rendered = renderContext({ similarQuestions, memories }, 300, lexicalTerms("docker build layer caching"));
+    expect(rendered.included.memories).toBe(1);
+    expect(rendered.markdown).toContain("Docker build layer caching 3");
+    expect(rendered.tokens).toBeLessThanOrEqual(300);
+    // Without memories the questions may use the whole budget.
+    const alone = renderContext({ similarQuestions, memories: [] }, 300);
+    expect(alone.included.similarQuestions).toBeGreaterThan(rendered.included.similarQuestions);
+    expect(rendered.included.similarQuestions).toBeGreaterThan(0);
+    expect(rendered.markdown.indexOf("## Relevant Memories")).toBeGreaterThan(0);
+  });
 });
