@@ -69,12 +69,30 @@ export const CARD_RULES: readonly CardRule[] = [
   ),
   user("profile", "name", 0.7, /^我是(?<value>\p{Script=Han}{2,3}?)(?=了?(?:[，,。！!]|$))/u, { value: notARole }),
   user("profile", "location", 0.8, new RegExp(`我(?:现在|目前)?(?:住在?|现居|居住在|常住)(?<value>${ZH_WORD}{1,30})`, "u")),
-  user("profile", "location", 0.75, new RegExp(`我(?:现在|目前|已经)?(?:搬到|搬去|搬家到|定居在?)了?(?<value>${ZH_WORD}{1,30})`, "u")),
+  user("profile", "location", 0.75, new RegExp(`我(?:们)?${ZH_WHEN}(?:搬到|搬去|搬家到|定居在?)了?(?<value>${ZH_WORD}{1,30})`, "u")),
   // 我在成都生活 / 我在北京住了十年
   user("profile", "location", 0.75, new RegExp(`我(?:现在|目前|一直)?在(?<value>${ZH_WORD}{1,20}?)(?:生活|定居|住|待)`, "u")),
   user("profile", "location", 0.75, new RegExp(`我(?:的)?家(?:住)?在(?<value>${ZH_WORD}{1,20})`, "u")),
   // 我在杭州工作 / 我现在在上海 / 我人在深圳: only a known city, since 我在开会 is no place
-  user("profile", "location", 0.75, new RegExp(`我(?:现在|目前|人)*在(?<value>(?:${ZH_CITIES})市?)(?:工作|上班|(?=\\p{P}*$))`, "u")),
+  user(
+    "profile",
+    "location",
+    0.75,
+    new RegExp(`我(?:现在|目前|人)*在(?<value>(?:${ZH_CITIES})市?)(?:工作|上班|读书|上学|读|念|(?=\\p{P}*$))`, "u"),
+  ),
+  // 我在南京读研究生 / 我在读博士: what one studies for is a user type
+  user(
+    "profile",
+    "user_type",
+    0.75,
+    /我(?:现在|目前|正)?在(?:\p{Script=Han}{1,10}?)?(?:读|念|攻读)(?<value>研究生|博士|硕士|本科|大学|高中|初中)/u,
+    {
+      value: (m) =>
+        ({ 博士: "博士生", 硕士: "硕士生", 本科: "本科生", 大学: "大学生", 高中: "高中生", 初中: "初中生" })[m.groups?.value ?? ""] ??
+        m.groups?.value ??
+        "",
+    },
+  ),
   user("profile", "employer", 0.75, new RegExp(`我(?:现在|目前)?在(?<value>${ZH_WORD}{1,20}?)(?:工作|上班|做|当|任职|实习)`, "u"), {
     value: notACity,
   }),
@@ -101,7 +119,7 @@ export const CARD_RULES: readonly CardRule[] = [
     "device",
     0.7,
     new RegExp(
-      `我${ZH_WHEN}(?:用的是|换了|换成了|买了|新买了|入手了)(?:一台|一部|一个|个|台|部)?(?<value>${ZH_VALUE}{1,20}?(?<what>手机|电脑|平板|笔记本))`,
+      `我${ZH_WHEN}(?:用的是|换了|换成了|买了|新买了|入手了|用)(?:一台|一部|一个|个|台|部)?(?<value>${ZH_VALUE}{1,20}?(?<what>手机|电脑|平板|笔记本))`,
       "u",
     ),
     { detail: "device", value: (m) => (/^新?(?:手机|电脑|平板|笔记本)$/u.test(m.groups?.value ?? "") ? "" : (m.groups?.value ?? "")) },
@@ -112,7 +130,7 @@ export const CARD_RULES: readonly CardRule[] = [
     "device",
     0.7,
     new RegExp(
-      `我${ZH_WHEN}(?:用的是|换了|换成了|买了|新买了|入手了)(?:一台|一部|一个|个|台|部)?(?<value>(?:${ZH_BRANDS})[\\p{L}\\p{N} +-]{0,15})`,
+      `我${ZH_WHEN}(?:用的是|换了|换成了|买了|新买了|入手了)(?:一台|一部|一个|个|台|部)?(?:新的|新)?(?<value>(?:${ZH_BRANDS})[\\p{L}\\p{N} +-]{0,15})`,
       "iu",
     ),
     { detail: "device" },
@@ -144,18 +162,23 @@ export const CARD_RULES: readonly CardRule[] = [
     "event",
     0.7,
     new RegExp(
-      `我${ZH_WHEN}(?:要|会)?(?:有个?|有一个)?(?<value>结婚|订婚|离婚|毕业|退休|升职|生了?(?:孩子|宝宝)|当(?:爸爸|妈妈)|面试|考试|手术|体检|去${ZH_WORD}{1,10}?(?:出差|旅游|旅行|度假|玩))`,
+      `我(?:们)?${ZH_WHEN}(?:[一二三四五六日天末]|周[一二三四五六日末])?(?:要|会)?(?:有个?|有一个)?(?<value>结婚|订婚|离婚|毕业|退休|升职|生了?(?:孩子|宝宝)|当(?:爸爸|妈妈)|面试|考试|做手术|手术|体检|去${ZH_WORD}{1,10}?(?:出差|旅游|旅行|度假|玩))`,
       "u",
     ),
   ),
-  user("goal", "goal", 0.75, new RegExp(`我(?:今年|明年|新的一年)?的(?:目标|梦想|计划|新年愿望|愿望)是(?<value>${ZH_VALUE}{1,30})`, "u")),
+  user(
+    "goal",
+    "goal",
+    0.75,
+    new RegExp(`我(?:今年|明年|新的一年)?的(?:新年|今年|明年)?(?:目标|梦想|计划|新年愿望|愿望)是(?<value>${ZH_VALUE}{1,30})`, "u"),
+  ),
   // 我想学日语 / 我打算明年考研 / 我正在学吉他; not 我想退款 (a request) nor 我在学校 (a place)
   user(
     "goal",
     "goal",
     0.7,
     new RegExp(
-      `我${ZH_WHEN}(?:(?:想|打算|计划|准备|希望|决定|梦想|正在|在)${ZH_WHEN})+(?<value>(?:学(?!校)|考(?!虑)|减肥|瘦|攒钱|存钱|跑(?:马拉松|半马|全马)|转行|换工作|出国|留学|移民|戒|提高|练|创业|搬到|搬去|去${ZH_WORD}{1,10}?(?:旅游|旅行|留学|定居))${ZH_VALUE}{0,20})`,
+      `我${ZH_WHEN}(?:(?:想|打算|计划|准备|希望|决定|梦想|正在|在)${ZH_WHEN})+(?<value>(?:学(?!校)|备考|考(?!虑)|找工作|减肥|瘦|攒钱|存钱|跑(?:马拉松|半马|全马)|转行|换工作|出国|留学|移民|戒|提高|练|创业|搬到|搬去|去${ZH_WORD}{1,10}?(?:旅游|旅行|留学|定居))${ZH_VALUE}{0,20})`,
       "u",
     ),
   ),
@@ -179,7 +202,7 @@ export const CARD_RULES: readonly CardRule[] = [
     "user_type",
     0.8,
     new RegExp(
-      `(?:\\bi(?:'m| am| work as|'ve been| have been|'m working as| am working as)|^as|\\bmy (?:job title|role) is) (?:an?|the) (?<value>(?:[\\w-]+ ){0,3}(?:${EN_ROLES}))\\b(?!(?<=fan|enthusiast) of)`,
+      `(?:\\bi(?:'m| am| work as|'ve been| have been|'m working as| am working as)|^as|\\bmy (?:job title|role) is) (?:an?|the) (?<value>(?:[\\w-]+ ){0,4}(?:${EN_ROLES}))\\b(?!(?<=fan|enthusiast) of)`,
       "iu",
     ),
   ),
@@ -195,7 +218,7 @@ export const CARD_RULES: readonly CardRule[] = [
     "profile",
     "location",
     0.8,
-    /\b(?:i|we)(?:'m| am| are|'re|'ve been| have been)? (?:(?:currently|now|just|recently|also|still) )*(?:live (?:in|near)|living in|moved (?:back )?to|relocated to|based in|located in|reside in|residing in|staying in) (?<value>[\p{L}][\p{L}\p{N} .'-]{0,40}?)(?=[,.!;?]| and | but | with | for | so | since |$)/iu,
+    /\b(?:i|we)(?:'m| am| are|'re|'ve been| have been)? (?:(?:currently|now|just|recently|also|still) )*(?:live (?:in|near)|living in|moved (?:back )?to|relocated to|based in|located in|reside in|residing in|staying in|(?:bought|own|rent|rented) (?:a|an|our|my) (?:new )?(?:house|home|apartment|flat|condo|place) in) (?<value>[\p{L}][\p{L}\p{N} .'-]{0,40}?)(?=[,.!;?]| and | but | with | for | so | since | in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})\b|$)/iu,
   ),
   // I'm a designer based in Berlin / Currently living in Lisbon (no subject, at the start)
   user(
@@ -234,7 +257,7 @@ export const CARD_RULES: readonly CardRule[] = [
     "device",
     0.7,
     new RegExp(
-      `\\bi(?:'m| am)? ${EN_ADVERBS}(?:have|got|bought|switched to|upgraded to|on) an? (?:(?:brand )?new )?(?<value>(?:[\\p{L}\\p{N}-]+ ){0,2}(?:${EN_DEVICES})\\b[\\p{L}\\p{N} +-]{0,20}?)(?=[,.!;?]| and | but | for |$)`,
+      `\\bi(?:'m| am)? ${EN_ADVERBS}(?:have|got|bought|switched (?:from [\\p{L}\\p{N} ]{1,20}? )?to|upgraded (?:from [\\p{L}\\p{N} ]{1,20}? )?to|on) an? (?:(?:brand )?new )?(?<value>(?:[\\p{L}\\p{N}-]+ ){0,2}(?:${EN_DEVICES})\\b[\\p{L}\\p{N} +-]{0,20}?)(?=[,.!;?]| and | but | for |$)`,
       "iu",
     ),
     { detail: "device" },
@@ -272,7 +295,10 @@ export const CARD_RULES: readonly CardRule[] = [
     "preference",
     "diet",
     0.75,
-    new RegExp(`\\bi (?:don't|do not|never|can't|cannot) eat (?:any )?(?<value>${EN_DIET_FOODS})\\b`, "iu"),
+    new RegExp(
+      `\\bi (?:don't|do not|never|can't|cannot) (?:eat|drink) (?:any )?(?<value>${EN_DIET_FOODS}|alcohol|caffeine|coffee|milk)\\b`,
+      "iu",
+    ),
     { value: (m) => `no ${m.groups?.value ?? ""}` },
   ),
   // I play the guitar / I play tennis on weekends: an instrument or a sport is a pastime

@@ -136,6 +136,7 @@ export interface ClauseTense {
 /** Cues that end a value, as [pattern, replacement, cue]; the first that matches wins. */
 const ENDED_CUES: readonly (readonly [RegExp, string, string])[] = [
   [/\bno longer\s+/iu, "", "no longer"],
+  [/\b(?:stopped|quit)\s+(working|living|using)\b/iu, "$1", "stopped"],
   [/我(?:已经)?从(.{1,20}?)离职了?/u, "我在$1工作", "离职"],
   [/\bused to be\b/iu, "am", "used to"],
   [/\bused to\s+/iu, "", "used to"],

@@ -33,6 +33,25 @@ describe("extractCards (seed 003)", () => {
     ["I really love dark roast coffee", [["likes", "dark roast coffee"]]],
     ["I don't like meetings before 10am", [["dislikes", "meetings before 10am"]]],
     ["My phone is a Pixel 8", [["device", "Pixel 8"]]],
+    // Round 3 (held out 2's misses)
+    ["My partner and I just bought a house in Sacramento.", [["location", "Sacramento"]]],
+    ["We moved to Portland in March.", [["location", "Portland"]]],
+    ["I switched from Android to an iPhone 15 last year.", [["device", "iPhone 15"]]],
+    ["I'm a Python and Go backend engineer.", [["user_type", "Python and Go backend engineer"]]],
+    ["I don't drink alcohol.", [["diet", "no alcohol"]]],
+    [
+      "我在南京读研究生",
+      [
+        ["location", "南京"],
+        ["user_type", "研究生"],
+      ],
+    ],
+    ["我最近搬到了杭州", [["location", "杭州"]]],
+    ["我下周三要做手术", [["event", "做手术"]]],
+    ["我们下个月去三亚度假", [["event", "去三亚度假"]]],
+    ["我正在备考CPA", [["goal", "备考CPA"]]],
+    ["我的新年目标是每天读书一小时", [["goal", "每天读书一小时"]]],
+    ["我换了新的MacBook Pro", [["device", "MacBook Pro"]]],
   ])("%s", (text, expected) => {
     expect(slotValues(text)).toEqual(expected);
   });
