@@ -16,7 +16,8 @@ export const CARD_SETS = [
   ["bench/data/cards.labelled.jsonl", "development, in-sample"],
   ["bench/data/cards.heldout.jsonl", "held out 1 (issue 32's set)"],
   ["bench/data/cards.heldout2.jsonl", "held out 2 (round 3 was fitted on its misses)"],
-  ["bench/data/cards.heldout3.jsonl", "held out 3 (written before round 3, never tuned on)"],
+  ["bench/data/cards.heldout3.jsonl", "held out 3 (written before round 3; round 4 was fitted on its misses)"],
+  ["bench/data/cards.heldout4.jsonl", "held out 4 (written before round 4, never tuned on)"],
 ];
 /** Seed 003's success criterion. */
 export const COVERAGE_TARGET = 0.8;
