@@ -102,6 +102,13 @@ export const CARD_RULES: readonly CardRule[] = [
     0.75,
     new RegExp(`我(?:现在|目前|刚|刚刚|最近)?(?:加入|入职|跳槽到|跳槽去|就职于|任职于|供职于)了?(?<value>${ZH_WORD}{1,20})`, "u"),
   ),
+  // 我在华为做硬件工程师: the role after the employer
+  user(
+    "profile",
+    "user_type",
+    0.75,
+    new RegExp(`我(?:现在|目前)?在${ZH_WORD}{1,20}?(?:做|当)(?<value>${ZH_WORD}{0,8}?(?:${ZH_ROLES}))`, "u"),
+  ),
   // 我是华为的员工
   user("profile", "employer", 0.75, new RegExp(`我是(?<value>${ZH_WORD}{1,20}?)的(?:员工|职员|雇员)`, "u")),
   // 我的手机是小米14 / 我手机是华为(的): 是 is required, so 我的手机坏了 states no device
@@ -130,7 +137,7 @@ export const CARD_RULES: readonly CardRule[] = [
     "device",
     0.7,
     new RegExp(
-      `我${ZH_WHEN}(?:用的是|换了|换成了|买了|新买了|入手了)(?:一台|一部|一个|个|台|部)?(?:新的|新)?(?<value>(?:${ZH_BRANDS})[\\p{L}\\p{N} +-]{0,15})`,
+      `我${ZH_WHEN}(?:用的是|换了|换成了|买了|新买了|入手了|用)(?:一台|一部|一个|个|台|部)?(?:新的|新)?(?<value>(?:${ZH_BRANDS})[\\p{L}\\p{N} +-]{0,15})`,
       "iu",
     ),
     { detail: "device" },
@@ -218,7 +225,7 @@ export const CARD_RULES: readonly CardRule[] = [
     "profile",
     "location",
     0.8,
-    /\b(?:i|we)(?:'m| am| are|'re|'ve been| have been)? (?:(?:currently|now|just|recently|also|still) )*(?:live (?:in|near)|living in|moved (?:back )?to|relocated to|based in|located in|reside in|residing in|staying in|(?:bought|own|rent|rented) (?:a|an|our|my) (?:new )?(?:house|home|apartment|flat|condo|place) in) (?<value>[\p{L}][\p{L}\p{N} .'-]{0,40}?)(?=[,.!;?]| and | but | with | for | so | since | in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})\b|$)/iu,
+    /\b(?:i|we)(?:'m| am| are|'re|'ve been| have been)? (?:(?:currently|now|just|recently|also|still) )*(?:live (?:(?:just )?(?:in|near|outside))|living (?:(?:just )?(?:in|near|outside))|moved (?:back )?to|relocated to|based in|located in|reside in|residing in|staying in|(?:bought|own|rent|rented) (?:a|an|our|my) (?:new )?(?:house|home|apartment|flat|condo|place) in) (?<value>[\p{L}][\p{L}\p{N} .'-]{0,40}?)(?=[,.!;?]| and | but | with | for | so | since | in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})\b|$)/iu,
   ),
   // I'm a designer based in Berlin / Currently living in Lisbon (no subject, at the start)
   user(
@@ -240,7 +247,7 @@ export const CARD_RULES: readonly CardRule[] = [
     "profile",
     "employer",
     0.75,
-    /\b(?:i(?:'m| am|'ve| have)? (?:(?:currently|now|also|still|been) )*(?:work|worked|working|intern|interning)(?: (?:remotely|full-time|part-time|in [\p{L}]+))? (?:at|for)|my (?:employer|company) is|i(?:'m| am) employed (?:at|by)|i (?:just |recently )?(?:got (?:a job|hired|an offer) (?:at|by|with|from)|started (?:a new job |working )?at)) (?<value>[\p{L}\p{N}][\p{L}\p{N} .&'-]{0,40}?)(?=[,.!;?]| as | and | but | on | in | since |$)/iu,
+    /\b(?:i(?:'m| am|'ve| have)? (?:(?:currently|now|also|still|been) )*(?:work|worked|working|intern|interning)(?: (?:remotely|full-time|part-time|in [\p{L}]+))? (?:at|for)|i (?:work|worked) as an? [\p{L} -]{1,40}? at|my (?:employer|company) is|i(?:'m| am) employed (?:at|by)|i (?:just |recently )?(?:got (?:a job|hired|an offer) (?:at|by|with|from)|started (?:a new job |working )?at)) (?<value>[\p{L}\p{N}][\p{L}\p{N} .&'-]{0,40}?)(?=[,.!;?]| as | and | but | on | in | since |$)/iu,
   ),
   user("profile", "employer", 0.7, /\b(?:[Jj]oined|[Ss]tarted at) (?<value>\p{Lu}[\p{L}\p{N}&.'-]*(?: \p{Lu}[\p{L}\p{N}&.'-]*)*)/u),
   // "there" after an end ("I don't work there anymore"): the current employer

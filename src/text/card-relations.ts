@@ -38,6 +38,19 @@ function relationRules({ slot, en, zh }: (typeof RELATIONS)[number]): CardRule[]
       confidence: 0.75,
       pattern: new RegExp(`\\b(?:[Ii]|[Ww]e) have an? (?:[\\p{Ll}-]+ ){0,2}(?<what>${en}) (?:named|called) (?<value>${EN_NAME})\\b`, "u"),
     },
+    // My daughter just started school / my son plays chess: a child spoken of is a child one has
+    ...(slot === "child"
+      ? [
+          {
+            ...base,
+            confidence: 0.65,
+            pattern: new RegExp(
+              `\\b[Mm]y (?<value>(?<what>son|daughter|kids|children|twins))(?!'s name| is (?:called|named))\\b(?= [\\p{Ll}])`,
+              "u",
+            ),
+          },
+        ]
+      : []),
     // I have two kids / I've got a cat (not "a cat allergy")
     {
       ...base,

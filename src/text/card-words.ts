@@ -14,7 +14,8 @@ export const EN_ROLES =
   "sre|admin|administrator|tester|contractor|beginner|newbie|customer|subscriber|parent|pm|editor|marketer|recruiter|owner|lead|" +
   "mom|dad|mother|father|retiree|homeowner|landlord|pharmacist|electrician|plumber|mechanic|driver|pilot|cook|baker|farmer|carpenter|" +
   "dentist|vet|veterinarian|therapist|professor|lecturer|tutor|coach|trainer|investor|trader|entrepreneur|ceo|cto|cfo|director|" +
-  "specialist|technician|assistant|clerk|cashier|barista|streamer|youtuber|blogger|creator|runner|cyclist";
+  "specialist|technician|assistant|clerk|cashier|barista|streamer|youtuber|blogger|creator|runner|cyclist|translator|interpreter|" +
+  "journalist|librarian|paramedic|firefighter|officer|surgeon|physician|paralegal|auditor|economist|statistician|illustrator|animator";
 /** Major cities: "我在杭州工作" says where the user works, not for whom. */
 export const ZH_CITIES =
   "北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|长沙|郑州|青岛|厦门|合肥|济南|沈阳|大连|昆明|福州|无锡|宁波|东莞|佛山|哈尔滨|长春|南昌|贵阳|南宁|香港|澳门|台北";
@@ -59,7 +60,8 @@ export const EN_PASTIMES =
   "table tennis|ping pong|hockey|cricket|rugby|chess|poker|video games|board games|pickleball|squash";
 /** Device brands and lines a Chinese statement names without a device word (我用的是华为Mate60). */
 export const ZH_BRANDS =
-  "华为|小米|红米|苹果|三星|OPPO|vivo|荣耀|一加|魅族|联想|戴尔|惠普|华硕|iPhone|iPad|MacBook|Mac|Pixel|Galaxy|ThinkPad|Surface|Kindle";
+  "华为|小米|红米|苹果|三星|OPPO|vivo|荣耀|一加|魅族|联想|戴尔|惠普|华硕|iPhone|iPad|MacBook|Mac|Pixel|Galaxy|ThinkPad|Surface|Kindle|" +
+  "Windows|Linux|Ubuntu|macOS|iOS|Android|安卓|鸿蒙";
 /** Device words that make "I have an X" a device statement. */
 export const EN_DEVICES =
   "iphone|ipad|pixel|galaxy|macbook|imac|thinkpad|surface|kindle|chromebook|laptop|phone|tablet|xps|mac|pc|oneplus|xiaomi|huawei";

@@ -43,6 +43,7 @@ describe("extractCards: statements of change (seed 003, the table in card-tense.
     ["I left Google", [["employer", "Google", true]]],
     ["I stopped working at Uber in January.", [["employer", "Uber", true]]],
     ["我已经不用安卓手机了", [["device", "安卓手机", true]]],
+    ["我不再用Windows了", [["device", "Windows", true]]],
     ["I left Microsoft last year.", [["employer", "Microsoft", true]]],
     [
       "I left Google to join Meta",

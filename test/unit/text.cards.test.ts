@@ -52,6 +52,25 @@ describe("extractCards (seed 003)", () => {
     ["我正在备考CPA", [["goal", "备考CPA"]]],
     ["我的新年目标是每天读书一小时", [["goal", "每天读书一小时"]]],
     ["我换了新的MacBook Pro", [["device", "MacBook Pro"]]],
+    // Round 4 (held out 3's misses)
+    ["I live just outside Boston.", [["location", "Boston"]]],
+    ["I'm a freelance translator.", [["user_type", "freelance translator"]]],
+    [
+      "I work as a site reliability engineer at Stripe.",
+      [
+        ["user_type", "site reliability engineer"],
+        ["employer", "Stripe"],
+      ],
+    ],
+    ["My daughter just started kindergarten.", [["child", "daughter"]]],
+    [
+      "我在华为做硬件工程师",
+      [
+        ["employer", "华为"],
+        ["user_type", "硬件工程师"],
+      ],
+    ],
+    ["我用Windows", [["device", "Windows"]]],
   ])("%s", (text, expected) => {
     expect(slotValues(text)).toEqual(expected);
   });
