@@ -84,7 +84,7 @@ const fitsCache = Math.floor(MAX_CACHED_FLOATS / DIMENSIONS);
 const overBudget = rows.find((row) => row.twoStage.p95 > SCAN_BUDGET_MS);
 const crossover = Math.min(fitsCache, overBudget?.size ?? Number.POSITIVE_INFINITY);
 console.log(
-  `  Crossover, where Vectorize (VECTOR_INDEX=vectorize) should take over: ~${crossover.toLocaleString("en")} vectors per collection, the smaller of`,
+  `  Crossover, where Vectorize should take over (VECTOR_INDEX=auto switches there; VECTOR_EXACT_MAX, default 49,152): ~${crossover.toLocaleString("en")} vectors per collection, the smaller of`,
 );
 console.log(
   `    memory: one isolate caches at most ${fitsCache.toLocaleString("en")} vectors of ${DIMENSIONS} dimensions (MAX_CACHED_FLOATS, shared by every tenant the isolate serves; a Worker has 128 MB); a larger collection is scanned from D1 on every query (seconds)`,

@@ -11,8 +11,12 @@
  * It retries 503 and 429 (after Retry-After) and failed connections, with backoff, a bounded number
  * of times, and only where safe: the creates get an Idempotency-Key (the caller's, or a fresh one)
  * sent on every attempt (src/client-retry.ts). `retry: { maxAttempts: 1 }` turns that off.
+ *
+ * It reads its own writes: it sends back the latest `x-recall-bookmark` it was answered, so a read
+ * served by a D1 read replica still sees what this client wrote before (src/client-bookmark.ts).
  */
 import { hc } from "hono/client";
+import { carryBookmarks } from "./client-bookmark";
 import { type RetryOptions, retryingFetch } from "./client-retry";
 import type { createApp } from "./http/app";
 
@@ -22,6 +26,6 @@ export type { RetryOptions } from "./client-retry";
 export function recallClient(baseUrl: string, options: Parameters<typeof hc>[1] & { retry?: RetryOptions } = {}) {
   const { retry, fetch: fetchImpl, ...rest } = options;
   const send = fetchImpl ? async (input: RequestInfo | URL, init?: RequestInit) => fetchImpl(input, init) : undefined;
-  return hc<AppType>(baseUrl, { ...rest, fetch: retryingFetch(send, retry) });
+  return hc<AppType>(baseUrl, { ...rest, fetch: carryBookmarks(retryingFetch(send, retry)) });
 }
 export type RecallClient = ReturnType<typeof recallClient>;

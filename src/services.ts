@@ -9,8 +9,10 @@ import type { TicketMessage } from "./tickets/message";
 import type { Judge } from "./judge/port";
 import { selectJudge } from "./judge/select";
 import { localHttpEmbedder } from "./embeddings/local-http";
+import { tracedFetch } from "./metrics/io-bindings";
 import type { Embedder } from "./embeddings/port";
 import { workersAiEmbedder } from "./embeddings/workers-ai";
+import { autoIndex, exactMaxFor } from "./vectors/auto";
 import { exactD1Index } from "./vectors/exact-d1";
 import type { VectorIndex } from "./vectors/port";
 import { withReadYourWrites } from "./vectors/read-your-writes";
@@ -134,7 +136,8 @@ function createEmbedder(env: Env, dimensions: number): Embedder {
       return workersAiEmbedder(env.AI, env.EMBEDDING_MODEL, dimensions);
     case "local-http":
       if (!env.EMBEDDER_URL) throw new ConfigError("EMBEDDER=local-http needs EMBEDDER_URL");
-      return localHttpEmbedder(env.EMBEDDER_URL, env.EMBEDDING_MODEL, dimensions);
+      // Its HTTP calls stand in for Workers AI's: the request's trace counts them as `ai` (src/metrics/io-bindings.ts).
+      return localHttpEmbedder(env.EMBEDDER_URL, env.EMBEDDING_MODEL, dimensions, tracedFetch(env, "ai"));
     default:
       throw new ConfigError(`unknown EMBEDDER "${env.EMBEDDER}" (workers-ai | local-http)`);
   }
@@ -147,8 +150,14 @@ function createVectorIndex(env: Env, model: string, dimensions: number): VectorI
       return withReadYourWrites(vectorizeIndex(env.VECTORIZE, model, dimensions), exactD1Index(env.DB, model, dimensions));
     case "d1-exact":
       return exactD1Index(env.DB, model, dimensions, env.CACHE);
+    case "auto": {
+      // Per collection by size (src/vectors/auto.ts); with no Vectorize bound (npm start, tests) every collection is exact.
+      const exact = exactD1Index(env.DB, model, dimensions, env.CACHE);
+      if (!env.VECTORIZE) return exact;
+      return autoIndex(exact, vectorizeIndex(env.VECTORIZE, model, dimensions), exactMaxFor(env.VECTOR_EXACT_MAX, dimensions));
+    }
     default:
-      throw new ConfigError(`unknown VECTOR_INDEX "${env.VECTOR_INDEX}" (vectorize | d1-exact)`);
+      throw new ConfigError(`unknown VECTOR_INDEX "${env.VECTOR_INDEX}" (auto | vectorize | d1-exact)`);
   }
 }
 

@@ -1,6 +1,7 @@
 // The reports under docs/reports/, rendered from the JSON that `npm run eval` and `npm run bench`
 // save under results/: pure functions from parsed results to file contents (markdown and SVG), so
 // a test can render a fixture. scripts/report.mjs reads the JSON and writes the files.
+import { renderLatency } from "./report-latency.mjs";
 import { barChart, intervalChart, lineChart } from "./svg.mjs";
 
 /** How to make each result the reports read, for the "not measured" lines. */
@@ -12,6 +13,7 @@ export const COMMANDS = {
   hook: "npm run bench -- hook",
   "query-understanding": "npm run bench -- query",
   "show-rank": "npm run bench -- show-rank",
+  latency: "npm run bench -- latency",
 };
 
 const GENERATED =
@@ -709,10 +711,17 @@ function showRank(r) {
 
 /**
  * Every report file from the parsed results (name → JSON, or missing): docs/reports/quality.md,
- * speed.md and their charts, as file name → content.
+ * speed.md, latency.md and their charts, as file name → content.
  */
 export function renderReports(results) {
   const quality = renderQuality(results.eval ?? null);
   const speed = renderSpeed(results);
-  return { "quality.md": quality.markdown, "speed.md": speed.markdown, ...quality.charts, ...speed.charts };
+  const latency = renderLatency(results.latency ?? null, { generated: GENERATED, notMeasured, when, machineLine });
+  return {
+    "quality.md": quality.markdown,
+    "speed.md": speed.markdown,
+    "latency.md": tidy(latency.split("\n")),
+    ...quality.charts,
+    ...speed.charts,
+  };
 }

@@ -17,7 +17,7 @@ export interface CardSource {
   createdAt: number;
 }
 
-interface CardRow {
+export interface CardRow {
   id: string;
   kind: MemoryCard["kind"];
   entity: string;
@@ -147,22 +147,28 @@ export async function storeCards(db: D1Database, source: CardSource, cards: read
 
 /** The current cards of a slot, newest first. */
 export async function currentCards(db: D1Database, tenantId: string, scope: string, entity: string, slot: string): Promise<CardRow[]> {
-  const { results } = await db
+  const { results } = await currentCardsQuery(db, tenantId, scope, entity, slot).all<CardRow>();
+  return results;
+}
+
+function currentCardsQuery(db: D1Database, tenantId: string, scope: string, entity: string, slot: string) {
+  return db
     .prepare(
       `SELECT ${CARD_COLUMNS} FROM memory_cards
        WHERE tenant_id = ? AND scope = ? AND entity = ? AND slot = ? AND superseded_at IS NULL
        ORDER BY created_at DESC, id`,
     )
-    .bind(tenantId, scope, entity, slot)
-    .all<CardRow>();
-  return results;
+    .bind(tenantId, scope, entity, slot);
 }
 
-/** The current cards answering any of the slots, in slot order: what a question-type lookup returns. */
+/**
+ * The current cards answering any of the slots, in slot order: what a question-type lookup
+ * returns. One D1 round trip whatever the number of slots (a preference question asks two).
+ */
 export async function lookupCards(db: D1Database, tenantId: string, scope: string, entity: string, slots: readonly string[]) {
-  const found: CardRow[] = [];
-  for (const slot of slots) found.push(...(await currentCards(db, tenantId, scope, entity, slot)));
-  return found;
+  if (slots.length === 0) return [];
+  const results = await db.batch<CardRow>(slots.map((slot) => currentCardsQuery(db, tenantId, scope, entity, slot)));
+  return results.flatMap((r) => r.results);
 }
 
 export interface CardFilter {

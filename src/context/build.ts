@@ -79,19 +79,22 @@ export async function buildContext(
 
   const prompt = normalizeText(args.prompt, MAX_CONTEXT_PROMPT_CHARS).text;
   const degraded = new Set<ContextDegradation>();
-  const files = args.sessionId
-    ? await recentFileNames(services.db, tenantId, args.sessionId).catch(() => {
+  // Not awaited here: only the embedding needs the session's files, so the search starts its
+  // lists that need no vector (full text, cards, settings) while they are read.
+  const filesRead: Promise<string[]> = args.sessionId
+    ? recentFileNames(services.db, tenantId, args.sessionId).catch(() => {
         degraded.add("session_files");
         return [];
       })
-    : [];
+    : Promise.resolve([]);
   // Seed 001: the files enrich the embedding only. In the keyword query they would also count in
   // the keyword floor's denominator, and a session could make a keyword-only match disappear.
-  const enriched = enrichQuery(prompt, files);
+  const enrichedRead = filesRead.then((files) => enrichQuery(prompt, files));
   const embedDegraded: Degradation[] = [];
-  const embedStarted = performance.now();
-  // Not awaited here: the search starts its lists that need no vector while the prompt embeds.
-  const queryVector = embedQuery(services, enriched, embedDegraded).then((vector) => {
+  // Not awaited here either: the search starts its lists that need no vector while the prompt embeds.
+  const queryVector = enrichedRead.then(async (enriched) => {
+    const embedStarted = performance.now();
+    const vector = await embedQuery(services, enriched, embedDegraded);
     timings.embedMs = performance.now() - embedStarted;
     return vector;
   });
@@ -111,6 +114,7 @@ export async function buildContext(
     return null;
   });
   await queryVector;
+  const [files, enriched] = await Promise.all([filesRead, enrichedRead]);
   for (const d of [...embedDegraded, ...(found?.degraded ?? [])]) degraded.add(d);
   const hits = found?.results ?? [];
 

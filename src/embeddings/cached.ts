@@ -58,34 +58,63 @@ function recalled(model: string, text: string): Float32Array | null {
  * waitUntil); without it (jobs, tests) the write is awaited.
  */
 export function cachedEmbedder(inner: Embedder, kv: KVNamespace, defer?: Defer): Embedder {
+  /**
+   * Texts this embedder is fetching now. An embedder lives for one request (createServices), and
+   * a request may ask for one text twice at once (the similar-questions search and its dedupe
+   * check): the second waits for the first instead of paying its own KV read and model call.
+   * Per request, never per isolate: workerd cancels a request's I/O when it ends.
+   */
+  const inflight = new Map<string, Promise<Float32Array>>();
+
+  /** The texts' vectors from KV, or from the model for those KV lacks (then written to KV). */
+  async function load(texts: readonly string[]): Promise<Float32Array[]> {
+    const out: (Float32Array | null)[] = texts.map(() => null);
+    const keys = await Promise.all(texts.map(async (text) => embeddingCacheKey(inner.model, await sha256Hex(text))));
+    const stored = await Promise.all(keys.map((key) => kv.get(key, "arrayBuffer").catch(() => null)));
+    const missing: { text: string; i: number; key: string }[] = [];
+    texts.forEach((text, i) => {
+      const buffer = stored[i];
+      if (buffer) out[i] = new Float32Array(buffer);
+      else missing.push({ text, i, key: keys[i]! });
+    });
+    if (missing.length > 0) {
+      const fresh = await inner.embed(missing.map((m) => m.text));
+      const writes = missing.map(({ i, key }, j) => {
+        out[i] = fresh[j]!;
+        return { key, buffer: fresh[j]!.slice().buffer };
+      });
+      const write = () =>
+        Promise.all(writes.map(({ key, buffer }) => kv.put(key, buffer, { expirationTtl: EMBEDDING_CACHE_TTL_SECONDS }).catch(() => {})));
+      if (defer) defer(write);
+      else await write();
+    }
+    texts.forEach((text, i) => remember(inner.model, text, out[i]!));
+    return out as Float32Array[];
+  }
+
   return {
     ...inner,
     canEmbed: (text) => inner.canEmbed(text),
     async embed(texts) {
       const out: (Float32Array | null)[] = texts.map((t) => recalled(inner.model, t));
-      const unknown = texts.flatMap((text, i) => (out[i] ? [] : [{ text, i }]));
+      const unknown = [...new Set(texts.filter((_, i) => !out[i]))];
       if (unknown.length === 0) return out as Float32Array[];
-      const keys = await Promise.all(unknown.map(async ({ text }) => embeddingCacheKey(inner.model, await sha256Hex(text))));
-      const stored = await Promise.all(keys.map((key) => kv.get(key, "arrayBuffer").catch(() => null)));
-      const missing: { text: string; i: number; key: string }[] = [];
-      unknown.forEach(({ text, i }, j) => {
-        const buffer = stored[j];
-        if (buffer) out[i] = new Float32Array(buffer);
-        else missing.push({ text, i, key: keys[j]! });
-      });
-      if (missing.length > 0) {
-        const fresh = await inner.embed(missing.map((m) => m.text));
-        const writes = missing.map(({ i, key }, j) => {
-          out[i] = fresh[j]!;
-          return { key, buffer: fresh[j]!.slice().buffer };
+      const needed = unknown.filter((text) => !inflight.has(text));
+      if (needed.length > 0) {
+        const loading = load(needed);
+        needed.forEach((text, j) => {
+          const vector = loading.then((vectors) => vectors[j]!);
+          inflight.set(text, vector);
+          // Done (or failed) is no longer in flight: the next call reads the isolate's memory or KV, or retries.
+          vector.then(
+            () => inflight.delete(text),
+            () => inflight.delete(text),
+          );
         });
-        const write = () =>
-          Promise.all(writes.map(({ key, buffer }) => kv.put(key, buffer, { expirationTtl: EMBEDDING_CACHE_TTL_SECONDS }).catch(() => {})));
-        if (defer) defer(write);
-        else await write();
       }
-      for (const { text, i } of unknown) remember(inner.model, text, out[i]!);
-      return out as Float32Array[];
+      const vectors = new Map(await Promise.all(unknown.map(async (text) => [text, await inflight.get(text)!] as const)));
+      // A copy each: callers sharing one fetch must not share one array.
+      return texts.map((text, i) => out[i] ?? vectors.get(text)!.slice());
     },
   };
 }

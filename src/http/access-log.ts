@@ -16,6 +16,7 @@ export function accessLog(root: (fields: Record<string, unknown>) => Logger = cr
     await next();
     const status = c.res.status;
     const errorCode = c.get("errorCode");
+    const io = c.get("io");
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     // The Worker's whole part of the request, for telling it from the network's (and a route's own spans).
     c.header("server-timing", `app;dur=${durationMs}`, { append: true });
@@ -26,6 +27,8 @@ export function accessLog(root: (fields: Record<string, unknown>) => Logger = cr
       status,
       durationMs,
       ...(errorCode ? { errorCode } : {}),
+      // The round trips the answer waited for (src/http/io-trace.ts), as in Server-Timing `io`.
+      ...(io ? { io } : {}),
     };
     const log = c.get("log");
     if (status >= 500) log.error("request", line);

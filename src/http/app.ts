@@ -1,8 +1,8 @@
 /**
- * The Hono app: headers → request id → services → (webhooks: rate limits; v1: a route for the
- * method and path (404/405) → JSON body rules → auth → rate limit per key) → routes, one error
- * envelope for everything. `createApp` takes the services factory so tests can put a failing
- * adapter behind a port; production uses createServices.
+ * The Hono app: headers → request id → access log → I/O trace → services → (webhooks: rate
+ * limits; v1: a route for the method and path (404/405) → JSON body rules → auth → rate limit per
+ * key) → routes, one error envelope for everything. `createApp` takes the services factory so
+ * tests can put a failing adapter behind a port; production uses createServices.
  */
 import { Hono } from "hono";
 import { systemClock } from "../clock";
@@ -12,6 +12,8 @@ import { createServices, type Services } from "../services";
 import type { AppEnv } from "./context";
 import type { Dispatch } from "./dispatch";
 import { accessLog } from "./access-log";
+import { d1Sessions } from "./bookmark";
+import { ioTrace } from "./io-trace";
 import { handleError } from "./errors";
 import { authenticate, decodablePath, jsonBodies, tenantScale, withServices } from "./middleware";
 import { limitPerApiKey, limitWebhooks } from "./rate-limit";
@@ -82,7 +84,10 @@ export function createApp({ services = (env, defer) => createServices(env, syste
     .use(noStoreNoSniff)
     .use(requestIds)
     .use(accessLog())
+    .use(ioTrace)
     .use(decodablePath)
+    // Before the services: they are built on the request's D1 session (read replicas, x-recall-bookmark).
+    .use(d1Sessions)
     .use(withServices(services))
     .route("/", health)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.

@@ -1,5 +1,6 @@
 import type { Principal } from "../auth/keys";
 import type { Logger } from "../log";
+import type { IoSummary } from "../metrics/io-depth";
 import type { Services } from "../services";
 import type { ErrorCode } from "./error-codes";
 
@@ -17,5 +18,7 @@ export interface AppEnv {
     tenant?: string;
     /** The error envelope's code, for the access log (set by handleError). */
     errorCode?: ErrorCode;
+    /** The request's round trips by kind and their sequential depth, for the access log (src/http/io-trace.ts). */
+    io?: IoSummary;
   };
 }

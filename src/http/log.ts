@@ -1,11 +1,15 @@
 import type { Context } from "hono";
 import { errorFields } from "../log";
+import { runDeferred } from "../metrics/io-trace";
 import type { AppEnv } from "./context";
 
-/** Runs work after the response is sent, logging (never throwing) a failure. */
-export function afterResponse(c: Context<AppEnv>, what: string, work: Promise<unknown>): void {
+/**
+ * Runs work the answer does not wait for, logging (never throwing) a failure. Started at once, as
+ * deferred work (src/metrics/io-trace.ts): its round trips are not counted as the request's.
+ */
+export function afterResponse(c: Context<AppEnv>, what: string, start: () => Promise<unknown>): void {
   const log = c.get("log");
-  const guarded = work.catch((error: unknown) => log.warn(`${what}_failed`, errorFields(error)));
+  const guarded = runDeferred(start).catch((error: unknown) => log.warn(`${what}_failed`, errorFields(error)));
   try {
     c.executionCtx.waitUntil(guarded);
   } catch {

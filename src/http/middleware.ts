@@ -144,14 +144,10 @@ export function withServices(create: (env: Env, defer: Defer) => Services): Midd
     try {
       await next();
     } finally {
-      if (deferred.length > 0)
-        afterResponse(
-          c,
-          "deferred",
-          nextTurn().then(() => Promise.all(deferred.map((start) => start()))),
-        );
+      if (deferred.length > 0) afterResponse(c, "deferred", () => nextTurn().then(() => Promise.all(deferred.map((start) => start()))));
       // The FAQ store's Postgres pool, when this request opened one: its sockets end with the request.
-      if (services.faqPostgres) afterResponse(c, "pg_release", services.faqPostgres.release());
+      const pg = services.faqPostgres;
+      if (pg) afterResponse(c, "pg_release", () => pg.release());
     }
   };
 }

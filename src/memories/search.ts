@@ -8,11 +8,11 @@
  * says what is `degraded` instead of failing.
  */
 import { calibrate } from "../calibration/calibration";
-import { lookupCards } from "../cards/store";
+import { type CardRow, lookupCards } from "../cards/store";
 import type { MemoryType } from "../db/schema";
 import { DEFAULT_HYBRID_WEIGHTS, type HybridCandidate, type HybridWeights, rankHybrid } from "../ranking/hybrid";
 import type { Services } from "../services";
-import { getTenantSettings, type TenantSettings } from "../settings/tenant";
+import { DEFAULT_TENANT_SETTINGS, getTenantSettings, type TenantSettings } from "../settings/tenant";
 import { slotsForQuestion } from "../text/cards";
 import { keywordCoverage, keywordUnits } from "../text/coverage";
 import { expandQuery } from "../text/expand";
@@ -96,21 +96,43 @@ export async function searchMemories(services: Services, tenantId: string, args:
   const { db, embedder, clock } = services;
   const window = Math.max(args.limit * 2, MIN_CANDIDATE_WINDOW);
   const degraded: Degradation[] = [];
-  // Everything that needs no vector (settings, full text, cards, the vector index's set-up) runs while the query embeds.
+  // Everything that needs no vector (settings, full text, cards, the vector index's set-up) runs
+  // while the query embeds, and none of it waits for the settings: the full-text and card reads
+  // start at once as the default settings would have them, and only a tenant whose settings
+  // change them pays a second full-text read (docs/design/round-trips.md).
   const settingsRead = args.settings ? Promise.resolve(args.settings) : getTenantSettings(db, tenantId);
   const vectorReady =
     args.queryVector !== undefined ? Promise.resolve(args.queryVector) : embedQuery(services, args.embedText ?? args.query, degraded);
   services.vectors.prefetch?.(tenantId, [MEMORY_COLLECTION]);
+  const expansionGuess = (args.settings ?? DEFAULT_TENANT_SETTINGS).query.expansion;
+  const lexicalGuess = lexicalCandidates(services, tenantId, args, window, expansionGuess);
+  // Unused when the settings differ from the guess: its failure then matters to nobody.
+  lexicalGuess.catch(() => {});
+  const cardsRead = readCards(services, tenantId, args);
   const [settings, queryVector, lexical, nearest, cardIds] = await Promise.all([
     settingsRead,
     vectorReady,
-    settingsRead.then((s) => lexicalCandidates(services, tenantId, args, window, s)),
+    settingsRead.then((s) =>
+      s.query.expansion === expansionGuess ? lexicalGuess : lexicalCandidates(services, tenantId, args, window, s.query.expansion),
+    ),
     vectorReady.then((v) => (v ? vectorCandidates(services, tenantId, args, v, window, degraded) : null)),
-    settingsRead.then((s) => cardCandidates(services, tenantId, args, degraded, s)),
+    settingsRead.then((s) => cardCandidates(services, cardsRead, degraded, s)),
   ]);
   const questionType: QuestionType = settings.query.questionTypeDetection ? detectQuestionType(args.query) : "Generic";
 
-  const rows = await getMemoriesByIds(db, tenantId, [...new Set([...cardIds, ...(lexical?.keys() ?? []), ...(nearest?.keys() ?? [])])]);
+  const ids = [...new Set([...cardIds, ...(lexical?.keys() ?? []), ...(nearest?.keys() ?? [])])];
+  // Candidates the vector list did not reach get their cosine from the index too. Asked for beside
+  // their rows (which decide who is eligible), not after them: on Vectorize it is a round trip of
+  // its own (getByIds). Only the eligible, indexed ones' scores are used, as if asked for alone.
+  const unreached = queryVector && nearest ? ids.filter((id) => !nearest.has(id)) : [];
+  const [rows, more] = await Promise.all([
+    getMemoriesByIds(db, tenantId, ids),
+    unreached.length > 0
+      ? services.vectors
+          .similarities(tenantId, MEMORY_COLLECTION, { vector: queryVector!, model: embedder.model }, unreached)
+          .catch((error: unknown) => ({ failed: error }))
+      : null,
+  ]);
   const types = args.memoryTypes && new Set<string>(args.memoryTypes);
   const eligible = [...rows.values()].filter(
     // The vector index may still hold a deleted row's vector, or another scope's: rows decide.
@@ -122,18 +144,13 @@ export async function searchMemories(services: Services, tenantId: string, args:
 
   const cosines = new Map(nearest ?? []);
   const unscored = eligible.filter((row) => !cosines.has(row.id) && row.index_state === "indexed").map((row) => row.id);
-  if (queryVector && nearest && unscored.length > 0) {
-    try {
-      const more = await services.vectors.similarities(
-        tenantId,
-        MEMORY_COLLECTION,
-        { vector: queryVector, model: embedder.model },
-        unscored,
-      );
-      for (const [id, score] of more) cosines.set(id, score);
-    } catch (error) {
-      logDegraded(services, "vector_index", error);
-    }
+  if (more && unscored.length > 0) {
+    if ("failed" in more) logDegraded(services, "vector_index", more.failed);
+    else
+      for (const id of unscored) {
+        const score = more.get(id);
+        if (score !== undefined) cosines.set(id, score);
+      }
   }
 
   const cards = new Set(cardIds);
@@ -184,10 +201,10 @@ export async function embedQuery(services: Services, text: string, degraded: Deg
 }
 
 /** id → bm25 of the full-text matches, or null when the query has no content word. */
-async function lexicalCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, window: number, settings: TenantSettings) {
+async function lexicalCandidates({ db }: Services, tenantId: string, args: MemorySearchArgs, window: number, expansion: boolean) {
   // Computed, not read from the KV expansion cache: the rules take microseconds, a KV round trip milliseconds.
   // Expansion off (a tenant setting): the query's own terms, every one required.
-  const match = settings.query.expansion ? expandQuery(args.query).orQuery : allTermsExpression(segment(args.query));
+  const match = expansion ? expandQuery(args.query).orQuery : allTermsExpression(segment(args.query));
   if (!match) return null;
   const typeFilter = args.memoryTypes?.length ? `AND m.memory_type IN (${args.memoryTypes.map(() => "?").join(",")})` : "";
   const { results } = await db
@@ -228,28 +245,37 @@ async function vectorCandidates(
 }
 
 /**
+ * The current cards of the slots the question asks about, read before the tenant's settings are
+ * known (cardCandidates decides whether they count): null when the question asks no slot, the
+ * error when the read failed.
+ */
+function readCards({ db }: Services, tenantId: string, args: MemorySearchArgs): Promise<CardRow[] | Error> | null {
+  const slots = slotsForQuestion(args.query, underlyingQuestionType(args.query));
+  if (slots.length === 0) return null;
+  return lookupCards(db, tenantId, args.scope, "user", slots).catch((error: unknown) =>
+    error instanceof Error ? error : new Error(String(error)),
+  );
+}
+
+/**
  * Source memories of the current cards that answer the question (seed 003: O(1) card lookup
  * first). None when the tenant turned cards or question-type detection off; cards under the
  * tenant's confidence threshold (stored before it was raised) are not used.
  */
 async function cardCandidates(
-  { db, log }: Services,
-  tenantId: string,
-  args: MemorySearchArgs,
+  { log }: Services,
+  cardsRead: Promise<CardRow[] | Error> | null,
   degraded: Degradation[],
   settings: TenantSettings,
 ): Promise<string[]> {
-  if (!settings.cards.enabled || !settings.query.questionTypeDetection) return [];
-  const slots = slotsForQuestion(args.query, underlyingQuestionType(args.query));
-  if (slots.length === 0) return [];
-  try {
-    const cards = await lookupCards(db, tenantId, args.scope, "user", slots);
-    return [...new Set(cards.filter((c) => c.confidence >= settings.cards.confidenceThreshold).map((c) => c.source_memory_id))];
-  } catch (error) {
-    logDegraded({ log }, "cards", error);
+  if (!settings.cards.enabled || !settings.query.questionTypeDetection || !cardsRead) return [];
+  const cards = await cardsRead;
+  if (cards instanceof Error) {
+    logDegraded({ log }, "cards", cards);
     degraded.push("cards");
     return [];
   }
+  return [...new Set(cards.filter((c) => c.confidence >= settings.cards.confidenceThreshold).map((c) => c.source_memory_id))];
 }
 
 function logDegraded({ log }: Pick<Services, "log">, part: Degradation, error: unknown): void {

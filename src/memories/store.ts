@@ -86,20 +86,25 @@ export interface StoredMemory {
  * vector. An indexing failure leaves the memory pending for the cron, never unsaved. A question
  * asked again is counted on the first one instead, but only when the same-question decision is
  * sure (src/decisions): merging a different question would lose it, storing a repeat costs a row.
+ * `repeatCheck` is findRepeatedQuestion already started by a caller that runs it beside its own
+ * reads (POST /v1/questions/similar: beside the search), so the write waits for one round trip less.
  */
-export async function createMemory(services: Services, tenantId: string, input: NewMemory): Promise<StoredMemory> {
+export async function createMemory(
+  services: Services,
+  tenantId: string,
+  input: NewMemory,
+  repeatCheck: Promise<MemoryRow | null> = findRepeatedQuestion(services, tenantId, input),
+): Promise<StoredMemory> {
   const { db, clock, embedder } = services;
   const now = clock.now();
   const state: IndexState = embedder.canEmbed(input.content) ? "pending" : "lexical_only";
-  if (input.memoryType === "question" && state === "pending") {
-    const repeat = await findRepeatedQuestion(services, tenantId, input);
-    if (repeat) {
-      await db
-        .prepare("UPDATE memories SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ? AND tenant_id = ?")
-        .bind(now, repeat.id, tenantId)
-        .run();
-      return { memory: { ...toMemory(repeat), recallCount: repeat.recall_count + 1 }, created: false };
-    }
+  const repeat = await repeatCheck;
+  if (repeat) {
+    await db
+      .prepare("UPDATE memories SET recall_count = recall_count + 1, last_recalled_at = ? WHERE id = ? AND tenant_id = ?")
+      .bind(now, repeat.id, tenantId)
+      .run();
+    return { memory: { ...toMemory(repeat), recallCount: repeat.recall_count + 1 }, created: false };
   }
   const id = newId("mem");
   await db.batch([
@@ -139,17 +144,22 @@ export async function createMemory(services: Services, tenantId: string, input: 
     index_state: state,
     recall_count: 0,
   };
-  await extractAndStoreCards(services, row);
-  if (state === "pending") {
-    const [outcome] = await indexMemories(services, [row]);
-    row.index_state = outcome ?? "pending";
-  }
+  // The cards and the vector need only the committed row: written side by side.
+  const [, indexed] = await Promise.all([
+    extractAndStoreCards(services, row),
+    state === "pending" ? indexMemories(services, [row]).then(([outcome]) => outcome ?? "pending") : null,
+  ]);
+  if (indexed) row.index_state = indexed;
   return { memory: toMemory(row), created: true };
 }
 
-/** The scope's nearest earlier question that is surely the same question; null when none, or when it cannot be told. */
-async function findRepeatedQuestion(services: Services, tenantId: string, input: NewMemory): Promise<MemoryRow | null> {
+/**
+ * The scope's nearest earlier question that is surely the same question; null when none, when it
+ * cannot be told, or when the new memory is not a question the model can embed.
+ */
+export async function findRepeatedQuestion(services: Services, tenantId: string, input: NewMemory): Promise<MemoryRow | null> {
   const { embedder, vectors, db } = services;
+  if (input.memoryType !== "question" || !embedder.canEmbed(input.content)) return null;
   try {
     const [vector] = await embedder.embed([input.content]);
     const nearest = await vectors.query(tenantId, MEMORY_COLLECTION, {
@@ -191,9 +201,12 @@ export function recallStatements(db: D1Database, tenantId: string, ids: readonly
  */
 async function extractAndStoreCards({ db, log }: Services, row: MemoryRow): Promise<void> {
   try {
+    // Most memories state no card: those need not read the settings at all.
+    const extracted = extractCards(row.content);
+    if (extracted.length === 0) return;
     const { cards: config } = await getTenantSettings(db, row.tenant_id);
     if (!config.enabled || !config.extractOnStore) return;
-    const cards = extractCards(row.content).filter((card) => card.confidence >= config.confidenceThreshold);
+    const cards = extracted.filter((card) => card.confidence >= config.confidenceThreshold);
     if (cards.length === 0) return;
     await storeCards(db, { tenantId: row.tenant_id, scope: row.scope, memoryId: row.id, createdAt: row.created_at }, cards);
   } catch (error) {

@@ -19,6 +19,10 @@ export interface ArchivedShow {
   averageNovelty: number | null;
 }
 
+/**
+ * An ended show's row keeps its end: a rank's row is written after its answer
+ * (src/http/routes/shows.ts) and may land after the row of an end that followed it.
+ */
 export async function recordShow(db: D1Database, tenantId: string, showId: string, summary: ShowSummary, now: number): Promise<void> {
   await db
     .prepare(
@@ -26,7 +30,8 @@ export async function recordShow(db: D1Database, tenantId: string, showId: strin
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
        ON CONFLICT (tenant_id, show_id) DO UPDATE SET started_at = excluded.started_at, last_activity_at = excluded.last_activity_at,
          ended_at = excluded.ended_at, question_count = excluded.question_count, used_count = excluded.used_count,
-         average_novelty = excluded.average_novelty, archived_at = excluded.archived_at`,
+         average_novelty = excluded.average_novelty, archived_at = excluded.archived_at
+       WHERE show_archive.ended_at IS NULL OR excluded.ended_at IS NOT NULL`,
     )
     .bind(
       tenantId,

@@ -35,13 +35,35 @@ export function forgetSnapshots(): void {
 
 const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
 
-interface VersionRow {
+interface VersionRow extends CollectionState {
   epoch: string;
   counter: number;
 }
 
+/** What a collection's version row says of it besides the version (migrations/0014). */
+export interface CollectionState {
+  /** Vectors in the collection, kept by triggers on `vectors`. */
+  size: number;
+  /** 1: written under VECTOR_INDEX=vectorize, so D1 lacks some of its vectors. */
+  partial: number;
+}
+
+/**
+ * The exact index, plus what VECTOR_INDEX=auto (src/vectors/auto.ts) asks of it to route a
+ * collection to it or to Vectorize.
+ */
+export interface ExactIndex extends VectorIndex {
+  /**
+   * Each collection's size and completeness. They come with the version check a query makes
+   * anyway: one round trip for all the collections named, and none more for this request's queries.
+   */
+  states(tenantId: string, collections: readonly string[]): Promise<CollectionState[]>;
+  /** `similarities` read from the stored rows by id, never loading the collection (for one too large to hold). */
+  storedSimilarities: VectorIndex["similarities"];
+}
+
 /** `kv` keeps snapshot bases (src/vectors/snapshot-base.ts) so a new isolate loads fast; without it every load reads D1 only. */
-export function exactD1Index(db: D1Database, model: string, dimensions: number, kv: KVNamespace | null = null): VectorIndex {
+export function exactD1Index(db: D1Database, model: string, dimensions: number, kv: KVNamespace | null = null): ExactIndex {
   // An index object lives for one request (createServices runs per request), so one version
   // check per collection serves all of that request's queries; our own writes keep it current.
   const checked = new Map<string, Promise<VersionRow | null>>();
@@ -57,11 +79,11 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
     if (missing.length === 0) return;
     const rows = db
       .prepare(
-        `SELECT collection, epoch, counter FROM vector_collections WHERE tenant_id = ? AND collection IN (${missing.map(() => "?").join(",")})`,
+        `SELECT collection, epoch, counter, size, partial FROM vector_collections WHERE tenant_id = ? AND collection IN (${missing.map(() => "?").join(",")})`,
       )
       .bind(tenantId, ...missing)
       .all<VersionRow & { collection: string }>()
-      .then(({ results }) => new Map(results.map((r) => [r.collection, { epoch: r.epoch, counter: r.counter }])));
+      .then(({ results }) => new Map(results.map(({ collection, ...version }) => [collection, version])));
     for (const collection of missing)
       checked.set(
         cacheKey(tenantId, collection, model),
@@ -76,7 +98,7 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
     db
       .prepare(
         `INSERT INTO vector_collections (tenant_id, collection, epoch, counter) VALUES (?, ?, ?, 1)
-         ON CONFLICT (tenant_id, collection) DO UPDATE SET counter = counter + 1 RETURNING epoch, counter`,
+         ON CONFLICT (tenant_id, collection) DO UPDATE SET counter = counter + 1 RETURNING epoch, counter, size, partial`,
       )
       .bind(tenantId, collection, randomToken(8));
 
@@ -86,7 +108,10 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
     const version = await versionOf(tenantId, collection);
     if (!version) return new VectorSnapshot(dimensions, "", 0, 1);
     const cached = snapshots.get(key);
-    if (cached && cached.epoch === version.epoch && cached.counter === version.counter) {
+    // A copy newer than the version read is as good: a session on a lagging D1 read replica reads
+    // an older counter than another request's write left in this isolate, and reloading for it
+    // would cost a load per such request (src/db/session.ts).
+    if (cached && cached.epoch === version.epoch && cached.counter >= version.counter) {
       snapshots.delete(key);
       snapshots.set(key, cached); // most recently used last: eviction takes from the front
       return cached;
@@ -168,17 +193,16 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
       assertSameModel({ model: queryModel, vector }, model, dimensions);
       const cached = await snapshot(tenantId, collection);
       if (cached) return cached.similarities(vector, ids);
-      const scores = new Map<string, number>();
-      // CROSS JOIN: one lookup by key per id (src/db/by-ids.ts), not a scan of the collection.
-      const { results } = await db
-        .prepare(
-          `SELECT v.id, hex(v.vector) AS vector FROM json_each(?4) AS j
-           CROSS JOIN vectors AS v ON v.tenant_id = ?1 AND v.collection = ?2 AND v.id = j.value WHERE v.model = ?3`,
-        )
-        .bind(tenantId, collection, model, JSON.stringify(ids))
-        .all<{ id: string; vector: string }>();
-      for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
-      return scores;
+      return similaritiesFromRows(db, tenantId, collection, model, vector, ids);
+    },
+    async storedSimilarities(tenantId, collection, { vector, model: queryModel }, ids) {
+      assertSameModel({ model: queryModel, vector }, model, dimensions);
+      return similaritiesFromRows(db, tenantId, collection, model, vector, ids);
+    },
+    async states(tenantId, collections) {
+      checkVersions(tenantId, collections);
+      const versions = await Promise.all(collections.map((collection) => checked.get(cacheKey(tenantId, collection, model))!));
+      return versions.map((version) => ({ size: version?.size ?? 0, partial: version?.partial ?? 0 }));
     },
     async delete(tenantId, collection, ids) {
       for (let i = 0; i < ids.length; i += ID_CHUNK) {
@@ -205,6 +229,27 @@ function evictFor(floats: number): void {
     snapshots.delete(key);
     total -= s.size * s.dimensions;
   }
+}
+
+async function similaritiesFromRows(
+  db: D1Database,
+  tenantId: string,
+  collection: string,
+  model: string,
+  vector: Float32Array,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const scores = new Map<string, number>();
+  // CROSS JOIN: one lookup by key per id (src/db/by-ids.ts), not a scan of the collection.
+  const { results } = await db
+    .prepare(
+      `SELECT v.id, hex(v.vector) AS vector FROM json_each(?4) AS j
+       CROSS JOIN vectors AS v ON v.tenant_id = ?1 AND v.collection = ?2 AND v.id = j.value WHERE v.model = ?3`,
+    )
+    .bind(tenantId, collection, model, JSON.stringify(ids))
+    .all<{ id: string; vector: string }>();
+  for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
+  return scores;
 }
 
 async function scanFromD1(

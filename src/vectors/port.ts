@@ -27,9 +27,23 @@ export interface VectorQuery {
   filter?: VectorMetadata;
 }
 
+/** How an index that chooses per collection (VECTOR_INDEX=auto, src/vectors/auto.ts) chooses, for /healthz. */
+export interface VectorRouting {
+  /** The rule in words. */
+  rule: string;
+  /** The largest collection read from the `small` index. */
+  exactMax: number;
+  /** VECTOR_EXACT_MAX as set (exactMax is lower when one isolate cannot hold that many vectors). */
+  configuredExactMax: number;
+  small: string;
+  large: string;
+}
+
 export interface VectorIndex {
-  /** Which adapter this is ("vectorize", "d1-exact"), for /healthz. */
+  /** Which adapter this is ("vectorize+recent", "d1-exact", "auto"), for /healthz. */
   readonly kind: string;
+  /** Set by an index that chooses per collection. */
+  readonly routing?: VectorRouting;
   /** Largest topK one query may ask for. */
   readonly maxTopK: number;
   upsert(tenantId: string, collection: string, records: readonly VectorRecord[]): Promise<void>;

@@ -13,6 +13,7 @@ import {
 } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/http/app";
+import { parseIoServerTiming } from "../../src/metrics/io-depth";
 import { createServices, type Services } from "../../src/services";
 import { consumeTickets } from "../../src/tickets/consume";
 import { RETENTION_CRON, runCron } from "../../src/upkeep/cron";
@@ -88,6 +89,8 @@ describe("access log", () => {
         method: "GET",
         status: 200,
         durationMs: expect.any(Number),
+        // The key was seen a moment ago: one D1 read, the memory's row.
+        io: { d1: 1, kv: 0, vec: 0, ai: 0, do: 0, q: 0, seq: 1 },
       },
     ]);
     expect(lines.every((l) => !("unstructured" in l))).toBe(true);
@@ -100,12 +103,28 @@ describe("access log", () => {
     const bad = await send("/v1/faqs/search", { key: tenant.clientKey, body: { query: "" } });
     expect(bad.status).toBe(400);
 
-    const spans = (r: Response) => (r.headers.get("server-timing") ?? "").split(",").map((p) => p.trim().split(";dur="));
-    expect(spans(search).map(([name]) => name)).toEqual(["embed", "lists", "rows", "search", "app"]);
-    expect(spans(bad).map(([name]) => name)).toEqual(["app"]);
+    const spans = (r: Response) =>
+      (r.headers.get("server-timing") ?? "").split(",").map((p) => [p.trim().split(";")[0], /;dur=([\d.]+)/.exec(p)?.[1]] as const);
+    expect(spans(search).map(([name]) => name)).toEqual(["embed", "lists", "rows", "search", "io", "app"]);
+    expect(spans(bad).map(([name]) => name)).toEqual(["io", "app"]);
     const [searchLine, badLine] = accessLines();
     expect(Number(spans(search).at(-1)![1])).toBe(searchLine!.durationMs);
     expect(Number(spans(bad).at(-1)![1])).toBe(badLine!.durationMs);
+  });
+
+  it("writes the request's round trips (the `io` of Server-Timing) into its line, those of in-process calls included", async () => {
+    const tenant = await newTenant();
+    const prompt = { hook_event_name: "UserPromptSubmit", session_id: "log-io", prompt: "How do I rotate the signing key?" };
+    const hooked = await send("/v1/hooks/claude-code?scope=user:log-io", { key: tenant.clientKey, body: prompt });
+    expect(hooked.status).toBe(200);
+    const io = parseIoServerTiming(hooked.headers.get("server-timing"));
+    // The hook's line, and the line of the /v1/context call it made in-process.
+    const [inner, outer] = accessLines();
+    expect(inner).toMatchObject({ route: "/v1/context", io: expect.objectContaining({ seq: expect.any(Number) }) });
+    expect(outer).toMatchObject({ route: "/v1/hooks/claude-code", io });
+    // The hook's key check and everything /v1/context did: the outer line counts at least the inner one's calls.
+    expect(outer!.io.d1).toBeGreaterThanOrEqual(inner!.io.d1);
+    expect(outer!.io.ai).toBe(1);
   });
 
   it("writes a warn line for a 4xx with the envelope's code, and carries the tenant only once the key is known", async () => {

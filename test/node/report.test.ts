@@ -166,6 +166,30 @@ describe("npm run report", () => {
     const empty: Record<string, string> = renderReports({});
     expect(empty["quality.md"]).toContain("Not measured in this run: run `npm run eval`.");
     expect(empty["speed.md"]).toContain("Not measured in this run: run `npm run bench -- vector`.");
-    expect(Object.keys(empty).sort()).toEqual(["quality.md", "speed.md"]);
+    expect(empty["latency.md"]).toContain("Not measured in this run: run `npm run bench -- latency`.");
+    expect(Object.keys(empty).sort()).toEqual(["latency.md", "quality.md", "speed.md"]);
+  });
+
+  it("projects each route's latency for every user, with the per-call latencies and their sources", () => {
+    const latency = {
+      at: "2026-11-27T06:20:00.000Z",
+      users: { near: "a user near the primary", far: "a user far from it" },
+      latencyMs: { near: { d1r: 5, ai: 40 }, far: { d1r: 150, ai: 40 } },
+      sources: ["d1r: an assumption"],
+      rows: [
+        {
+          route: "FAQ search",
+          state: "warm",
+          steps: { d1r: 2 },
+          seq: 1,
+          localMs: 3.2,
+          projected: { near: { totalMs: 8.2 }, far: { totalMs: 153.2 } },
+        },
+      ],
+    };
+    const page = renderReports({ latency })["latency.md"]!;
+    expect(page).toContain("| FAQ search | warm | d1r 2 | 1 | 3 ms | 8 ms | 153 ms |");
+    expect(page).toContain("| d1r | 5 ms | 150 ms |");
+    expect(page).toContain("- d1r: an assumption");
   });
 });

@@ -24,7 +24,9 @@ export const vectors = sqliteTable(
 /**
  * A version per (tenant, collection) of the exact vector index, bumped in the same batch as every
  * write, so an isolate's in-memory copy of the vectors knows when it is stale. `epoch` is random
- * per row, so a recreated database never matches an old copy.
+ * per row, so a recreated database never matches an old copy. `size` (the collection's number of
+ * vectors, kept by triggers on `vectors`) and `partial` come with the version: VECTOR_INDEX=auto
+ * chooses the exact index or Vectorize by them (src/vectors/auto.ts).
  */
 export const vectorCollections = sqliteTable(
   "vector_collections",
@@ -33,6 +35,13 @@ export const vectorCollections = sqliteTable(
     collection: text("collection").notNull(),
     epoch: text("epoch").notNull(),
     counter: integer("counter").notNull(),
+    size: integer("size").notNull().default(0),
+    /**
+     * 1: D1 lacks some of the collection's vectors, because they were written under
+     * VECTOR_INDEX=vectorize (which keeps only a short buffer in D1). Such a collection is read
+     * from Vectorize whatever its size. Set by migrations/0014 and its trigger.
+     */
+    partial: integer("partial").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.collection] })],
 );

@@ -91,7 +91,20 @@ export const Health = obj({
         "The deployment's scale in force: its own fit, else the table shipped for the model, else raw cosine",
       ),
     }),
-    vectorIndex: obj({ kind: z.string() }),
+    vectorIndex: obj({
+      kind: z.string(),
+      routing: obj({
+        rule: z.string(),
+        exactMax: z.number().int(),
+        configuredExactMax: z.number().int(),
+        small: z.string(),
+        large: z.string(),
+      })
+        .optional()
+        .describe(
+          "VECTOR_INDEX=auto: a collection (tenant + kind) of at most `exactMax` vectors is read from the `small` index, a larger one from the `large` one",
+        ),
+    }),
     judge: obj({ kind: z.string() }),
   }),
 });

@@ -168,7 +168,7 @@ export const faqDocs = {
     tag: "FAQs",
     summary: "Search FAQs",
     description:
-      "Four candidate lists (canonical and variant, BM25 and vector) fused by normalised scores (z-scores of −bm25 and cosine, mixed by the weights); a vector candidate needs calibrated similarity ≥ 0.5. With a `sessionId` the hits are recorded. `Server-Timing: embed, lists, rows, search`, then `app` (the Worker's whole time, on every answer).",
+      "Four candidate lists (canonical and variant, BM25 and vector) fused by normalised scores (z-scores of −bm25 and cosine, mixed by the weights); a vector candidate needs calibrated similarity ≥ 0.5. With a `sessionId` the hits are recorded. `Server-Timing: embed, lists, rows, search`, then `io` (round trips) and `app` (the Worker's whole time), on every answer.",
     responses: { 200: FaqSearch },
     requestExample: { query: "when do I get my money back", limit: 5, sessionId: "sess-1" },
   }),

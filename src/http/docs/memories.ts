@@ -216,7 +216,7 @@ export const memoryDocs = {
     tag: "Context",
     summary: "Build the context block for a prompt",
     description:
-      "Seed 000's `## Similar Questions You've Asked Before` block plus facts and relevant memories, within `tokenBudget`. Trivial prompts answer at once without a search. Additive only: a failing part leaves a 200 and is named in `degraded`. `Server-Timing: embed, total`, then `app` (the Worker's whole time, on every answer).",
+      "Seed 000's `## Similar Questions You've Asked Before` block plus facts and relevant memories, within `tokenBudget`. Trivial prompts answer at once without a search. Additive only: a failing part leaves a 200 and is named in `degraded`. `Server-Timing: embed, total`, then `io` (round trips) and `app` (the Worker's whole time), on every answer.",
     responses: { 200: { schema: Context, example: CONTEXT_EXAMPLE } },
     requestExample: { scope: "user:42", prompt: "When should I use useMemo?" },
   }),

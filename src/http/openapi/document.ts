@@ -24,6 +24,8 @@ const INFO = {
     "Every route but the public ones takes `Authorization: Bearer <key>`; a key belongs to one tenant and no query crosses tenants (another tenant's id is a 404). The ticket webhook is signed with HMAC instead (see its operation).",
     "",
     "Every error is `{ error: { code, message, requestId, details? } }`. Unknown fields are rejected, not ignored. Every response carries the service's own `x-request-id` (also the envelope's `requestId`); a caller's `x-request-id` is never adopted: when it is 1–128 characters of `[A-Za-z0-9._:-]` it is echoed as `x-client-request-id` and logged next to ours. Every API response carries `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.",
+    "",
+    "Read your own writes: a response whose request reached the database carries `x-recall-bookmark`, the position in the database its request saw or wrote. Send the last one you received back as `x-recall-bookmark` on your next request and it reads at least that, even from a read replica (the typed client does this for you). A value that is not a bookmark is ignored.",
   ].join("\n"),
 };
 

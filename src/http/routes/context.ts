@@ -31,9 +31,7 @@ export const context = new Hono<AppEnv>().post("/", memoryDocs.context, validate
   c.header("server-timing", `embed;dur=${timings.embedMs.toFixed(2)}, total;dur=${ms.toFixed(2)}`);
   if (result.class === "trivial") {
     // Seed 000's detection rate is over every message: a trivial prompt is one that is not a question.
-    afterResponse(
-      c,
-      "context.metrics",
+    afterResponse(c, "context.metrics", () =>
       services.db.batch(metricStatements(services.db, tenantId, services.clock.now(), [{ name: "prompt" }, { name: "trivial_prompt" }])),
     );
     return c.json(result);
@@ -50,9 +48,7 @@ export const context = new Hono<AppEnv>().post("/", memoryDocs.context, validate
   });
   const now = services.clock.now();
   const recalled = [...result.sections.similarQuestions.map((q) => q.id), ...result.sections.memories.map((m) => m.id)];
-  afterResponse(
-    c,
-    "context.metrics",
+  afterResponse(c, "context.metrics", () =>
     services.db.batch([
       ...recallStatements(services.db, tenantId, recalled, now),
       ...metricStatements(

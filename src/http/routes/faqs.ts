@@ -111,8 +111,9 @@ export const faqs = new Hono<AppEnv>()
     }
     const store = faqStore(services);
     const found = await store.search(tenantId, args);
-    if (args.sessionId) afterResponse(c, "faq_hits", store.recordHits(tenantId, args.sessionId, args.query, found.results));
-    afterResponse(c, "faq_suggestion", store.recordSuggestion(tenantId, args.query, found.results));
+    const { sessionId } = args;
+    if (sessionId) afterResponse(c, "faq_hits", () => store.recordHits(tenantId, sessionId, args.query, found.results));
+    afterResponse(c, "faq_suggestion", () => store.recordSuggestion(tenantId, args.query, found.results));
     const { embedMs, listsMs, rowsMs, totalMs } = found.timing;
     c.header("server-timing", `embed;dur=${embedMs}, lists;dur=${listsMs}, rows;dur=${rowsMs}, search;dur=${totalMs - embedMs}`);
     return c.json({

@@ -22,7 +22,8 @@ export const health = new Hono<AppEnv>().get("/healthz", adminDocs.health, async
         // Which similarity the thresholds compare, and where its table comes from (docs/guides/calibration.md).
         calibration: scaleStatus(scale),
       },
-      vectorIndex: { kind: vectors.kind },
+      // VECTOR_INDEX=auto: the rule it routes collections by (a collection's own size needs a tenant; /healthz has none).
+      vectorIndex: { kind: vectors.kind, ...(vectors.routing ? { routing: vectors.routing } : {}) },
       judge: { kind: judge.kind },
     },
   });

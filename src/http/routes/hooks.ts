@@ -89,9 +89,7 @@ export function hooks(dispatch: Dispatch) {
           ) as { class: string; isQuestion: boolean; markdown: string };
           if (built.class === "trivial") return c.json({});
           if (built.isQuestion && prompt.trim().length <= MAX_MEMORY_CHARS) {
-            afterResponse(
-              c,
-              "hook.record_question",
+            afterResponse(c, "hook.record_question", () =>
               callApi(c, dispatch, "POST", "/v1/memories", { scope, content: prompt, memoryType: "question", sessionId }).then(orThrow),
             );
           }

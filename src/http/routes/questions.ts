@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { createMemory, recallStatements } from "../../memories/store";
+import { createMemory, findRepeatedQuestion, type NewMemory, recallStatements } from "../../memories/store";
 import { metricStatements } from "../../metrics/counters";
 import { DEFAULT_SIMILAR_QUESTIONS, findSimilarQuestions } from "../../questions/similar";
 import { isQuestion } from "../../text/is-question";
@@ -31,6 +31,18 @@ export const questions = new Hono<AppEnv>().post("/similar", memoryDocs.similar,
   if (!isQuestion(args.text)) return c.json({ isQuestion: false, questions: [], degraded: [] });
   c.get("log").info("similar_questions.question_detected", { scope: args.scope });
 
+  const memory: NewMemory = {
+    scope: args.scope,
+    content: args.text,
+    memoryType: "question",
+    category: args.category,
+    importance: args.importance,
+    tags: [],
+    sessionId: args.sessionId,
+  };
+  // Recording checks for a repeat first: that read runs beside the search's (the text is embedded
+  // once for both, src/embeddings/cached.ts), and only the write itself waits for the search.
+  const repeatCheck = args.record ? findRepeatedQuestion(services, tenantId, memory) : null;
   const { questions: found, degraded } = await findSimilarQuestions(services, tenantId, {
     scope: args.scope,
     text: args.text,
@@ -41,22 +53,12 @@ export const questions = new Hono<AppEnv>().post("/similar", memoryDocs.similar,
   else c.get("log").info("similar_questions.none_found");
 
   let recorded: { id: string; deduplicated: boolean } | undefined;
-  if (args.record) {
-    const { memory, created } = await createMemory(services, tenantId, {
-      scope: args.scope,
-      content: args.text,
-      memoryType: "question",
-      category: args.category,
-      importance: args.importance,
-      tags: [],
-      sessionId: args.sessionId,
-    });
-    recorded = { id: memory.id, deduplicated: !created };
+  if (repeatCheck) {
+    const stored = await createMemory(services, tenantId, memory, repeatCheck);
+    recorded = { id: stored.memory.id, deduplicated: !stored.created };
   }
   const now = services.clock.now();
-  afterResponse(
-    c,
-    "similar_questions.metrics",
+  afterResponse(c, "similar_questions.metrics", () =>
     services.db.batch([
       ...recallStatements(
         services.db,

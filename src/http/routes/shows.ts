@@ -16,6 +16,7 @@ import { errorFields } from "../../log";
 import { AppError } from "../errors";
 import { timeAndIdPosition, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { idempotent } from "../idempotency";
+import { afterResponse } from "../log";
 import { validate } from "../validation";
 import { showDocs } from "../docs/shows";
 
@@ -131,7 +132,7 @@ export const shows = new Hono<AppEnv>()
         embedding: embedder.scale,
       }),
     );
-    if (body.record) await archive(c, result.summary, now);
+    if (body.record) afterResponse(c, "show_archive", () => archive(c, result.summary, now));
     return c.json({
       picks: result.picks.map((p) => ({
         id: p.id,

@@ -1,0 +1,86 @@
+/**
+ * Each request's D1 session (src/db/session.ts) and the `x-recall-bookmark` header that carries
+ * it from one request to the next: a client that sends back the bookmark of its last answer reads
+ * at least what that request wrote, even from a read replica (docs/reference/api.md#read-your-writes).
+ */
+import type { MiddlewareHandler } from "hono";
+import { type D1Session, envWithDb, openSession, parseBookmark, type SessionStart } from "../db/session";
+import type { AppEnv } from "./context";
+
+/** Request and response header. Cloudflare's examples say `x-d1-bookmark`; ours does not name the store behind it. */
+export const BOOKMARK_HEADER = "x-recall-bookmark";
+
+/**
+ * POSTs that only read (a search body is too large for a query string). Every other POST, PUT,
+ * PATCH and DELETE starts on the primary: a create reads before it writes (the question dedupe,
+ * the FAQ version it updates), and on a lagging replica it would decide on rows older than the
+ * caller's own last write. `/v1/questions/similar` is not here: it can record the question.
+ */
+const READ_ONLY_POSTS: readonly RegExp[] = [
+  /^\/v1\/faqs\/search\/?$/,
+  /^\/v1\/memories\/search\/?$/,
+  /^\/v1\/context\/?$/,
+  /^\/v1\/query\/analyze\/?$/,
+  /^\/v1\/similarity\/explain\/?$/,
+];
+
+/**
+ * The screens: a browser sends no bookmark, and the page a form redirects to must show what the
+ * form just wrote, so every /ui request (and the in-process API calls it makes) reads the primary.
+ */
+const PRIMARY_PATHS = /^\/ui(?:\/|$)/;
+
+/** Where a request's session starts: the caller's bookmark, else a replica for reads, else the primary. */
+export function sessionStart(method: string, path: string, bookmarkHeader: string | undefined): SessionStart {
+  const bookmark = parseBookmark(bookmarkHeader);
+  if (bookmark) return bookmark;
+  if (PRIMARY_PATHS.test(path)) return "first-primary";
+  if (method === "GET" || method === "HEAD") return "first-unconstrained";
+  if (method === "POST" && READ_ONLY_POSTS.some((route) => route.test(path))) return "first-unconstrained";
+  return "first-primary";
+}
+
+/** D1 compares bookmarks as strings: the greater is the later (workerd's own session does the same). */
+function later(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a.localeCompare(b) < 0 ? b : a;
+}
+
+/** The sessions of one request from outside and of the in-process calls it makes. */
+interface Chain {
+  start: SessionStart;
+  sessions: D1Session[];
+}
+
+const latest = (chain: Chain) => chain.sessions.reduce<string | null>((max, s) => later(max, s.bookmark()), null);
+
+/**
+ * Chains of the requests in flight, by request id. An in-process call (MCP tools, the hook, the
+ * screens) keeps its outer request's id (src/http/request-id.ts): it opens its own session (on
+ * its own bindings) where its caller's calls have got to, so a tool that lists after the tool that
+ * wrote sees the write, and the outer answer's bookmark covers every call. The id of a request from
+ * outside is always fresh, so no caller can join another's chain.
+ */
+const chains = new Map<string, Chain>();
+
+/**
+ * Opens the request's D1 session and puts it in place of the DB binding, for withServices to build
+ * the services from; the answer carries the latest bookmark. Mounted just before withServices.
+ */
+export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const requestId = c.get("requestId");
+  const outer = chains.get(requestId);
+  const chain = outer ?? { start: sessionStart(c.req.method, c.req.path, c.req.header(BOOKMARK_HEADER)), sessions: [] };
+  const session = openSession(c.env.DB, latest(chain) ?? chain.start);
+  chain.sessions.push(session);
+  if (!outer) chains.set(requestId, chain);
+  c.env = envWithDb(c.env, session.db);
+  try {
+    await next();
+  } finally {
+    if (!outer) chains.delete(requestId);
+    const bookmark = latest(chain);
+    if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+  }
+};

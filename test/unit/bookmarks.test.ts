@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { BOOKMARK_HEADER as CLIENT_HEADER, carryBookmarks } from "../../src/client-bookmark";
+import { parseBookmark } from "../../src/db/session";
+import { BOOKMARK_HEADER, sessionStart } from "../../src/http/bookmark";
+
+const B1 = "00000001-00000002-00004e2f-0a83ea2fceebc654de0640c422be4653";
+const B2 = "00000001-00000003-00000001-0a83ea2fceebc654de0640c422be4653";
+
+/** A fetch that records the bookmark each request carried and answers the bookmarks given, in turn. */
+function recordingFetch(answers: (string | null)[]) {
+  const sent: (string | null)[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    sent.push(new Request(input, init).headers.get(BOOKMARK_HEADER));
+    const bookmark = answers.shift() ?? null;
+    return new Response("{}", { headers: bookmark ? { [BOOKMARK_HEADER]: bookmark } : {} });
+  };
+  return { sent, fetch };
+}
+
+describe("carryBookmarks (the typed client)", () => {
+  it("sends back the latest bookmark it was answered, and none before the first", async () => {
+    const { sent, fetch } = recordingFetch([B1, B2, null]);
+    const carried = carryBookmarks(fetch);
+    await carried("https://recall.test/v1/memories", { method: "POST", headers: { authorization: "Bearer k" } });
+    await carried("https://recall.test/v1/memories/m1");
+    await carried("https://recall.test/v1/memories/m1");
+    await carried("https://recall.test/v1/memories/m1");
+    expect(sent).toEqual([null, B1, B2, B2]);
+  });
+
+  it("keeps the later of two bookmarks when answers arrive out of order", async () => {
+    const { sent, fetch } = recordingFetch([B2, B1]);
+    const carried = carryBookmarks(fetch);
+    await carried("https://recall.test/a");
+    await carried("https://recall.test/b");
+    await carried("https://recall.test/c");
+    expect(sent).toEqual([null, B2, B2]);
+  });
+
+  it("leaves a bookmark the request sets itself, and keeps the request's other headers", async () => {
+    const seen: Headers[] = [];
+    const carried = carryBookmarks(async (input, init) => {
+      seen.push(new Request(input, init).headers);
+      return new Response("{}", { headers: { [BOOKMARK_HEADER]: B2 } });
+    });
+    await carried("https://recall.test/a");
+    await carried("https://recall.test/b", { headers: { [BOOKMARK_HEADER]: B1, authorization: "Bearer k" } });
+    await carried(new Request("https://recall.test/c", { headers: { authorization: "Bearer k" } }));
+    expect(seen[1]!.get(BOOKMARK_HEADER)).toBe(B1);
+    expect(seen[2]!.get(BOOKMARK_HEADER)).toBe(B2);
+    expect(seen[2]!.get("authorization")).toBe("Bearer k");
+  });
+
+  it("uses the Worker's header name", () => {
+    expect(CLIENT_HEADER).toBe(BOOKMARK_HEADER);
+  });
+});
+
+describe("sessionStart", () => {
+  it("starts from the caller's bookmark whatever the route", () => {
+    expect(sessionStart("POST", "/v1/memories", B1)).toBe(B1);
+    expect(sessionStart("GET", "/v1/faqs", ` ${B1} `)).toBe(B1);
+  });
+
+  it("lets reads start on any replica and everything else on the primary", () => {
+    expect(sessionStart("GET", "/v1/faqs/f1", undefined)).toBe("first-unconstrained");
+    expect(sessionStart("POST", "/v1/faqs/search", undefined)).toBe("first-unconstrained");
+    expect(sessionStart("POST", "/v1/context", undefined)).toBe("first-unconstrained");
+    expect(sessionStart("POST", "/v1/memories", undefined)).toBe("first-primary");
+    expect(sessionStart("POST", "/v1/questions/similar", undefined)).toBe("first-primary");
+    expect(sessionStart("DELETE", "/v1/memories/m1", undefined)).toBe("first-primary");
+    // The screens: a browser carries no bookmark, and a form's redirect must show its write.
+    expect(sessionStart("GET", "/ui/faqs", undefined)).toBe("first-primary");
+  });
+
+  it("ignores a header that is not a D1 bookmark", () => {
+    expect(parseBookmark("first-primary")).toBeNull();
+    expect(parseBookmark("garbage")).toBeNull();
+    expect(parseBookmark("")).toBeNull();
+    expect(sessionStart("GET", "/v1/faqs", "not-a-bookmark")).toBe("first-unconstrained");
+  });
+});
