@@ -13,6 +13,7 @@ export const IDEMPOTENT_CREATES: readonly RegExp[] = [
   /^\/v1\/faqs\/[^/]+\/variants\/?$/,
   /^\/v1\/faqs\/[^/]+\/related\/?$/,
   /^\/v1\/shows\/[^/]+\/questions\/?$/,
+  /^\/v1\/shows\/[^/]+\/overrides\/?$/,
   /^\/v1\/staging\/[^/]+\/(?:approve|reject)\/?$/,
 ];
 

@@ -11,7 +11,7 @@ import { createLogger, type Logger } from "../src/log";
 import type { NoveltyConfig } from "../src/ranking/novelty-config";
 import { migrateShowStorage } from "../src/shows/migrations";
 import { ShowMemoryStore } from "../src/shows/store";
-import type { EmbeddedText, EmbeddingContext, HistoryPage, NewQuestion, RankRequest } from "../src/shows/types";
+import type { EmbeddedText, EmbeddingContext, HistoryPage, NewQuestion, OverrideRequest, RankRequest } from "../src/shows/types";
 
 /** How often the retention alarm runs while the show holds questions. */
 export const RETENTION_ALARM_INTERVAL_MS = 24 * 3600 * 1000;
@@ -35,8 +35,22 @@ export class ShowMemory extends DurableObject<Env> {
   }
 
   async rank(request: RankRequest) {
-    const result = this.store.rank(request, () => newId("q"));
+    const result = this.store.rank(request, newId);
     if (result.ok && request.record) await this.ensureAlarm();
+    return result;
+  }
+
+  rankings(limit: number) {
+    return this.store.rankings(limit);
+  }
+
+  ranking(id: string) {
+    return this.store.ranking(id);
+  }
+
+  async override(request: OverrideRequest) {
+    const result = this.store.override(request, newId);
+    if (result.ok) await this.ensureAlarm();
     return result;
   }
 

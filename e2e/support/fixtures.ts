@@ -23,7 +23,7 @@ export class BrowserGuard {
       if (message.type() !== "error") return;
       const text = message.text();
       const url = message.location().url;
-      if (/status of (400|401|403|409)/.test(text) && this.expected.some((p) => p.test(url))) return;
+      if (/status of (400|401|403|409|429)/.test(text) && this.expected.some((p) => p.test(url))) return;
       this.problems.push(`console error: ${text} (${url})`);
     });
     page.on("pageerror", (error) => this.problems.push(`page error: ${error.message}`));

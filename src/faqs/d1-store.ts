@@ -9,6 +9,7 @@ import { expandQuery } from "../text/expand";
 import { exportFromD1, restoreRelationshipsD1 } from "./d1-export";
 import { allFaqStats, faqStats, recordHits } from "./hits";
 import { faqHitsPerDay } from "./hits-daily";
+import { faqUsage } from "./usage";
 import { importFaqs } from "./import";
 import type { FaqStore } from "./port";
 import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "./relationships";
@@ -63,6 +64,7 @@ export function d1FaqStore(services: Services): FaqStore {
     stats: (tenantId, faqId) => faqStats(db, tenantId, faqId),
     allStats: (tenantId, limit) => allFaqStats(db, tenantId, limit),
     hitsPerDay: (tenantId, faqId, days, now) => faqHitsPerDay(db, tenantId, faqId, days, now),
+    usage: (tenantId, now, days, limit) => faqUsage(db, tenantId, now, days, limit),
 
     listRelated: (tenantId, faqId, limit) => listRelated(db, tenantId, faqId, limit),
     createRelationship: (tenantId, sourceId, targetId, type, by) => createRelationship(services, tenantId, sourceId, targetId, type, by),

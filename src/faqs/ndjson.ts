@@ -4,6 +4,8 @@
  * its mapping, and select.ts imports the adapters.
  */
 import type { Services } from "../services";
+import { type DuplicateLine, duplicateLines } from "./import-duplicates";
+import { linkImported } from "./import-links";
 import { faqStore } from "./select";
 import type { ImportedRelationship, ImportItem, ImportReport } from "./types";
 
@@ -17,16 +19,37 @@ export interface TransferItem extends ImportItem {
   related?: Omit<ImportedRelationship, "sourceFaqId">[] | undefined;
 }
 
-/** Imports validated lines (POST /v1/faqs/import), then the links between the FAQs it wrote. */
+export interface ImportOutcome extends ImportReport {
+  relationships: number;
+  /** Lines skipped because the question is asked already (import-duplicates.ts). */
+  duplicates: DuplicateLine[];
+  /** Imported FAQs that got automatic related links. */
+  autoLinked: number;
+  /** "duplicate_check": the knowledge base could not be compared (embedder or index down); the file's own lines were. */
+  degraded: "duplicate_check"[];
+}
+
+/**
+ * Imports validated lines (POST /v1/faqs/import): lines asking a question already asked are
+ * skipped, the others written; then the links the lines carry, and automatic links for the rest.
+ */
 export async function importLines(
   services: Services,
   tenantId: string,
   by: string,
   items: readonly TransferItem[],
-): Promise<ImportReport & { relationships: number }> {
+): Promise<ImportOutcome> {
   const store = faqStore(services);
-  const report = await store.import(tenantId, by, items);
+  const { keep, duplicates, checked } = await duplicateLines(services, store, tenantId, items);
+  const report = await store.import(tenantId, by, keep);
   const importedIds = new Set(report.imported.map((i) => i.id));
-  const links = items.flatMap((item) => (item.id ? (item.related ?? []).map((r) => ({ ...r, sourceFaqId: item.id! })) : []));
-  return { ...report, relationships: await store.restoreRelationships(tenantId, importedIds, links) };
+  const links = keep.flatMap((item) => (item.id ? (item.related ?? []).map((r) => ({ ...r, sourceFaqId: item.id! })) : []));
+  const relationships = await store.restoreRelationships(tenantId, importedIds, links);
+  const byLine = new Map(keep.map((item) => [item.line, item]));
+  const unlinked = report.imported.flatMap(({ line, id }) => {
+    const item = byLine.get(line);
+    return item && item.related === undefined ? [{ id, question: item.question }] : [];
+  });
+  const autoLinked = await linkImported(store, tenantId, by, unlinked);
+  return { ...report, relationships, duplicates, autoLinked, degraded: checked ? [] : ["duplicate_check"] };
 }

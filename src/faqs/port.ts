@@ -20,6 +20,7 @@ import type {
   FaqSearchResult,
   FaqStats,
   FaqUpdateResult,
+  FaqUsage,
   FaqVersion,
   ImportedRelationship,
   ImportItem,
@@ -95,6 +96,8 @@ export interface FaqHitsPort {
   allStats(tenantId: string, limit: number): Promise<({ id: string; question: string } & FaqStats)[]>;
   /** Hits per UTC day for the `days` days up to `now`, zeros included. */
   hitsPerDay(tenantId: string, faqId: string, days: number, now: number): Promise<DailyHits[]>;
+  /** All live FAQs' hits per day over `days` days up to `now`, the trend and the never-used ones, at most `limit` of each list (usage.ts). */
+  usage(tenantId: string, now: number, days: number, limit: number): Promise<FaqUsage>;
 }
 
 /** Typed links between FAQs (seed 002 §7.2.5, src/faqs/relationships.ts has the rules). */

@@ -135,6 +135,30 @@ export interface DailyHits {
   hits: number;
 }
 
+/** A live FAQ and its hits in the last TREND_DAYS days against the TREND_DAYS before (usage.ts). */
+export interface FaqTrend {
+  id: string;
+  question: string;
+  thisWeek: number;
+  previousWeek: number;
+}
+
+/** The tenant's FAQ usage at a glance (GET /v1/faqs/usage): hits of live FAQs only. */
+export interface FaqUsage {
+  /** Hits per UTC day of all live FAQs together, every day of the range, zeros included. */
+  daily: DailyHits[];
+  /** Over the days of `daily`: hits and distinct sessions. */
+  hits: number;
+  sessions: number;
+  liveFaqs: number;
+  /** Live FAQs that no search with a session ever returned. */
+  neverUsedFaqs: number;
+  /** Rising first: by this week's hits minus the previous week's, then this week's. */
+  trending: FaqTrend[];
+  /** Oldest first: the ones longest in the knowledge base without a hit. */
+  neverUsed: { id: string; question: string; createdAt: string }[];
+}
+
 export interface ImportVariant {
   variantText: string;
   id?: string | undefined;

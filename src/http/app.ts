@@ -25,6 +25,7 @@ import { cards } from "./routes/cards";
 import { context } from "./routes/context";
 import { faqs } from "./routes/faqs";
 import { health } from "./routes/health";
+import { home } from "./routes/home";
 import { hooks } from "./routes/hooks";
 import { mcp } from "./routes/mcp";
 import { memories } from "./routes/memories";
@@ -90,6 +91,7 @@ export function createApp({ services = (env, defer) => createServices(env, syste
     .use(d1Sessions)
     .use(withServices(services))
     .route("/", health)
+    .route("/", home)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.
     .use("/v1/webhooks/*", limitWebhooks())
     .route("/v1/webhooks", webhooks)

@@ -18,6 +18,8 @@ export const errorStatus = {
   CONFLICT: 409,
   /** The local dev key (RECALL_DEV_API_KEY) is recreated on its next use: revoking it would not stop it. */
   DEV_KEY_PERMANENT: 409,
+  /** Approving a NEW staging item whose question a live FAQ asks now; the envelope's `duplicateOf` names that FAQ. */
+  DUPLICATE_FAQ: 409,
   /** An Idempotency-Key sent again with another request (src/http/idempotency.ts). */
   IDEMPOTENCY_KEY_REUSED: 409,
   /** An Idempotency-Key whose first request is still running; retry after Retry-After. */

@@ -22,6 +22,8 @@ export class AppError extends HTTPException {
     readonly details?: unknown,
     /** Seconds the client should wait before retrying, sent as Retry-After (every 503 has one). */
     readonly retryAfterSeconds?: number,
+    /** Named fields of the envelope's `error` beyond code and message (ErrorEnvelope documents each: DUPLICATE_FAQ's `duplicateOf`). */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(errorStatus[code], { message });
   }
@@ -33,8 +35,8 @@ function codeForStatus(status: number): ErrorCode {
   return found?.[0] ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST");
 }
 
-export function errorBody(code: ErrorCode, message: string, requestId: string, details?: unknown) {
-  return { error: { code, message, requestId, ...(details === undefined ? {} : { details }) } };
+export function errorBody(code: ErrorCode, message: string, requestId: string, details?: unknown, fields?: Record<string, unknown>) {
+  return { error: { code, message, requestId, ...(details === undefined ? {} : { details }), ...fields } };
 }
 
 /** Seconds a 503 asks the client to wait (the typed client retries after it: src/client-retry.ts). */
@@ -61,14 +63,15 @@ interface Answer {
   status?: ContentfulStatusCode;
   details?: unknown;
   retryAfterSeconds?: number;
+  fields?: Record<string, unknown>;
 }
 
 export function handleError(error: Error, c: Context<AppEnv>): Response {
-  const { code, message, status = errorStatus[code], details, retryAfterSeconds } = answerFor(error, c.get("log") ?? rootLogger);
+  const { code, message, status = errorStatus[code], details, retryAfterSeconds, fields } = answerFor(error, c.get("log") ?? rootLogger);
   const retryAfter = retryAfterSeconds ?? (status === 503 ? UNAVAILABLE_RETRY_AFTER_S : undefined);
   if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
   c.set("errorCode", code);
-  return c.json(errorBody(code, message, c.get("requestId") ?? "unknown", details), status);
+  return c.json(errorBody(code, message, c.get("requestId") ?? "unknown", details, fields), status);
 }
 
 function answerFor(error: Error, log: Logger): Answer {
@@ -79,6 +82,7 @@ function answerFor(error: Error, log: Logger): Answer {
       status: error.status,
       details: error.details,
       retryAfterSeconds: error.retryAfterSeconds,
+      fields: error.fields,
     };
   if (error instanceof HTTPException) {
     const code = codeForStatus(error.status);

@@ -49,6 +49,35 @@ export const SHOW_MIGRATIONS: readonly ShowMigration[] = [
       if (exists && sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM questions").one().n === 0) sql.exec("DROP TABLE questions");
     },
   },
+  {
+    version: 3,
+    name: "show_rankings_and_overrides",
+    // Rankings are kept so a console can show a ranking again (its own URL, reloads) and list what the
+    // producer's AI ranked; overrides record who used a filtered question anyway, and when (seed 004).
+    // IF NOT EXISTS like version 1: re-running it on storage that has the tables changes nothing.
+    up: (sql) => {
+      sql.exec(`CREATE TABLE IF NOT EXISTS show_rankings (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        ranked_at INTEGER NOT NULL,
+        ranked_by TEXT NOT NULL,
+        body TEXT NOT NULL
+      )`);
+      sql.exec("CREATE INDEX IF NOT EXISTS show_rankings_at_idx ON show_rankings (ranked_at)");
+      sql.exec(`CREATE TABLE IF NOT EXISTS show_overrides (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        question_id TEXT NOT NULL,
+        text TEXT NOT NULL,
+        against_id TEXT NOT NULL,
+        against_text TEXT NOT NULL,
+        ranking_id TEXT,
+        overridden_by TEXT NOT NULL,
+        overridden_at INTEGER NOT NULL
+      )`);
+      sql.exec("CREATE INDEX IF NOT EXISTS show_overrides_ranking_idx ON show_overrides (ranking_id, text)");
+    },
+  },
 ];
 
 /** The version the storage is at: the highest migration recorded (0 for a new or pre-versioning object). */

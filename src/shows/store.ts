@@ -10,6 +10,7 @@ import { lexicalTerms, MS_PER_MINUTE } from "../ranking/novelty";
 import { checkQuestion, type PastQuestion } from "../ranking/novelty-history";
 import { rankCandidates } from "../ranking/novelty-rank";
 import type {
+  AskedAt,
   CheckResponse,
   EmbeddedText,
   EmbeddingContext,
@@ -17,15 +18,23 @@ import type {
   HistoryPage,
   HistoryPosition,
   NewQuestion,
+  OverrideRecord,
+  OverrideRequest,
+  RankedPick,
+  RankingDetail,
   RankRequest,
   RankResponse,
   ShowResult,
   ShowStatus,
   ShowSummary,
+  StoredRanking,
 } from "./types";
 import { err, ok } from "../result";
+import { insertOverride, overridesOfRanking, pruneOverrides } from "./overrides";
+import { findRanking, listRankings, pruneRankings, rankingDetail, saveRanking } from "./rankings";
+import { onTopic } from "./topic";
 
-/** Auto topic tags per question: its first distinct content terms (see topicMatches). */
+/** Auto topic tags per question: its first distinct content terms (shown in the history; refresh topic reads the whole text). */
 const MAX_AUTO_TAGS = 16;
 
 interface QuestionRow extends Record<string, SqlStorageValue> {
@@ -139,7 +148,7 @@ export class ShowMemoryStore {
       wasUsed: r.was_used === 1,
       topicTags: JSON.parse(r.topic_tags) as string[],
       novelty: r.novelty,
-      source: r.source === "pick" ? "pick" : "added",
+      source: r.source === "pick" || r.source === "override" ? r.source : "added",
       forgottenAt: r.forgotten_at,
     };
   }
@@ -158,7 +167,8 @@ export class ShowMemoryStore {
 
   // ---- writes
 
-  rank(request: RankRequest, newId: () => string): ShowResult<RankResponse> {
+  /** Ranks a batch; with `record`, stores the picks (when the memory is on) and the ranking, in one transaction. */
+  rank(request: RankRequest, newId: (prefix: string) => string): ShowResult<RankResponse> {
     if (this.ended() && request.record) return ended();
     const ranked = rankCandidates({
       candidates: request.candidates.map((c) => ({ ...c, terms: lexicalTerms(c.text) })),
@@ -170,20 +180,100 @@ export class ShowMemoryStore {
       sameQuestion: request.embedding.decision,
       topN: request.topN,
     });
+    // The clock time of each similar question, read before the picks join the window.
+    const askedAt = this.askedAtLookup();
+    const filtered = ranked.filtered.map((f) => ({ ...f, ...askedAt(f.mostSimilarQuestionId) }));
     const ids: (string | null)[] = ranked.picks.map(() => null);
-    if (request.record && this.config.enabled && ranked.picks.length > 0) {
-      this.transaction(() => {
+    const picks = (): RankedPick[] =>
+      ranked.picks.map((p, k) => ({ ...p, id: ids[k]!, warnings: p.warnings.map((w) => ({ ...w, ...askedAt(w.mostSimilarQuestionId) })) }));
+    if (!request.record) return ok({ picks: picks(), filtered, notPicked: ranked.notPicked, summary: this.summary(), rankingId: null });
+    // One transaction: the picks (when the memory is on) and the ranking that names them.
+    const rankingId = newId("rk");
+    const stored = this.transaction(() => {
+      if (this.config.enabled && ranked.picks.length > 0) {
         ranked.picks.forEach((pick, k) => {
           const candidate = request.candidates[pick.index]!;
           ids[k] = this.insert(
             { ...candidate, model: candidate.model, confidence: candidate.confidence },
-            { id: newId(), now: request.now, novelty: pick.novelty, source: "pick", embeddingModel: request.embedding.model },
+            { id: newId("q"), now: request.now, novelty: pick.novelty, source: "pick", embeddingModel: request.embedding.model },
           );
         });
         this.touch(request.now);
-      });
+      }
+      const ranking: StoredRanking = {
+        id: rankingId,
+        rankedAt: request.now,
+        by: request.by,
+        embedding: { model: request.embedding.model, calibrated: request.embedding.calibration !== null },
+        candidateCount: request.candidates.length,
+        picks: picks(),
+        filtered,
+        notPicked: ranked.notPicked,
+      };
+      saveRanking(this.sql, ranking);
+      return ranking;
+    });
+    return ok({ picks: stored.picks, filtered, notPicked: ranked.notPicked, summary: this.summary(), rankingId });
+  }
+
+  /** The show's newest rankings, newest first. */
+  rankings(limit: number): StoredRanking[] {
+    return listRankings(this.sql, limit);
+  }
+
+  /** One stored ranking with what happened since: picks used, filtered questions used anyway. */
+  ranking(id: string): ShowResult<RankingDetail> {
+    const detail = rankingDetail(this.sql, id);
+    return detail ? ok(detail) : err({ code: "NOT_FOUND", message: "No such ranking in this show (a show keeps its newest 100)" });
+  }
+
+  /**
+   * "Use anyway" (seed 004's manual override) on a question the show filtered: it joins the memory
+   * marked used (the host asks it now), and the override says who and when. Against a ranking, a
+   * second call for the same text answers the first override (created: false), so a retried form
+   * post records nothing twice.
+   */
+  override(
+    request: OverrideRequest,
+    newId: (prefix: string) => string,
+  ): ShowResult<{ override: OverrideRecord; created: boolean; summary: ShowSummary }> {
+    if (this.ended()) return ended();
+    const against = this.sql
+      .exec<{ id: string; text: string }>("SELECT id, text FROM show_questions WHERE id = ?", request.againstQuestionId)
+      .toArray()[0];
+    if (!against) return err({ code: "NOT_FOUND", message: "No such question in this show: againstQuestionId" });
+    if (request.rankingId !== null) {
+      const ranking = findRanking(this.sql, request.rankingId);
+      if (!ranking) return err({ code: "NOT_FOUND", message: "No such ranking in this show: rankingId" });
+      if (!ranking.filtered.some((f) => f.text === request.text && f.mostSimilarQuestionId === against.id))
+        return err({
+          code: "INVALID",
+          message: "That ranking did not filter this text against that question",
+          details: ["text and againstQuestionId must be one filtered candidate of the ranking"],
+        });
+      const earlier = overridesOfRanking(this.sql, request.rankingId).find((o) => o.text === request.text);
+      if (earlier) return ok({ override: earlier, created: false, summary: this.summary() });
     }
-    return ok({ ...ranked, picks: ranked.picks.map((p, k) => ({ ...p, id: ids[k]! })), summary: this.summary() });
+    const override = this.transaction(() => {
+      const questionId = this.insert(
+        { text: request.text, vector: request.vector, model: request.model ?? undefined },
+        { id: newId("q"), now: request.now, novelty: null, source: "override", embeddingModel: request.embeddingModel, used: true },
+      );
+      const record: OverrideRecord = {
+        id: newId("ov"),
+        questionId,
+        text: request.text,
+        againstQuestionId: against.id,
+        againstQuestion: against.text,
+        rankingId: request.rankingId,
+        by: request.by,
+        at: request.now,
+      };
+      insertOverride(this.sql, record);
+      this.touch(request.now);
+      return record;
+    });
+    return ok({ override, created: true, summary: this.summary() });
   }
 
   addQuestions(
@@ -215,23 +305,32 @@ export class ShowMemoryStore {
 
   /**
    * Takes questions out of the active window (the host wants to revisit a topic): by id, or every
-   * active question whose topic tags match every term of `topic` (see topicMatches). They stay in
-   * the stored history (with forgottenAt) until retention.
+   * active question on `topic` (src/shows/topic.ts: its text and explicit topics hold every word
+   * of the topic, in any form). They stay in the stored history (with forgottenAt) until retention.
    */
-  refresh(args: { questionIds?: string[] | undefined; topic?: string | undefined }, now: number): ShowResult<{ forgotten: string[] }> {
+  refresh(
+    args: { questionIds?: string[] | undefined; topic?: string | undefined },
+    now: number,
+  ): ShowResult<{ forgotten: { id: string; text: string }[] }> {
     if (!this.exists()) return neverExisted();
     const wanted = args.questionIds
       ? new Set(args.questionIds)
       : new Set(
           this.activeRows()
-            .filter((r) => topicMatches(JSON.parse(r.topic_tags) as string[], args.topic ?? ""))
+            .filter((r) => onTopic({ text: r.text, topics: JSON.parse(r.topic_tags) as string[] }, args.topic ?? ""))
             .map((r) => r.id),
         );
     const forgotten = this.transaction(() => {
-      const out: string[] = [];
+      const out: { id: string; text: string }[] = [];
       for (const id of wanted) {
-        if (this.sql.exec("UPDATE show_questions SET forgotten_at = ? WHERE id = ? AND forgotten_at IS NULL", now, id).rowsWritten > 0)
-          out.push(id);
+        const row = this.sql
+          .exec<{ id: string; text: string }>(
+            "UPDATE show_questions SET forgotten_at = ? WHERE id = ? AND forgotten_at IS NULL RETURNING id, text",
+            now,
+            id,
+          )
+          .toArray()[0];
+        if (row) out.push({ id: row.id, text: row.text });
       }
       return out;
     });
@@ -263,6 +362,8 @@ export class ShowMemoryStore {
   pruneExpired(now: number): number {
     const cutoff = now - this.config.retentionDays * 24 * 60 * MS_PER_MINUTE;
     const deleted = this.sql.exec("DELETE FROM show_questions WHERE asked_at < ?", cutoff).rowsWritten;
+    pruneRankings(this.sql, cutoff);
+    pruneOverrides(this.sql, cutoff);
     if (deleted > 0) this.rebuildWindow();
     return deleted;
   }
@@ -280,14 +381,23 @@ export class ShowMemoryStore {
 
   private insert(
     q: NewQuestion,
-    at: { id: string; now: number; novelty: number | null; source: "pick" | "added"; embeddingModel: string },
+    at: {
+      id: string;
+      now: number;
+      novelty: number | null;
+      source: HistoryItem["source"];
+      embeddingModel: string;
+      /** Asked by the host already (an override). */
+      used?: boolean;
+    },
   ): string {
+    const used = at.used === true;
     const terms = lexicalTerms(q.text);
     const tags = [...new Set([...(q.topics ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean), ...terms.slice(0, MAX_AUTO_TAGS)])];
     const vector = q.vector ? q.vector.slice().buffer : null;
     this.sql.exec(
-      `INSERT INTO show_questions (id, text, model, confidence, asked_at, topic_tags, embedding, embedding_model, novelty, source)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO show_questions (id, text, model, confidence, asked_at, topic_tags, embedding, embedding_model, novelty, source, was_used, used_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       at.id,
       q.text,
       q.model ?? null,
@@ -298,13 +408,15 @@ export class ShowMemoryStore {
       q.vector ? at.embeddingModel : null,
       at.novelty,
       at.source,
+      used ? 1 : 0,
+      used ? at.now : null,
     );
     if (!this.ended()) {
       this.window.push({
         id: at.id,
         text: q.text,
         askedAt: at.now,
-        wasUsed: false,
+        wasUsed: used,
         topicTags: tags,
         terms,
         vector: q.vector ? Float32Array.from(q.vector) : null,
@@ -358,6 +470,12 @@ export class ShowMemoryStore {
     }));
   }
 
+  /** When a question of the window was asked, by id (null: not a question of the show, e.g. a batch neighbour). */
+  private askedAtLookup(): (id: string | null) => AskedAt {
+    const byId = new Map(this.window.map((q) => [q.id, q.askedAt]));
+    return (id) => ({ askedAt: id === null ? null : (byId.get(id) ?? null) });
+  }
+
   private meta<T>(key: string): T | null {
     const row = this.sql.exec<{ value: string }>("SELECT value FROM show_meta WHERE key = ?", key).toArray()[0];
     return row ? (JSON.parse(row.value) as T) : null;
@@ -370,19 +488,6 @@ export class ShowMemoryStore {
       JSON.stringify(value),
     );
   }
-}
-
-/**
- * Whether a question with these tags belongs to a topic: every content term of the topic matches
- * a tag, where a match is equality or a prefix of at least 4 characters either way
- * ("conscious" matches "consciousness").
- */
-export function topicMatches(tags: readonly string[], topic: string): boolean {
-  const terms = lexicalTerms(topic);
-  if (terms.length === 0) return false;
-  return terms.every((term) =>
-    tags.some((tag) => tag === term || (Math.min(tag.length, term.length) >= 4 && (tag.startsWith(term) || term.startsWith(tag)))),
-  );
 }
 
 function neverExisted<T>(): ShowResult<T> {

@@ -2,7 +2,7 @@
 import type { Scale } from "../calibration/scale";
 import type { NoveltyConfig } from "../ranking/novelty-config";
 import type { CheckOutput } from "../ranking/novelty-history";
-import type { FilteredCandidate, Pick } from "../ranking/novelty-rank";
+import type { FilteredCandidate, Pick, Warning } from "../ranking/novelty-rank";
 import type { Result } from "../result";
 
 /** A text with the vector the Worker computed for it (null: the model cannot embed it, e.g. Chinese on USE-lite). */
@@ -27,13 +27,65 @@ export interface RankRequest {
   /** The caller's clock (ms): the Worker passes services.clock.now(), so tests and simulations inject time. */
   now: number;
   embedding: EmbeddingContext;
+  /** Who ranked (the key's name), kept with the stored ranking. */
+  by: string;
 }
 
+/** When the most similar question was asked (ms; null for another candidate of the same batch): screens show the clock time. */
+export interface AskedAt {
+  askedAt: number | null;
+}
+export type RankedPick = Pick & { id: string | null; warnings: (Warning & AskedAt)[] };
+export type RankedFiltered = FilteredCandidate & AskedAt;
+
 export interface RankResponse {
-  picks: (Pick & { id: string | null })[];
-  filtered: FilteredCandidate[];
+  picks: RankedPick[];
+  filtered: RankedFiltered[];
   notPicked: { index: number; text: string; score: number }[];
   summary: ShowSummary;
+  /** The stored ranking (GET …/rankings/:id); null when nothing was recorded (record: false). */
+  rankingId: string | null;
+}
+
+/** A ranking as the show keeps it: what rank answered, when and for whom. */
+export interface StoredRanking {
+  id: string;
+  rankedAt: number;
+  by: string;
+  embedding: { model: string; calibrated: boolean };
+  candidateCount: number;
+  picks: RankedPick[];
+  filtered: RankedFiltered[];
+  notPicked: { index: number; text: string; score: number }[];
+}
+
+/** A stored ranking read back: whether each pick was used since, and the override of each filtered one. */
+export interface RankingDetail extends Omit<StoredRanking, "picks" | "filtered"> {
+  picks: (RankedPick & { wasUsed: boolean })[];
+  filtered: (RankedFiltered & { override: OverrideRecord | null })[];
+}
+
+/** A producer's "use anyway" on a filtered question (seed 004's manual override). */
+export interface OverrideRecord {
+  id: string;
+  /** The question it recorded in the show, marked used. */
+  questionId: string;
+  text: string;
+  /** The past question it was filtered against. */
+  againstQuestionId: string;
+  againstQuestion: string;
+  rankingId: string | null;
+  by: string;
+  at: number;
+}
+
+export interface OverrideRequest extends EmbeddedText {
+  model: string | null;
+  againstQuestionId: string;
+  rankingId: string | null;
+  by: string;
+  now: number;
+  embeddingModel: string;
 }
 
 export interface NewQuestion extends EmbeddedText {
@@ -78,14 +130,15 @@ export interface HistoryItem {
   wasUsed: boolean;
   topicTags: string[];
   novelty: number | null;
-  source: "pick" | "added";
+  /** override: a filtered question the producer used anyway. */
+  source: "pick" | "added" | "override";
   /** When a refresh took it out of the active window. */
   forgottenAt: number | null;
 }
 
 export type CheckResponse = CheckOutput;
 
-export type ShowErrorCode = "ENDED" | "NOT_FOUND" | "INVALID_CONFIG";
+export type ShowErrorCode = "ENDED" | "NOT_FOUND" | "INVALID_CONFIG" | "INVALID";
 
 /** Domain results cross RPC as tagged values, not exceptions (an RPC exception loses its class). */
 export type ShowResult<T> = Result<T, ShowError>;

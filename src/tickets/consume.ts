@@ -27,10 +27,8 @@ import type { AnswerVerdict, MergeVerdict } from "../judge/port";
 import { errorCodeOf, errorFields } from "../log";
 import type { Services } from "../services";
 import { cleanTicketQuestion } from "../text/ticket-clean";
-import { DECISIVE_CONTRASTS } from "../decisions/contrasts";
-import { decidePair } from "../decisions/pair";
-import { decideAction, type SameQuestion, similarityBand, type TicketAction } from "./decide";
-import { findBestMatch, PipelineUnavailable, type TicketMatch } from "./match";
+import { decideAction, type TicketAction } from "./decide";
+import { assess, PipelineUnavailable, type TicketMatch } from "./match";
 import type { TicketMessage } from "./message";
 import type { TicketDecision } from "./port";
 import { pipelineStore } from "./select";
@@ -130,17 +128,7 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
   }
   try {
     const question = cleanTicketQuestion(claimed.subject, claimed.question);
-    const match = await findBestMatch(services, tenantId, question);
-    const band = similarityBand(match?.similarity ?? null);
-    const sameQuestion = match
-      ? decidePair(question, match.variant?.text ?? match.faq.question, match.rawCosine, services.embedder.scale)
-      : null;
-    const same: SameQuestion =
-      sameQuestion?.relation === "same"
-        ? "sure"
-        : sameQuestion?.evidence.contrasts.some((c) => DECISIVE_CONTRASTS.has(c.kind))
-          ? "differs"
-          : "unsure";
+    const { match, band, sameQuestion, same } = await assess(services, tenantId, question);
     const forJudge = { question, answer: claimed.answer };
     let answerVerdict: AnswerVerdict | null = null;
     let mergeVerdict: MergeVerdict | null = null;

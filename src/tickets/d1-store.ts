@@ -8,7 +8,7 @@ import { stagingItems, tickets } from "../db/schema";
 import { tagsSchema } from "../faqs/json-columns";
 import { newId } from "../ids";
 import type { PipelineStore, StagingRecord, TicketRecord } from "./port";
-import { decisionColumns, newStagingRow, newTicketRow, pageOf } from "./rows";
+import { countsByStatus, decisionColumns, newStagingRow, newTicketRow, pageOf } from "./rows";
 
 const t = tickets;
 const s = stagingItems;
@@ -142,6 +142,10 @@ export function d1PipelineStore(db: D1Database): PipelineStore {
     async getStaging(tenantId, id) {
       const [row] = await stagingView().where(and(eq(s.id, id), eq(s.tenantId, tenantId)));
       return row ? parseStaging(row) : null;
+    },
+
+    async stagingCounts(tenantId) {
+      return countsByStatus(await orm.select({ status: s.status, n: count() }).from(s).where(eq(s.tenantId, tenantId)).groupBy(s.status));
     },
 
     async claimStaging(tenantId, id, review) {

@@ -17,6 +17,9 @@
  * puts a variant live), so they need the decision to be sure; short of that the ticket waits in
  * staging, where a person sees why.
  */
+import { DECISIVE_CONTRASTS } from "../decisions/contrasts";
+import type { SameQuestionDecision } from "../decisions/same-question";
+
 export const SIMILARITY_SKIP = 0.95;
 export const SIMILARITY_VARIANT = 0.85;
 export const SIMILARITY_MERGE = 0.7;
@@ -35,6 +38,12 @@ export function similarityBand(similarity: number | null): SimilarityBand {
 
 /** What the same-question decision said of the pair: sure it is one question, a decisive contrast between them, or neither. */
 export type SameQuestion = "sure" | "differs" | "unsure";
+
+/** The pipeline's reading of a same-question decision (null: nothing matched). */
+export function sameQuestionVerdict(decision: SameQuestionDecision | null): SameQuestion {
+  if (decision?.relation === "same") return "sure";
+  return decision?.evidence.contrasts.some((c) => DECISIVE_CONTRASTS.has(c.kind)) ? "differs" : "unsure";
+}
 
 /**
  * The action for a band, the same-question decision and the judge's verdicts: `addsInformation`

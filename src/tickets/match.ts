@@ -12,11 +12,14 @@
  * message is retried later, never decided on partial evidence.
  */
 import { calibrate } from "../calibration/calibration";
+import { decidePair } from "../decisions/pair";
+import type { SameQuestionDecision } from "../decisions/same-question";
 import { faqStore } from "../faqs/select";
 import type { FaqRow, VariantRow } from "../faqs/types";
 import { cosine } from "../ranking/cosine";
 import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
 import type { Services } from "../services";
+import { type SameQuestion, sameQuestionVerdict, similarityBand, type SimilarityBand } from "./decide";
 
 /** FAQs the search hands over as candidates. */
 export const MATCH_CANDIDATES = 10;
@@ -109,4 +112,21 @@ export async function findBestMatch(services: Services, tenantId: string, questi
     rawCosine: best.rawCosine,
     method: best.method,
   };
+}
+
+export interface Assessment {
+  match: TicketMatch | null;
+  band: SimilarityBand;
+  /** The same-question decision between the question and what it matched, with its evidence; null without a match. */
+  sameQuestion: SameQuestionDecision | null;
+  same: SameQuestion;
+}
+
+/** The question against the knowledge base as it is now: best match, its band and the same-question verdict (the consumer and the review desk's re-decision). */
+export async function assess(services: Services, tenantId: string, question: string): Promise<Assessment> {
+  const match = await findBestMatch(services, tenantId, question);
+  const sameQuestion = match
+    ? decidePair(question, match.variant?.text ?? match.faq.question, match.rawCosine, services.embedder.scale)
+    : null;
+  return { match, band: similarityBand(match?.similarity ?? null), sameQuestion, same: sameQuestionVerdict(sameQuestion) };
 }

@@ -93,6 +93,8 @@ export interface PipelineStore {
 
   listStaging(tenantId: string, args: { status: StagingStatus; limit: number; before?: number | undefined }): Promise<Page<StagingView>>;
   getStaging(tenantId: string, id: string): Promise<StagingView | null>;
+  /** How many items the tenant has in each status (the review desk's tabs). */
+  stagingCounts(tenantId: string): Promise<Record<StagingStatus, number>>;
   /** Takes the item out of `pending` (only one reviewer wins); null when it is not pending. */
   claimStaging(
     tenantId: string,

@@ -1,4 +1,5 @@
 /** What both pipeline store adapters write, built once: the rows and column sets of the D1 schema's shape. */
+import { type StagingStatus, stagingStatuses } from "../db/schema";
 import type { NewStagingItem, Page, TicketDecision, TicketInput, TicketRecord } from "./port";
 
 export function newTicketRow(id: string, tenantId: string, input: TicketInput, receivedAt: number) {
@@ -81,4 +82,11 @@ export function newStagingRow(ticket: Pick<TicketRecord, "id" | "tenantId">, d: 
 export function pageOf<Row extends { seq: number }>(rows: Row[], limit: number): Page<Row> {
   const page = rows.slice(0, limit);
   return { rows: page, nextCursor: rows.length > limit ? (page[page.length - 1]?.seq ?? null) : null };
+}
+
+/** Counts by status, every status present (a status without items is 0). */
+export function countsByStatus(rows: readonly { status: StagingStatus; n: number }[]): Record<StagingStatus, number> {
+  const counts = Object.fromEntries(stagingStatuses.map((status) => [status, 0])) as Record<StagingStatus, number>;
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
 }

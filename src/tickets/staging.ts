@@ -2,7 +2,8 @@
  * Staging: MERGE and NEW proposals wait here for a person (seed 002 §6.1). Approving applies them
  * through the FAQ module (NEW creates the FAQ; MERGE updates it, versioned, and adds the ticket's
  * question as a `pipeline` variant); an item is approved or rejected once (a second time: conflict).
- * The items live behind the pipeline store port (port.ts), with the FAQs they change.
+ * A NEW item is decided again before it is approved (redecide.ts): an FAQ added since it was
+ * staged may ask its question now. The items live behind the pipeline store port (port.ts), with the FAQs they change.
  */
 import type { StagingStatus } from "../db/schema";
 import { faqStore } from "../faqs/select";
@@ -10,6 +11,7 @@ import type { Services } from "../services";
 import { toFaqTags } from "../faqs/tags";
 import { err, ok, type Result } from "../result";
 import type { PipelineStore, StagingView } from "./port";
+import { askedBy, type Redecision, redecide } from "./redecide";
 import { pipelineStore } from "./select";
 
 export function toStaging(row: StagingView) {
@@ -46,7 +48,53 @@ export function getStaging(services: Services, tenantId: string, id: string) {
   return pipelineStore(services).getStaging(tenantId, id);
 }
 
-export type ReviewResult = Result<StagingView, "not_found" | "already_reviewed" | "faq_gone">;
+export function stagingCounts(services: Services, tenantId: string) {
+  return pipelineStore(services).stagingCounts(tenantId);
+}
+
+/** GET /v1/staging/:id/decision: the item as staged beside the decision the pipeline would make now, with its evidence. */
+export function toDecision(row: StagingView, now: Redecision) {
+  const { match, sameQuestion } = now;
+  return {
+    stagingId: row.id,
+    question: askedBy(row),
+    staged: { action: row.action, faqId: row.faqId, similarity: row.similarity, stagedAt: new Date(row.createdAt).toISOString() },
+    match: match && {
+      faqId: match.faq.id,
+      question: match.faq.question,
+      variant: match.variant,
+      similarity: Number(match.similarity.toFixed(4)),
+      method: match.method,
+      faqUpdatedAt: new Date(match.faq.updated_at).toISOString(),
+      // Created or edited after the item was staged: the knowledge base changed under it.
+      changedSinceStaged: match.faq.updated_at > row.createdAt,
+    },
+    band: now.band,
+    sameQuestion: sameQuestion && {
+      relation: sameQuestion.relation,
+      confidence: sameQuestion.confidence,
+      reason: sameQuestion.reason,
+      evidence: {
+        ...sameQuestion.evidence,
+        score: Number(sameQuestion.evidence.score.toFixed(4)),
+        sharedWords: Number(sameQuestion.evidence.sharedWords.toFixed(4)),
+      },
+    },
+    actions: now.actions,
+    stale: now.stale,
+    duplicate: now.duplicate,
+  };
+}
+
+/** The live FAQ that already asks a NEW item's question (redecide.ts): approving the item would duplicate it. */
+export interface DuplicateFaq {
+  id: string;
+  question: string;
+  /** Calibrated similarity of the item's question to the FAQ's question or variant. */
+  similarity: number;
+}
+
+export type ReviewResult = Result<StagingView, "not_found" | "already_reviewed" | "faq_gone" | { duplicateOf: DuplicateFaq }>;
 
 async function missOrConflict(store: PipelineStore, tenantId: string, id: string): Promise<ReviewResult> {
   return err((await store.getStaging(tenantId, id)) ? "already_reviewed" : "not_found");
@@ -57,9 +105,19 @@ export async function approveStaging(
   tenantId: string,
   id: string,
   by: string,
-  edits: { question?: string | undefined; answer?: string | undefined },
+  edits: { question?: string | undefined; answer?: string | undefined; allowDuplicate?: boolean | undefined },
 ): Promise<ReviewResult> {
   const store = pipelineStore(services);
+  // The knowledge base may have changed since the item was staged: a NEW item is decided again
+  // first, and refused when an FAQ now asks its question (unless the reviewer says to go ahead).
+  if (!edits.allowDuplicate) {
+    const staged = await store.getStaging(tenantId, id);
+    if (staged?.status === "pending" && staged.action === "NEW") {
+      const now = await redecide(services, tenantId, edits.question ?? staged.question, staged);
+      if (now.duplicate && now.match)
+        return err({ duplicateOf: { id: now.match.faq.id, question: now.match.faq.question, similarity: now.match.similarity } });
+    }
+  }
   const item = await store.claimStaging(tenantId, id, { status: "approved", by, at: services.clock.now(), rejectReason: null });
   if (!item) return missOrConflict(store, tenantId, id);
   const sourceTicketId = (await store.getTicket(tenantId, item.ticketRowId))?.ticketId ?? null;

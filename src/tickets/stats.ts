@@ -6,6 +6,7 @@
  * the knowledge base already answered.
  */
 import { calibrate } from "../calibration/calibration";
+import { likelyDuplicateFaqs } from "../faqs/duplicates";
 import { faqStore } from "../faqs/select";
 import type { Services } from "../services";
 import { SIMILARITY_VARIANT } from "./decide";
@@ -45,6 +46,8 @@ export async function pipelineStats(services: Services, tenantId: string, days: 
       max: v.maxPerFaq,
     },
     duplicateCreation: await duplicateProxy(services, tenantId),
+    // Every live FAQ, not only those the pipeline made: a duplicate made by hand or by import counts too.
+    duplicates: await likelyDuplicateFaqs(services, tenantId),
   };
 }
 

@@ -33,8 +33,16 @@ export interface FieldIssue {
   message: string;
 }
 
+/** DUPLICATE_FAQ's envelope names the FAQ that already asks the question. */
+export interface DuplicateOf {
+  id: string;
+  question: string;
+  similarity: number;
+}
+
 export type ApiResult<T> =
-  { ok: true; status: number; data: T } | { ok: false; status: number; code: string; message: string; details: FieldIssue[] };
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; code: string; message: string; details: FieldIssue[]; duplicateOf?: DuplicateOf };
 
 export class ApiUnauthorized extends Error {}
 
@@ -50,8 +58,13 @@ export async function api<T = Record<string, unknown>>(c: UiContext, method: str
   if (response.status === 401) throw new ApiUnauthorized();
   const text = await response.text();
   const json = text ? (JSON.parse(text) as unknown) : null;
+  // Rate limited: no page or form can go on; the error page says how long to wait (routes.tsx).
+  if (response.status === 429) {
+    const message = (json as { error?: { message?: string } } | null)?.error?.message ?? "Too many requests";
+    throw new UiFailure(429, message, Number(response.headers.get("retry-after")) || undefined);
+  }
   if (response.ok) return { ok: true, status: response.status, data: json as T };
-  const error = (json as { error?: { code: string; message: string; details?: unknown } } | null)?.error;
+  const error = (json as { error?: { code: string; message: string; details?: unknown; duplicateOf?: DuplicateOf } } | null)?.error;
   const details = Array.isArray(error?.details) ? (error.details as FieldIssue[]) : [];
   return {
     ok: false,
@@ -59,6 +72,7 @@ export async function api<T = Record<string, unknown>>(c: UiContext, method: str
     code: error?.code ?? "INTERNAL",
     message: error?.message ?? "Something went wrong",
     details,
+    ...(error?.duplicateOf ? { duplicateOf: error.duplicateOf } : {}),
   };
 }
 
@@ -73,6 +87,8 @@ export class UiFailure extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A 429's Retry-After (seconds), passed on to the browser. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

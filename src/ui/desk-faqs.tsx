@@ -5,7 +5,9 @@
  */
 import type { Hono } from "hono";
 import { faqStore } from "../faqs/select";
-import { api, apiData, done, screen, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
+import { api, apiData, screen, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
+import { doneWith, quoted } from "./desk-flash";
+import { takeFlash } from "./flash";
 import { type Faq, type FaqDetail, FaqSidePanels, type PageState, type Suggestion } from "./desk-faq-panels";
 import { MATCH_WORDS, WordDiff } from "./desk-views";
 import { Csrf, Field, Layout, Notice, percent } from "./layout";
@@ -135,6 +137,8 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
   const from = all.find((v) => v.versionNumber === Number(c.req.query("from"))) ?? all[Math.max(0, all.indexOf(to) - 1)]!;
   const mine = suggestions.suggestions.filter((s) => s.faqId === id || s.alternateFaqId === id);
   const edit = state.edit ?? { values: { question: faq.question, answer: faq.answer, tags: faq.tags.join(", ") }, errors: {} };
+  // A failed form's message, else what the last form did (after its redirect).
+  const notice = state.notice ?? takeFlash(c);
   const base = `/ui/faqs/${id}`;
   return c.html(
     <Layout title={faq.question} section="faqs" viewer={viewer}>
@@ -142,7 +146,7 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
         <a href="/ui/faqs">← All FAQs</a>
       </p>
       <h1 data-testid="faq-question">{faq.question}</h1>
-      {state.notice && <Notice kind={state.notice.kind}>{state.notice.text}</Notice>}
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       <div class="grid wide-left">
         <div>
           <section class="card" aria-labelledby="answer-title">
@@ -201,12 +205,14 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
                       <td class="small">{v.changedAt.slice(0, 16).replace("T", " ")}</td>
                       <td>
                         {v.versionNumber !== faq.version && (
-                          <form method="post" action={`${base}/rollback/${v.versionNumber}`}>
-                            <Csrf viewer={viewer} />
-                            <button type="submit" class="secondary" aria-label={`Roll back to version ${v.versionNumber}`}>
-                              Roll back
-                            </button>
-                          </form>
+                          // The confirm step is a page of its own (desk-rollback.tsx): it shows the diff first.
+                          <a
+                            class="button secondary small-button"
+                            href={`${base}/rollback/${v.versionNumber}`}
+                            aria-label={`Roll back to version ${v.versionNumber}`}
+                          >
+                            Roll back…
+                          </a>
                         )}
                       </td>
                     </tr>
@@ -294,53 +300,76 @@ export function faqRoutes(ui: Hono<UiEnv>) {
       tags,
       ...(values.changeReason.trim() ? { changeReason: values.changeReason } : {}),
     };
-    const result = await api(c, "PATCH", `/v1/faqs/${encodeURIComponent(id)}`, body);
-    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "edit", values);
+    const result = await api<Faq>(c, "PATCH", `/v1/faqs/${encodeURIComponent(id)}`, body);
+    return result.ok
+      ? doneWith(c, `/ui/faqs/${id}`, `Saved: this is version ${result.data.version}.`)
+      : failed(c, id, result, "edit", values);
   });
 
   ui.post("/faqs/:id/variants", screen, async (c) => {
     const id = c.req.param("id");
     const variantText = await formField(c, "variantText");
     const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/variants`, { variantText });
-    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "variant", { variantText });
+    return result.ok
+      ? doneWith(c, `/ui/faqs/${id}`, `Added the phrasing ${quoted(variantText.trim())}.`)
+      : failed(c, id, result, "variant", { variantText });
   });
 
   ui.post("/faqs/:id/variants/:variantId/delete", screen, async (c) => {
     const { id, variantId } = c.req.param();
+    const label = await formField(c, "label");
     const result = await api(c, "DELETE", `/v1/faqs/variants/${encodeURIComponent(variantId)}`);
-    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
+    return result.ok
+      ? doneWith(c, `/ui/faqs/${id}`, label ? `Removed the phrasing ${quoted(label)}.` : "Removed the phrasing.")
+      : failed(c, id, result, "notice", {});
   });
 
   ui.post("/faqs/:id/related", screen, async (c) => {
     const id = c.req.param("id");
     const values = { targetFaqId: await formField(c, "targetFaqId"), relationshipType: await formField(c, "relationshipType") };
-    const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/related`, values);
+    const result = await api<{ question: string; relationshipType: string }>(
+      c,
+      "POST",
+      `/v1/faqs/${encodeURIComponent(id)}/related`,
+      values,
+    );
     if (!result.ok && result.status === 404) return failed(c, id, { ...result, status: 400 }, "related", values);
-    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "related", values);
+    return result.ok
+      ? doneWith(c, `/ui/faqs/${id}`, `Linked ${quoted(result.data.question)} as ${result.data.relationshipType.replace("_", " ")}.`)
+      : failed(c, id, result, "related", values);
   });
 
   ui.post("/faqs/:id/related/:relId/delete", screen, async (c) => {
     const { id, relId } = c.req.param();
+    const label = await formField(c, "label");
     const result = await api(c, "DELETE", `/v1/faqs/relationships/${encodeURIComponent(relId)}`);
-    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
+    return result.ok
+      ? doneWith(c, `/ui/faqs/${id}`, label ? `Unlinked ${quoted(label)}.` : "Unlinked.")
+      : failed(c, id, result, "notice", {});
   });
 
   ui.post("/faqs/:id/rollback/:version", screen, async (c) => {
     const { id, version } = c.req.param();
-    const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/rollback/${encodeURIComponent(version)}`, {
+    const result = await api<Faq>(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/rollback/${encodeURIComponent(version)}`, {
       changeReason: `rollback to v${version} from the review desk`,
     });
-    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
+    return result.ok
+      ? doneWith(c, `/ui/faqs/${id}`, `Rolled back to the text of version ${version}, saved as version ${result.data.version}.`)
+      : failed(c, id, result, "notice", {});
   });
 
   ui.post("/faqs/:id/suggestions/:sid/:action{accept|dismiss}", screen, async (c) => {
     const { id, sid, action } = c.req.param();
+    const label = await formField(c, "label");
     const result = await api(
       c,
       "POST",
       `/v1/faqs/suggestions/${encodeURIComponent(sid)}/${action}`,
       action === "accept" ? { faqId: id } : {},
     );
-    return result.ok ? done(c, `/ui/faqs/${id}`) : failed(c, id, result, "notice", {});
+    const what = label ? quoted(label) : "the suggested phrasing";
+    return result.ok
+      ? doneWith(c, `/ui/faqs/${id}`, action === "accept" ? `Added ${what} as a variant.` : `Dismissed ${what}.`)
+      : failed(c, id, result, "notice", {});
   });
 }

@@ -1,346 +1,253 @@
 /**
- * The review desk's staging queue (seed 002, Enhancement 3): each MERGE/NEW proposal of the
- * ticket pipeline beside the FAQ it matched; admins approve (after editing, if they like) or
- * reject. Also the pipeline statistics page. Data and actions go through /v1 as the user.
+ * The review desk's staging queue (seed 002, Enhancement 3): the MERGE/NEW proposals of the ticket
+ * pipeline. The queue is one line per item (its card opens in place), with a tab per status and
+ * its count; the review page shows one item at a time with the evidence of its decision, decided
+ * again against the knowledge base as it is now, and keys to approve, reject and move on. Admins
+ * approve (after editing, if they like) or reject. Data and actions go through /v1 as the user.
  */
 import type { Hono } from "hono";
-import { api, apiData, done, screen, formField, type UiContext, type UiEnv, viewerOf } from "./context";
-import { Csrf, Field, Layout, Notice, percent, type Viewer } from "./layout";
+import { reviewScript } from "./assets";
+import { api, apiData, done, screen, formField, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
+import { doneWith, quoted } from "./desk-flash";
+import { type Decision, EvidencePanel, KnowledgeBaseChanged } from "./desk-evidence";
+import {
+  askedText,
+  type FaqBrief,
+  type From,
+  type ItemForm,
+  QueueRow,
+  StagingCard,
+  type StagingItem,
+  type Status,
+  STATUSES,
+  StatusTabs,
+  type TicketBrief,
+  ticketName,
+} from "./desk-staging-views";
+import { takeFlash } from "./flash";
+import { Layout, Notice } from "./layout";
 
-interface StagingItem {
-  id: string;
-  action: "MERGE" | "NEW";
-  status: "pending" | "approved" | "rejected";
-  question: string;
-  answer: string;
-  tags: string[];
-  faqId: string | null;
-  variantText: string | null;
-  similarity: number | null;
-  judge: string | null;
-  rationale: string | null;
-  ticket: { id: string; ticketId: string | null };
-  createdAt: string;
-  rejectReason: string | null;
-  resultFaqId: string | null;
-}
-interface FaqBrief {
-  id: string;
-  question: string;
-  answer: string;
-  variants: { id: string; variantText: string }[];
-}
-interface TicketBrief {
-  answer: string;
-  decision: { cleanedQuestion: string | null } | null;
-}
-interface ItemForm {
-  values: Record<string, string>;
-  errors: Record<string, string>;
+interface StagingPage {
+  items: StagingItem[];
+  nextCursor: string | null;
+  counts: Record<Status, number>;
 }
 
-const STATUSES = ["pending", "approved", "rejected"] as const;
+/** Items the queue shows, and the review page steps through (newest first, as the queue lists them). */
+const PAGE = 50;
+const REVIEW_WINDOW = 200;
 
-const StagingCard = ({
-  item,
-  faq,
-  ticket,
-  viewer,
-  form,
-}: {
-  item: StagingItem;
-  faq: FaqBrief | null;
-  ticket: TicketBrief | null;
-  viewer: Viewer;
-  form?: ItemForm | undefined;
-}) => {
-  const values = form?.values ?? {};
-  const errors = form?.errors ?? {};
-  const question = values.question ?? (item.action === "MERGE" && faq ? faq.question : item.question);
-  return (
-    <article class="card" data-testid="staging-item" aria-labelledby={`st-${item.id}`}>
-      <div class="spread">
-        <h2 id={`st-${item.id}`}>Ticket {item.ticket.ticketId ?? item.ticket.id}</h2>
-        <span class="row">
-          <span class={`badge ${item.action}`}>{item.action === "MERGE" ? "MERGE into an FAQ" : "NEW FAQ"}</span>
-          <span class="badge info">similarity {percent(item.similarity)}</span>
-          <span class={`badge ${item.status}`}>{item.status}</span>
-        </span>
-      </div>
-      {errors.form && <Notice kind="error">{errors.form}</Notice>}
-      <div class="side-by-side">
-        <div class="pane">
-          <h3>From the ticket</h3>
-          <p>
-            <b>{ticket?.decision?.cleanedQuestion ?? item.variantText ?? item.question}</b>
-          </p>
-          <p class="pre">{ticket?.answer ?? item.answer}</p>
-        </div>
-        <div class="pane">
-          <h3>Matched FAQ</h3>
-          {faq ? (
-            <>
-              <p>
-                <a href={`/ui/faqs/${faq.id}`}>
-                  <b>{faq.question}</b>
-                </a>
-              </p>
-              <p class="pre">{faq.answer}</p>
-              {faq.variants.length > 0 && <p class="small muted">Variants: {faq.variants.map((v) => `“${v.variantText}”`).join(", ")}</p>}
-            </>
-          ) : (
-            <p class="muted">
-              {item.faqId
-                ? "That FAQ no longer exists."
-                : "Not merged into an FAQ: approving creates a new FAQ. The decision below says why (no FAQ close enough, or what differs from the closest)."}
-            </p>
-          )}
-        </div>
-      </div>
-      <p class="small muted">
-        Decision by {item.judge ?? "the thresholds"}
-        {item.rationale ? `: ${item.rationale}` : ""}
-        {item.rejectReason ? ` · rejected: ${item.rejectReason}` : ""}
-      </p>
-      {item.status === "approved" && item.resultFaqId && (
-        <p>
-          <a href={`/ui/faqs/${item.resultFaqId}`}>Open the resulting FAQ</a>
-        </p>
-      )}
-      {item.status === "pending" && viewer.role === "admin" && (
-        <div class="grid">
-          <form method="post" action={`/ui/staging/${item.id}/approve`}>
-            <Csrf viewer={viewer} />
-            <input type="hidden" name="originalQuestion" value={values.originalQuestion ?? question} />
-            <Field
-              id={`q-${item.id}`}
-              name="question"
-              label={item.action === "MERGE" ? "FAQ question" : "Question"}
-              value={question}
-              error={errors.question}
-            />
-            <Field
-              id={`a-${item.id}`}
-              name="answer"
-              label={item.action === "MERGE" ? "Merged answer" : "Answer"}
-              multiline
-              value={values.answer ?? item.answer}
-              error={errors.answer}
-            />
-            <p>
-              <button type="submit">Approve</button> <span class="small muted">Edit the text first if it needs it.</span>
-            </p>
-          </form>
-          <form method="post" action={`/ui/staging/${item.id}/reject`}>
-            <Csrf viewer={viewer} />
-            <Field id={`r-${item.id}`} name="reason" label="Reason for rejecting" value={values.reason} error={errors.reason} />
-            <p>
-              <button type="submit" class="danger">
-                Reject
-              </button>
-            </p>
-          </form>
-        </div>
-      )}
-    </article>
-  );
-};
-
-async function renderQueue(
-  c: UiContext,
-  opts: { status?: string; forms?: Record<string, ItemForm>; notice?: { kind: "ok" | "error"; text: string; faqId?: string | null } } = {},
-  code = 200,
-) {
-  const status = (STATUSES as readonly string[]).includes(opts.status ?? "") ? opts.status! : "pending";
-  const { items } = await apiData<{ items: StagingItem[] }>(c, `/v1/staging?status=${status}&limit=50`);
-  const faqIds = [...new Set(items.map((i) => i.faqId).filter((id): id is string => id !== null))];
+/** The FAQs the items merge into and the tickets as they came in (a MERGE item holds the judge's merged answer, not the ticket's own). */
+async function briefs(c: UiContext, items: readonly StagingItem[]) {
   const faqs = new Map<string, FaqBrief>();
   const tickets = new Map<string, TicketBrief>();
-  // The ticket as it came in (a MERGE item holds the judge's merged answer, not the ticket's own).
   await Promise.all([
-    ...faqIds.map(async (id) => {
-      const r = await api<FaqBrief>(c, "GET", `/v1/faqs/${id}`);
+    ...[...new Set(items.flatMap((i) => (i.faqId ? [i.faqId] : [])))].map(async (id) => {
+      const r = await api<FaqBrief>(c, "GET", `/v1/faqs/${encodeURIComponent(id)}`);
       if (r.ok) faqs.set(id, r.data);
     }),
     ...items.map(async (item) => {
-      const r = await api<TicketBrief>(c, "GET", `/v1/tickets/${item.ticket.id}`);
+      const r = await api<TicketBrief>(c, "GET", `/v1/tickets/${encodeURIComponent(item.ticket.id)}`);
       if (r.ok) tickets.set(item.id, r.data);
     }),
   ]);
+  return { faqs, tickets };
+}
+
+async function renderQueue(c: UiContext, requested: string | undefined) {
+  const status: Status = (STATUSES as readonly string[]).includes(requested ?? "") ? (requested as Status) : "pending";
+  const page = await apiData<StagingPage>(c, `/v1/staging?status=${status}&limit=${PAGE}`);
+  const { faqs, tickets } = await briefs(c, page.items);
   const viewer = viewerOf(c);
+  const flash = takeFlash(c);
+  const approved = c.req.query("approved");
+  const justApproved = approved ? await api<StagingItem>(c, "GET", `/v1/staging/${encodeURIComponent(approved)}`) : null;
   return c.html(
     <Layout title="Staging queue" section="staging" viewer={viewer}>
       <div class="spread">
         <h1>Staging queue</h1>
-        <nav class="row" aria-label="Status">
-          {STATUSES.map((s) => (
-            <a
-              href={`/ui/staging?status=${s}`}
-              aria-current={s === status ? "page" : undefined}
-              class={`button ${s === status ? "" : "secondary"}`}
-            >
-              {s}
-            </a>
-          ))}
-        </nav>
+        {status === "pending" && page.counts.pending > 0 && (
+          <a class="button" href="/ui/staging/review">
+            Review one at a time
+          </a>
+        )}
       </div>
-      {opts.notice && (
-        <Notice kind={opts.notice.kind}>
-          {opts.notice.text} {opts.notice.faqId && <a href={`/ui/faqs/${opts.notice.faqId}`}>Open the FAQ</a>}
+      <StatusTabs status={status} counts={page.counts} />
+      {justApproved?.ok && (
+        <Notice kind="ok">
+          Approved ticket {ticketName(justApproved.data)}.{" "}
+          {justApproved.data.resultFaqId && <a href={`/ui/faqs/${justApproved.data.resultFaqId}`}>Open the FAQ</a>}
         </Notice>
       )}
+      {flash && <Notice kind={flash.kind}>{flash.text}</Notice>}
       {viewer.role !== "admin" && status === "pending" && <p class="muted">Approving and rejecting needs an admin key.</p>}
-      {items.length === 0 ? (
+      {page.items.length === 0 ? (
         <p class="muted">Nothing {status} right now.</p>
       ) : (
-        items.map((item) => (
-          <StagingCard
-            item={item}
-            faq={item.faqId ? (faqs.get(item.faqId) ?? null) : null}
-            ticket={tickets.get(item.id) ?? null}
-            viewer={viewer}
-            form={opts.forms?.[item.id]}
-          />
-        ))
+        <ul class="queue" aria-label={`${status} items`}>
+          {page.items.map((item) => (
+            <QueueRow item={item} ticket={tickets.get(item.id) ?? null} open={false}>
+              <StagingCard
+                item={item}
+                faq={item.faqId ? (faqs.get(item.faqId) ?? null) : null}
+                ticket={tickets.get(item.id) ?? null}
+                viewer={viewer}
+                from="queue"
+              />
+            </QueueRow>
+          ))}
+        </ul>
       )}
+      {page.nextCursor && <p class="small muted">The newest {PAGE} are shown; review them to see older ones.</p>}
+    </Layout>,
+  );
+}
+
+/** The pending items' ids in queue order (the review page's previous and next). */
+async function pendingIds(c: UiContext): Promise<string[]> {
+  return (await apiData<StagingPage>(c, `/v1/staging?status=pending&limit=${REVIEW_WINDOW}`)).items.map((i) => i.id);
+}
+
+async function renderItem(c: UiContext, id: string, form?: ItemForm, code = 200) {
+  const item = await api<StagingItem>(c, "GET", `/v1/staging/${encodeURIComponent(id)}`);
+  if (!item.ok) throw new UiFailure(item.status, item.message);
+  const [pending, { faqs, tickets }, decided] = await Promise.all([
+    pendingIds(c),
+    briefs(c, [item.data]),
+    api<Decision>(c, "GET", `/v1/staging/${encodeURIComponent(id)}/decision`),
+  ]);
+  const viewer = viewerOf(c);
+  const at = pending.indexOf(id);
+  const prev = at > 0 ? pending[at - 1] : undefined;
+  const next = at >= 0 ? pending[at + 1] : undefined;
+  const flash = takeFlash(c);
+  const ticket = tickets.get(item.data.id) ?? null;
+  const decision = decided.ok ? decided.data : null;
+  const keys = item.data.status === "pending" && viewer.role === "admin";
+  return c.html(
+    <Layout title={`Review ticket ${ticketName(item.data)}`} section="staging" viewer={viewer}>
+      <nav class="review-nav" aria-label="Review">
+        <a href="/ui/staging">← Staging queue</a>
+        <span class="small muted" data-testid="review-position">
+          {at >= 0 ? `Item ${at + 1} of ${pending.length} pending` : `${item.data.status}, not in the pending queue`}
+        </span>
+        <span class="row">
+          {prev ? (
+            <a class="button secondary" href={`/ui/staging/${prev}`} rel="prev" data-review-prev="" aria-keyshortcuts="k p">
+              ← Previous
+            </a>
+          ) : null}
+          {next ? (
+            <a class="button secondary" href={`/ui/staging/${next}`} rel="next" data-review-next="" aria-keyshortcuts="j n">
+              Next →
+            </a>
+          ) : null}
+        </span>
+      </nav>
+      <h1 class="review-title">{askedText(item.data, ticket)}</h1>
+      {flash && <Notice kind={flash.kind}>{flash.text}</Notice>}
+      {form?.duplicateOf && (
+        <Notice kind="error">
+          Not approved: FAQ{" "}
+          <a href={`/ui/faqs/${form.duplicateOf.id}`}>
+            <b>“{form.duplicateOf.question}”</b>
+          </a>{" "}
+          already asks this question. Reject the item as a duplicate, or tick “Create it anyway” and approve again.
+        </Notice>
+      )}
+      {decision && !form?.duplicateOf && <KnowledgeBaseChanged decision={decision} />}
+      {keys && (
+        <p class="small muted keys" data-testid="review-keys">
+          Keys: <kbd>a</kbd> approve · <kbd>r</kbd> reject · <kbd>j</kbd>/<kbd>n</kbd> next · <kbd>k</kbd>/<kbd>p</kbd> previous
+        </p>
+      )}
+      <div class="grid wide-left">
+        <section class="card">
+          <StagingCard
+            item={item.data}
+            faq={item.data.faqId ? (faqs.get(item.data.faqId) ?? null) : null}
+            ticket={ticket}
+            viewer={viewer}
+            form={form}
+            from="review"
+          />
+        </section>
+        <EvidencePanel decision={decision} error={decided.ok ? undefined : `Could not decide it again now: ${decided.message}`} />
+      </div>
+      {keys && <script src={reviewScript.path} defer></script>}
     </Layout>,
     code as 200,
   );
 }
 
-interface PipelineStats {
-  days: number;
-  byAction: Record<string, number>;
-  byDay: ({ day: string } & Record<string, number | string>)[];
-  tickets: Record<string, number>;
-  staging: { action: string; status: string; count: number }[];
-  variantsPerFaq: { faqs: number; variants: number; pipelineVariants: number; mean: number; max: number };
-  duplicateCreation: { created: number; checked: number; likelyDuplicates: number | null; rate: number | null };
+/** After a review from the review page: the item that followed it, or the queue when none is left. */
+function nextAfter(pending: readonly string[], id: string): string {
+  const at = pending.indexOf(id);
+  const next = pending[at + 1] ?? (at > 0 ? pending[at - 1] : undefined);
+  return next && next !== id ? `/ui/staging/${next}` : "/ui/staging";
 }
 
-const ACTIONS = ["SKIP", "ADD_VARIANT", "MERGE", "NEW"] as const;
-
-const PipelinePage = ({ stats, viewer }: { stats: PipelineStats; viewer: Viewer }) => (
-  <Layout title="Pipeline stats" section="pipeline" viewer={viewer}>
-    <h1>Ticket pipeline · last {stats.days} days</h1>
-    <div class="kpis" data-testid="pipeline-kpis">
-      {ACTIONS.map((a) => (
-        <div class="kpi">
-          <b>{stats.byAction[a] ?? 0}</b>
-          {a.replace("_", " ").toLowerCase()}
-        </div>
-      ))}
-      <div class="kpi">
-        <b>{stats.variantsPerFaq.mean.toFixed(2)}</b>variants per FAQ
-      </div>
-      <div class="kpi">
-        <b>{stats.duplicateCreation.rate === null ? "—" : percent(stats.duplicateCreation.rate)}</b>likely duplicate FAQs (
-        {stats.duplicateCreation.checked} checked)
-      </div>
-    </div>
-    <div class="grid">
-      <section class="card">
-        <h2>Decisions by day</h2>
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Day (UTC)</th>
-                {ACTIONS.map((a) => (
-                  <th scope="col">{a}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {stats.byDay.map((d) => (
-                <tr>
-                  <td>{d.day}</td>
-                  {ACTIONS.map((a) => (
-                    <td>{d[a] ?? 0}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-      <section class="card">
-        <h2>Tickets and staging</h2>
-        <ul class="list-plain">
-          {Object.entries(stats.tickets).map(([s, n]) => (
-            <li class="spread">
-              <span>tickets {s}</span>
-              <b>{n}</b>
-            </li>
-          ))}
-          {stats.staging.map((s) => (
-            <li class="spread">
-              <span>
-                staging {s.action} {s.status}
-              </span>
-              <b>{s.count}</b>
-            </li>
-          ))}
-          <li class="spread">
-            <span>FAQs · variants (from the pipeline) · most on one FAQ</span>
-            <b>
-              {stats.variantsPerFaq.faqs} · {stats.variantsPerFaq.variants} ({stats.variantsPerFaq.pipelineVariants}) ·{" "}
-              {stats.variantsPerFaq.max}
-            </b>
-          </li>
-        </ul>
-      </section>
-    </div>
-  </Layout>
-);
+const fromOf = async (c: UiContext): Promise<From> => ((await formField(c, "from")) === "review" ? "review" : "queue");
 
 export function stagingRoutes(ui: Hono<UiEnv>) {
-  ui.get("/staging", screen, async (c) => {
-    const approved = c.req.query("approved");
-    if (approved) {
-      const r = await api<StagingItem>(c, "GET", `/v1/staging/${encodeURIComponent(approved)}`);
-      if (r.ok)
-        return renderQueue(c, {
-          notice: { kind: "ok", text: `Approved ticket ${r.data.ticket.ticketId ?? ""}.`, faqId: r.data.resultFaqId },
-        });
-    }
-    return renderQueue(c, { status: c.req.query("status") ?? "pending" });
+  ui.get("/staging", screen, (c) => renderQueue(c, c.req.query("status")));
+
+  // The first pending item, or the queue (which says there is nothing to review).
+  ui.get("/staging/review", screen, async (c) => {
+    const [first] = await pendingIds(c);
+    return c.redirect(first ? `/ui/staging/${first}` : "/ui/staging", 303);
   });
+
+  ui.get("/staging/:id", screen, (c) => renderItem(c, c.req.param("id")));
 
   ui.post("/staging/:id/approve", screen, async (c) => {
     const id = c.req.param("id");
+    const from = await fromOf(c);
     const values = {
       question: await formField(c, "question"),
       answer: await formField(c, "answer"),
       originalQuestion: await formField(c, "originalQuestion"),
     };
+    const pending = from === "review" ? await pendingIds(c) : [];
     // Only an edited question is sent: an unchanged MERGE keeps the FAQ's own question.
-    const body = { answer: values.answer, ...(values.question !== values.originalQuestion ? { question: values.question } : {}) };
+    const body = {
+      answer: values.answer,
+      ...(values.question !== values.originalQuestion ? { question: values.question } : {}),
+      ...((await formField(c, "allowDuplicate")) === "1" ? { allowDuplicate: true } : {}),
+    };
     const result = await api<StagingItem>(c, "POST", `/v1/staging/${encodeURIComponent(id)}/approve`, body);
-    if (result.ok) return done(c, `/ui/staging?approved=${encodeURIComponent(id)}`);
+    if (result.ok) {
+      // The queue's own notice links the FAQ the approval made or changed.
+      if (from === "queue") return done(c, `/ui/staging?approved=${encodeURIComponent(id)}`);
+      const made = result.data.action === "NEW" ? "created a new FAQ" : "updated the FAQ";
+      return doneWith(c, nextAfter(pending, id), `Approved ticket ${ticketName(result.data)}: ${made}.`);
+    }
     if (result.status === 403 || result.status === 404) return c.text(result.message, result.status);
     const errors: Record<string, string> = {};
     for (const d of result.details) errors[d.path === "(root)" ? "form" : d.path] ??= d.message;
-    if (result.details.length === 0) errors.form = result.message;
-    return renderQueue(c, { forms: { [id]: { values, errors } } }, result.status);
+    if (result.details.length === 0 && !result.duplicateOf) errors.form = result.message;
+    return renderItem(c, id, { values, errors, ...(result.duplicateOf ? { duplicateOf: result.duplicateOf } : {}) }, result.status);
   });
 
   ui.post("/staging/:id/reject", screen, async (c) => {
     const id = c.req.param("id");
+    const from = await fromOf(c);
     const reason = await formField(c, "reason");
-    const result = await api(c, "POST", `/v1/staging/${encodeURIComponent(id)}/reject`, { reason });
-    if (result.ok) return done(c, "/ui/staging?status=rejected");
+    const pending = from === "review" ? await pendingIds(c) : [];
+    const result = await api<StagingItem>(c, "POST", `/v1/staging/${encodeURIComponent(id)}/reject`, { reason });
+    if (result.ok)
+      return doneWith(
+        c,
+        from === "review" ? nextAfter(pending, id) : "/ui/staging",
+        `Rejected ticket ${ticketName(result.data)}: ${quoted(reason.trim())}.`,
+      );
     if (result.status === 403 || result.status === 404) return c.text(result.message, result.status);
     const error = result.details[0]?.message ?? result.message;
-    return renderQueue(
+    return renderItem(
       c,
-      { forms: { [id]: { values: { reason }, errors: result.details.length > 0 ? { reason: error } : { form: error } } } },
+      id,
+      { values: { reason }, errors: result.details.length > 0 ? { reason: error } : { form: error } },
       result.status,
     );
-  });
-
-  ui.get("/pipeline", screen, async (c) => {
-    const stats = await apiData<PipelineStats>(c, "/v1/pipeline/stats?days=30");
-    return c.html(<PipelinePage stats={stats} viewer={viewerOf(c)} />);
   });
 }

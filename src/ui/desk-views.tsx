@@ -1,4 +1,4 @@
-/** Review desk pieces without data access: the word diff between two versions and the hits-per-day chart. */
+/** Review desk pieces without data access: the word diff between two versions, the hits-per-day chart, counted words. */
 import { diffWords } from "diff";
 import type { FC } from "hono/jsx";
 import type { DailyHits } from "../faqs/types";
@@ -11,20 +11,25 @@ export const WordDiff: FC<{ before: string; after: string; label: string }> = ({
   </div>
 );
 
+/** "1 session", "2 sessions": a count with its noun, singular for exactly one. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 const CHART_WIDTH = 300;
 const CHART_HEIGHT = 90;
 const AXIS = 14;
 
 /** Bars of hits per UTC day; each bar has a <title>, and the figure a text summary (not only a picture). */
-export const HitChart: FC<{ days: DailyHits[] }> = ({ days }) => {
+export const HitChart: FC<{ days: DailyHits[]; of?: string; testId?: string }> = ({ days, of = "", testId = "hit-chart" }) => {
   const max = Math.max(1, ...days.map((d) => d.hits));
   const total = days.reduce((sum, d) => sum + d.hits, 0);
   const slot = CHART_WIDTH / days.length;
   const plot = CHART_HEIGHT - AXIS;
-  const summary = `${total} hit${total === 1 ? "" : "s"} in the last ${days.length} days, at most ${max === 1 && total === 0 ? 0 : max} a day`;
+  const summary = `${plural(total, "hit")}${of} in the last ${days.length} days, at most ${total === 0 ? 0 : max} a day`;
   return (
     <figure>
-      <svg class="chart" viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-label={summary} data-testid="hit-chart">
+      <svg class="chart" viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-label={summary} data-testid={testId}>
         {days.map((d, i) => {
           const h = d.hits === 0 ? 0 : Math.max(2, (d.hits / max) * (plot - 4));
           return (
@@ -35,7 +40,7 @@ export const HitChart: FC<{ days: DailyHits[] }> = ({ days }) => {
               width={(slot * 0.7).toFixed(1)}
               height={h.toFixed(1)}
             >
-              <title>{`${d.day}: ${d.hits} hit${d.hits === 1 ? "" : "s"}`}</title>
+              <title>{`${d.day}: ${plural(d.hits, "hit")}`}</title>
             </rect>
           );
         })}

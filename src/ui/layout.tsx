@@ -2,7 +2,7 @@
 import type { Child, FC } from "hono/jsx";
 import { script, stylesheet } from "./assets";
 
-export type Section = "shows" | "staging" | "faqs" | "pipeline" | "none";
+export type Section = "shows" | "staging" | "faqs" | "usage" | "pipeline" | "none";
 
 export interface Viewer {
   role: "client" | "admin";
@@ -42,6 +42,9 @@ export const Layout: FC<{ title: string; section?: Section; viewer?: Viewer | un
             </a>
             <a href="/ui/faqs" aria-current={section === "faqs" ? "page" : undefined}>
               FAQs
+            </a>
+            <a href="/ui/faqs/usage" aria-current={section === "usage" ? "page" : undefined}>
+              FAQ usage
             </a>
             <a href="/ui/pipeline" aria-current={section === "pipeline" ? "page" : undefined}>
               Pipeline stats

@@ -76,6 +76,22 @@ function ErrorPage({ status, message, viewer }: { status: number; message: strin
   );
 }
 
+/** 429: this key's requests per minute are used up; nothing is wrong, the page works again after the wait. */
+function RateLimitedPage({ wait, viewer }: { wait: number; viewer?: Viewer | undefined }) {
+  return (
+    <Layout title="Too many requests" viewer={viewer}>
+      <h1>Too many requests</h1>
+      <Notice kind="error">
+        This API key made more requests in the last minute than its limit allows. Wait {wait} second{wait === 1 ? "" : "s"} and try again:
+        go back, or reload the page.
+      </Notice>
+      <p>
+        <a href="/ui">Back to the start</a>
+      </p>
+    </Layout>
+  );
+}
+
 export function createUi(appFetch: AppFetch) {
   const ui = new Hono<UiEnv>();
 
@@ -157,6 +173,12 @@ export function createUi(appFetch: AppFetch) {
     }
     const viewer = c.get("session") && c.get("principal") ? viewerOf(c) : undefined;
     if (error instanceof SessionSecretMissing) return c.html(<ErrorPage status={503} message={error.message} />, 503);
+    if (error instanceof UiFailure && error.status === 429) {
+      // The API's limit per key: say how long to wait, in words and as Retry-After (a fragment poll backs off by it too).
+      const wait = error.retryAfterSeconds ?? 60;
+      c.header("retry-after", String(wait));
+      return isFragment(c) ? c.text(error.message, 429) : c.html(<RateLimitedPage wait={wait} viewer={viewer} />, 429);
+    }
     if (error instanceof UiFailure) {
       const status = error.status === 404 || error.status === 403 || error.status === 409 ? error.status : 502;
       return isFragment(c)

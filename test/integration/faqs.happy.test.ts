@@ -337,7 +337,7 @@ describe("POST /v1/faqs/import", () => {
       ),
       200,
     );
-    expect(res.counts).toEqual({ imported: 2, failed: 3, duplicateVariants: 1, indexed: 4, pendingIndex: 0 });
+    expect(res.counts).toEqual({ imported: 2, failed: 3, duplicates: 0, duplicateVariants: 1, indexed: 4, pendingIndex: 0, autoLinked: 0 });
     expect(res.imported).toMatchObject([
       { line: 1, variants: 2 },
       { line: 5, variants: 0 },

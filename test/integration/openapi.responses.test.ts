@@ -82,6 +82,25 @@ describe("the documented responses", () => {
       { key, body: { questions: [{ text: "Who funds consciousness research?" }] } },
       201,
     );
+    const repeated = await expectOk("POST", "/v1/shows/oa-show/rank", {
+      key,
+      body: { candidates: [{ text: "Who funds consciousness research?", model: "gpt" }] },
+    });
+    await expectOk("GET", "/v1/shows/oa-show/rankings?limit=5", { key });
+    await expectOk("GET", `/v1/shows/oa-show/rankings/${repeated.rankingId}`, { key });
+    await expectOk(
+      "POST",
+      "/v1/shows/oa-show/overrides",
+      {
+        key,
+        body: {
+          text: "Who funds consciousness research?",
+          againstQuestionId: repeated.filtered[0].mostSimilarQuestionId,
+          rankingId: repeated.rankingId,
+        },
+      },
+      201,
+    );
     await expectOk("POST", `/v1/shows/oa-show/questions/${added.ids[0]}/used`, { key, body: {} });
     await expectOk("POST", "/v1/shows/oa-show/refresh", { key, body: { questionIds: [rank.picks[0].id] } });
     await expectOk("GET", "/v1/shows/oa-show/history?minutes=60", { key });
@@ -114,6 +133,7 @@ describe("the documented responses", () => {
     });
     await expectOk("GET", "/v1/faqs/export", { key });
     await expectOk("GET", "/v1/faqs/stats", { key });
+    await expectOk("GET", "/v1/faqs/usage?days=7&limit=5", { key });
     const { suggestions } = await expectOk("GET", "/v1/faqs/suggestions", { key });
     expect(suggestions.length).toBeGreaterThanOrEqual(2);
     await expectOk("POST", `/v1/faqs/suggestions/${suggestions[0].id}/accept`, { key }, 201);
@@ -247,6 +267,7 @@ describe("the documented responses", () => {
     const rejectId = await staged("Can I pay with bitcoin?");
     await expectOk("GET", "/v1/staging", { key });
     await expectOk("GET", `/v1/staging/${approveId}`, { key });
+    await expectOk("GET", `/v1/staging/${approveId}/decision`, { key });
     await expectOk("POST", `/v1/staging/${approveId}/approve`, { key: admin, body: {} });
     await expectOk("POST", `/v1/staging/${rejectId}/reject`, { key: admin, body: { reason: "not ours" } });
     await expectOk("GET", "/v1/pipeline/stats?days=7", { key });

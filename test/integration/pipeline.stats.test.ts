@@ -4,7 +4,7 @@ import { createServices } from "../../src/services";
 import { processTicket } from "../../src/tickets/consume";
 import { d1PipelineStore } from "../../src/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
-import { apiClient, expectJson } from "../support/client";
+import { apiClient, expectError, expectJson } from "../support/client";
 import { SURE_REFUND_REWORDING } from "../fixtures/ticket-questions";
 import { seedFaq } from "../support/tickets";
 
@@ -27,13 +27,20 @@ describe("GET /v1/pipeline/stats", () => {
     const distinct = await decide(tenant, "Do you offer a student discount?", "Students get 20% off.");
     expect(distinct.decision!.action).toBe("NEW");
 
-    // A reviewer approves the password item with a question that repeats the refund FAQ: a duplicate the proxy must see.
+    // A reviewer approves the password item with a question that repeats the refund FAQ: refused (DUPLICATE_FAQ) until
+    // the reviewer insists; then it is a duplicate the proxy must see.
     const admin = apiClient(tenant.adminKey);
     const { items } = await expectJson(admin.v1.staging.$get({ query: { status: "pending" } }), 200);
     const password = items.find((i) => i.question.includes("password"))!;
     const student = items.find((i) => i.question.includes("student"))!;
+    const param = { id: password.id };
+    await expectError(
+      admin.v1.staging[":id"].approve.$post({ param, json: { question: "When will my refund arrive?" } }),
+      409,
+      "DUPLICATE_FAQ",
+    );
     await expectJson(
-      admin.v1.staging[":id"].approve.$post({ param: { id: password.id }, json: { question: "When will my refund arrive?" } }),
+      admin.v1.staging[":id"].approve.$post({ param, json: { question: "When will my refund arrive?", allowDuplicate: true } }),
       200,
     );
     await expectJson(admin.v1.staging[":id"].approve.$post({ param: { id: student.id }, json: {} }), 200);
@@ -48,5 +55,7 @@ describe("GET /v1/pipeline/stats", () => {
       duplicateCreation: { created: 2, checked: 2, likelyDuplicates: 1, rate: 0.5, threshold: 0.85 },
     });
     expect(stats.staging).toEqual(expect.arrayContaining([{ action: "NEW", status: "approved", count: 2 }]));
+    // Every live FAQ is checked too, however it was made.
+    expect(stats.duplicates).toMatchObject({ scanned: 3, checked: 3 });
   });
 });

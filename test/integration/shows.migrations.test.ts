@@ -33,7 +33,9 @@ describe("ShowMemory storage migrations", () => {
     expect(await runInDurableObject(stub, (_o: ShowMemory, state) => tables(state.storage.sql))).toEqual([
       "_migrations",
       "show_meta",
+      "show_overrides",
       "show_questions",
+      "show_rankings",
     ]);
   });
 
@@ -59,7 +61,7 @@ describe("ShowMemory storage migrations", () => {
       };
     });
     expect(after.version).toBe(LATEST);
-    expect(after.tables).toEqual(["_migrations", "show_meta", "show_questions"]);
+    expect(after.tables).toEqual(["_migrations", "show_meta", "show_overrides", "show_questions", "show_rankings"]);
     expect(after.window).toEqual(["q_old_1", "q_old_2"]);
     expect(after.status).toMatchObject({ questionCount: 2, questionsInMemory: 2, startedAt: T0 });
   });

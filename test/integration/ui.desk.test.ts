@@ -2,20 +2,11 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { faqHitsPerDay } from "../../src/faqs/hits-daily";
 import { newTenant } from "../support/api";
+import { uiSession } from "../support/ui";
 import { apiClient, expectJson } from "../support/client";
 
 const BASE = "https://recall.test";
 const DAY = 86_400_000;
-
-async function session(key: string) {
-  const response = await SELF.fetch(`${BASE}/ui/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-    body: new URLSearchParams({ key }),
-    redirect: "manual",
-  });
-  return (response.headers.get("set-cookie") ?? "").split(";")[0]!;
-}
 
 const get = async (path: string, cookie: string) => {
   const response = await SELF.fetch(`${BASE}${path}`, { headers: { cookie }, redirect: "manual" });
@@ -59,12 +50,12 @@ describe("GET /ui/faqs/:id", () => {
       api.v1.faqs[":id"].variants.$post({ param: { id: created.id }, json: { variantText: "Can I download everything?" } }),
       201,
     );
-    const mine = await get(`/ui/faqs/${created.id}`, await session(owner.clientKey));
+    const mine = await get(`/ui/faqs/${created.id}`, await uiSession(owner.clientKey));
     expect(mine.status).toBe(200);
     expect(mine.html).toContain("How do I export my data?");
     expect(mine.html).toContain("Can I download everything?");
     expect(mine.html).toContain('data-testid="hit-chart"');
-    const theirs = await get(`/ui/faqs/${created.id}`, await session(stranger.adminKey));
+    const theirs = await get(`/ui/faqs/${created.id}`, await uiSession(stranger.adminKey));
     expect(theirs.status).toBe(404);
     expect(theirs.html).not.toContain("How do I export my data?");
   });
@@ -83,8 +74,8 @@ describe("GET /ui/staging", () => {
          VALUES ('stg_ui1', ?, 'tkt_ui1', 'NEW', 'How do I add a teammate?', 'Invite them.', 'pending', 0)`,
       ).bind(tenant.tenantId),
     ]);
-    const admin = await get("/ui/staging", await session(tenant.adminKey));
-    const client = await get("/ui/staging", await session(tenant.clientKey));
+    const admin = await get("/ui/staging", await uiSession(tenant.adminKey));
+    const client = await get("/ui/staging", await uiSession(tenant.clientKey));
     expect(admin.status).toBe(200);
     expect(client.status).toBe(200);
     for (const page of [admin, client]) expect(page.html).toContain("How do I add a teammate?");
@@ -99,7 +90,7 @@ describe("GET /ui/staging", () => {
 describe("POST /ui/faqs/:id/suggestions/:sid/accept|dismiss", () => {
   it("accepts a suggested phrasing as a variant and dismisses another, through the API", async () => {
     const tenant = await newTenant();
-    const cookie = await session(tenant.adminKey);
+    const cookie = await uiSession(tenant.adminKey);
     const api = apiClient(tenant.adminKey);
     const faq = await expectJson(
       api.v1.faqs.$post({ json: { question: "How do I close my account?", answer: "Settings → Account → Close." } }),

@@ -82,6 +82,44 @@ describe.each(BACKENDS)("FAQ activity on %s", (backend) => {
     });
   });
 
+  describe("usage", () => {
+    it("counts live FAQs' hits per day, the trend of this week against the previous, and the never-used oldest first", async () => {
+      const tenant = await newTenant(backends);
+      const rising = await faq(store(), tenant, "How do I export my data?");
+      const falling = await faq(store(), tenant, "How do I change my plan?");
+      const unused = await faq(store(), tenant, "Do you have a mobile app?");
+      const gone = await faq(store(), tenant, "Is there a student discount?");
+      const hit = (row: typeof rising): FaqSearchHit => ({
+        faq: row,
+        score: 1,
+        matchType: ["canonical_bm25"],
+        matchedVariant: null,
+        similarity: 0.8,
+      });
+      const now = T0 + 20 * DAY;
+      await backends.storeAt(backend, now - 3600_000).recordHits(tenant, "s-1", "export", [hit(rising), hit(gone)]);
+      await backends.storeAt(backend, now - 1000).recordHits(tenant, "s-2", "export data", [hit(rising)]);
+      await backends.storeAt(backend, now - 9 * DAY).recordHits(tenant, "s-3", "plan", [hit(falling)]);
+      expect(await store().softDelete(tenant, gone.id, "key_a")).toBe(true);
+
+      const usage = await store().usage(tenant, now, 14, 10);
+      expect(usage.daily).toHaveLength(14);
+      expect(usage.daily.at(-1)).toEqual({ day: new Date(now).toISOString().slice(0, 10), hits: 2 });
+      expect(usage).toMatchObject({ hits: 3, sessions: 3, liveFaqs: 3, neverUsedFaqs: 1 });
+      expect(usage.trending).toEqual([
+        { id: rising.id, question: rising.question, thisWeek: 2, previousWeek: 0 },
+        { id: falling.id, question: falling.question, thisWeek: 0, previousWeek: 1 },
+      ]);
+      expect(usage.neverUsed).toEqual([{ id: unused.id, question: unused.question, createdAt: expect.any(String) }]);
+      expect(await store().usage(await newTenant(backends), now, 7, 10)).toMatchObject({
+        hits: 0,
+        liveFaqs: 0,
+        trending: [],
+        neverUsed: [],
+      });
+    });
+  });
+
   describe("relationships", () => {
     it("links the nearest FAQs automatically, lets a manual link replace the auto one, and reads both sides", async () => {
       const tenant = await newTenant(backends);

@@ -172,6 +172,27 @@ describe.each(BACKENDS)("the ticket pipeline's store on %s", (backend) => {
     });
     expect(await rejectStaging(services(), tenant, "stg_missing", "key_admin", "x")).toEqual({ ok: false, error: "not_found" });
     expect(await store().getStaging(await newTenant(backends), bStaging)).toBeNull();
+    expect(await store().stagingCounts(tenant)).toEqual({ pending: 0, approved: 1, rejected: 1 });
+    expect(await store().stagingCounts(await newTenant(backends))).toEqual({ pending: 0, approved: 0, rejected: 0 });
+  });
+
+  it("refuses to approve a NEW item whose question an FAQ made meanwhile asks, naming it, unless told to go ahead", async () => {
+    const tenant = await newTenant(backends);
+    const { row } = await store().insertTicket(
+      tenant,
+      ticket("Where can I download my invoices as PDF?", "Billing → Invoices."),
+      Date.now(),
+    );
+    expect(await processTicket(services(), { tenantId: tenant, ticketRowId: row.id })).toEqual({ kind: "decided", action: "NEW" });
+    const stagingId = (await store().getTicket(tenant, row.id))!.stagingId!;
+    const faqId = await seedFaq(tenant, "Where can I download my invoices as a PDF?", "Billing → Invoices → Download.");
+    const refused = await approveStaging(services(), tenant, stagingId, "key_admin", {});
+    expect(refused).toMatchObject({ ok: false, error: { duplicateOf: { id: faqId } } });
+    expect((await store().getStaging(tenant, stagingId))!.status).toBe("pending");
+    expect(await approveStaging(services(), tenant, stagingId, "key_admin", { allowDuplicate: true })).toMatchObject({
+      ok: true,
+      value: { status: "approved" },
+    });
   });
 
   it("stages a MERGE when the judge says so, and approval updates the FAQ and adds the ticket's question as a variant", async () => {
@@ -243,6 +264,13 @@ describe.each(BACKENDS)("the ticket pipeline's store on %s", (backend) => {
     expect(stats.tickets).toEqual({ decided: 3, received: 1 });
     expect(stats.staging).toEqual([{ action: "NEW", status: "pending", count: 2 }]);
     expect(stats.variantsPerFaq).toMatchObject({ faqs: 1, variants: 1, pipelineVariants: 1 });
+    expect(stats.duplicates).toMatchObject({ scanned: 1, checked: 1, likelyDuplicates: 0, pairs: [] });
+    await seedFaq(tenant, "How long does a refund take to arrive on my card?", REFUND_A);
+    const twins = (await pipelineStats(services(), tenant, 7)).duplicates;
+    expect(twins).toMatchObject({ scanned: 2, checked: 2, likelyDuplicates: 2, rate: 1 });
+    expect(twins.pairs).toEqual([
+      expect.objectContaining({ otherQuestion: expect.any(String), reason: expect.stringContaining("same question") }),
+    ]);
   });
 
   it("re-sends tickets stranded long after they arrived, and leaves fresh or leased ones alone", async () => {

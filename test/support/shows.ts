@@ -40,6 +40,9 @@ export function showClient(key: string, clock: Clock, override: (s: Services) =>
       status: () => routes.status.$get({ param }),
       config: (json: Parameters<Routes["config"]["$put"]>[0]["json"]) => routes.config.$put({ param, json }),
       end: () => routes.end.$post({ param }),
+      rankings: (limit?: number) => routes.rankings.$get({ param, query: limit === undefined ? {} : { limit: String(limit) } }),
+      ranking: (rankingId: string) => routes.rankings[":rankingId"].$get({ param: { showId, rankingId } }),
+      override: (json: Parameters<Routes["overrides"]["$post"]>[0]["json"]) => routes.overrides.$post({ param, json }),
     };
   }
   return { api, show, embedCalls: () => embedCalls };

@@ -4,7 +4,6 @@ import { DEFAULT_NOVELTY_CONFIG, configProblems } from "../../src/ranking/novelt
 import { decayFactor, lexicalSimilarity, lexicalTerms, noveltyScore } from "../../src/ranking/novelty";
 import { checkQuestion, type PastQuestion } from "../../src/ranking/novelty-history";
 import { type Candidate, rankCandidates } from "../../src/ranking/novelty-rank";
-import { topicMatches } from "../../src/shows/store";
 
 const MIN = 60_000;
 const NOW = Date.UTC(2025, 9, 19, 10, 0);
@@ -258,15 +257,5 @@ describe("config", () => {
     expect(configProblems({ ...config, penaltySimilarityThreshold: 0.9 })).toEqual([
       "penaltySimilarityThreshold must be ≤ similarityThreshold",
     ]);
-  });
-});
-
-describe("topicMatches", () => {
-  it("matches every topic term against tags, with prefixes of 4+ characters", () => {
-    const tags = lexicalTerms("What evidence supports machine consciousness?");
-    expect(topicMatches(tags, "consciousness")).toBe(true);
-    expect(topicMatches(tags, "conscious machine")).toBe(true);
-    expect(topicMatches(tags, "quantum")).toBe(false);
-    expect(topicMatches(tags, "the")).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import type { Services } from "../../services";
 import { DAY_MS, NO_HITS, toStats } from "../hits";
 import { everyDay, firstDay } from "../hits-daily";
 import type { FaqHitsPort } from "../port";
+import { faqUsagePostgres } from "./usage";
 
 /** Integer division of a bigint by a literal (written into the SQL so it stays an integer division). */
 const dayOf = sql<number>`${pgFaqHits.hitAt} / ${sql.raw(String(DAY_MS))}`.mapWith(Number);
@@ -70,5 +71,7 @@ export function postgresHits(db: PgDatabase, { clock }: Pick<Services, "clock">)
         .groupBy(dayOf);
       return everyDay(first, days, counted);
     },
+
+    usage: (tenantId, now, days, limit) => faqUsagePostgres(db, tenantId, now, days, limit),
   };
 }

@@ -90,19 +90,29 @@ export const ImportReport = obj({
     obj({
       line: z.number().int(),
       code: z
-        .enum(["INVALID_JSON", "VALIDATION_FAILED", "ID_REPEATED", "ID_UNAVAILABLE"])
-        .describe("ID_REPEATED: an earlier line of the file keeps the same id; ID_UNAVAILABLE: a stored row uses the id"),
+        .enum(["INVALID_JSON", "VALIDATION_FAILED", "DUPLICATE_QUESTION", "ID_REPEATED", "ID_UNAVAILABLE"])
+        .describe(
+          "DUPLICATE_QUESTION: an earlier line of the file or a live FAQ asks the same question; ID_REPEATED: an earlier line of the file keeps the same id; ID_UNAVAILABLE: a stored row uses the id",
+        ),
       message: z.string(),
       details: z.array(obj({ path: z.string(), message: z.string() })).optional(),
+      duplicateOf: obj({ id: z.string(), question: z.string(), similarity: z.number() })
+        .optional()
+        .describe("DUPLICATE_QUESTION against the knowledge base: the live FAQ that asks it, and how similar (calibrated)"),
     }),
   ),
   counts: obj({
     imported: z.number().int(),
     failed: z.number().int(),
+    duplicates: z.number().int().describe("lines skipped as DUPLICATE_QUESTION"),
     duplicateVariants: z.number().int(),
     indexed: z.number().int(),
     pendingIndex: z.number().int(),
+    autoLinked: z.number().int().describe("imported FAQs that got automatic related links"),
   }),
+  degraded: z
+    .array(z.enum(["duplicate_check"]))
+    .describe("duplicate_check: the embedder or index was down, so lines were compared with each other only, not with the stored FAQs"),
 });
 
 export const Versions = obj({
@@ -125,6 +135,22 @@ export const Versions = obj({
 const truncated = z.boolean().describe("true when more rows than `limit` exist: raise `limit` (at most 200) to see more");
 export const AllStats = obj({ faqs: z.array(obj({ id: z.string(), question: z.string(), ...statsFields })), truncated });
 export const FaqStats = obj({ id: z.string(), question: z.string(), ...statsFields });
+
+const count = z.number().int().min(0);
+export const FaqUsage = obj({
+  days: count.describe("the days of `daily` and `window`, ending today (UTC)"),
+  window: obj({ hits: count, sessions: count }).describe("hits of live FAQs and distinct sessions over `days`"),
+  faqs: obj({ live: count, used: count, neverUsed: count }).describe("live FAQs; with at least one hit ever; with none"),
+  daily: z.array(obj({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), hits: count })).describe("every UTC day, zeros included"),
+  mostUsed: z
+    .array(obj({ id: z.string(), question: z.string(), ...statsFields }))
+    .describe("all time, most hit first; FAQs without a hit left out"),
+  trending: z
+    .array(obj({ id: z.string(), question: z.string(), thisWeek: count, previousWeek: count, change: z.number().int() }))
+    .describe("hits in the last 7 days against the 7 days before (rolling, not calendar weeks), rising first"),
+  neverUsed: z.array(obj({ id: z.string(), question: z.string(), createdAt: isoTime })).describe("oldest first"),
+  neverUsedTruncated: z.boolean().describe("true when more FAQs were never used than `limit`"),
+});
 
 export const Suggestions = obj({
   suggestions: z.array(
@@ -176,7 +202,7 @@ export const faqDocs = {
     tag: "FAQs",
     summary: "Import FAQs (NDJSON)",
     description:
-      "`application/x-ndjson`, one FAQ with its variants per line, at most 1,000 lines and 5 MiB. Line by line: a bad line is reported in `errors` with its line number and skipped, every other line is stored; `imported` lists exactly the lines stored. A kept id that an earlier line repeats (`ID_REPEATED`) or that a stored row uses (`ID_UNAVAILABLE`, whichever tenant's) skips its line.",
+      "`application/x-ndjson`, one FAQ with its variants per line, at most 1,000 lines and 5 MiB. Line by line: a bad line is reported in `errors` with its line number and skipped, every other line is stored; `imported` lists exactly the lines stored. A plain line (no `id`) whose question an earlier line asks, or a live FAQ asks (the same-question decision is sure, or the texts are equal once folded), is skipped as `DUPLICATE_QUESTION` with that FAQ in `duplicateOf`. A kept id that an earlier line repeats (`ID_REPEATED`) or that a stored row uses (`ID_UNAVAILABLE`, whichever tenant's) skips its line. Imported FAQs get automatic related links as a create does, unless their line carries its own (`related`, from an export).",
     responses: { 200: ImportReport },
     errors: { 400: "the import is empty", 413: "over 1,000 lines or 5 MiB", 415: "not application/x-ndjson" },
   }),
@@ -192,6 +218,13 @@ export const faqDocs = {
     summary: "Hit statistics of every FAQ",
     description: "Seed §7.2.6, most hit first; the top `limit` (1..200, 50), `truncated` when there are more.",
     responses: { 200: AllStats },
+  }),
+  usage: describe({
+    tag: "FAQs",
+    summary: "FAQ usage overview",
+    description:
+      "Seed 002's use cases of hit tracking (high-value FAQs, unused FAQs to review) in one answer: the hits of all live FAQs per UTC day over `days` (1..90, 30), the most used FAQs (all time), the trend (hits in the last 7 days against the 7 before, rising first) and the FAQs no search with a `sessionId` ever returned (oldest first). Each list holds at most `limit` (1..50, 10) FAQs.",
+    responses: { 200: FaqUsage },
   }),
   suggestions: describe({
     tag: "FAQs",

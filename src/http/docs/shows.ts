@@ -4,7 +4,7 @@ import { nextCursorSchema } from "../pagination";
 import { nullableString, obj } from "./common";
 
 /** Epoch milliseconds (the show routes speak the Durable Object's clock). */
-const epochMs = z.number().int();
+export const epochMs = z.number().int();
 const method = z.enum(["embedding", "lexical"]);
 const rounded = z.number().nullable();
 const unitOrNull = z.number().min(0).max(1).nullable();
@@ -16,37 +16,43 @@ const similarTo = {
   rawCosine: z.number().min(-1).max(1).nullable(),
   method,
   minutesAgo: z.number().int().nullable().describe("Whole minutes since it was asked; null for another candidate of the same batch"),
+  askedAt: epochMs.nullable().describe("When it was asked (a screen shows the clock time); null for another candidate of the same batch"),
   evidence: nullableString.describe(
     'Why the same-question decision took it for the same question or not ("same question, score 0.93", "differs: enable ≠ disable"); null where it was not asked (below the block line)',
   ),
 };
 
-export const Rank = obj({
-  picks: z.array(
-    obj({
-      id: nullableString.describe("The stored question's id; null when not recorded"),
-      text: z.string(),
-      model: z.string(),
-      confidence: z.number().min(0).max(1),
-      score: rounded,
-      novelty: unitOrNull,
-      votes: z.array(z.string()),
-      boosted: z.boolean(),
-      warnings: z.array(obj({ ...similarTo, kind: z.enum(["penalized", "close_to_pick"]), message: z.string() })),
-    }),
-  ),
-  filtered: z.array(
-    obj({
-      text: z.string(),
-      model: z.string(),
-      reason: z.enum(["duplicate_in_batch", "similar_to_recent", "similar_to_used"]),
-      message: z.string(),
-      ...similarTo,
-    }),
-  ),
+/** A picked candidate (the shape of `picks` in a ranking). */
+export const pickFields = {
+  id: nullableString.describe("The stored question's id; null when not recorded"),
+  text: z.string(),
+  model: z.string(),
+  confidence: z.number().min(0).max(1),
+  score: rounded,
+  novelty: unitOrNull,
+  votes: z.array(z.string()),
+  boosted: z.boolean(),
+  warnings: z.array(obj({ ...similarTo, kind: z.enum(["penalized", "close_to_pick"]), message: z.string() })),
+};
+/** A filtered candidate (the shape of `filtered` in a ranking). */
+export const filteredFields = {
+  text: z.string(),
+  model: z.string(),
+  reason: z.enum(["duplicate_in_batch", "similar_to_recent", "similar_to_used"]),
+  message: z.string(),
+  ...similarTo,
+};
+export const rankFields = {
   notPicked: z.array(obj({ text: z.string(), score: rounded })),
-  recorded: z.number().int(),
+  recorded: z.number().int().describe("How many picks were recorded in the show's memory"),
   embedding: obj({ model: z.string(), calibrated: z.boolean() }),
+};
+
+export const Rank = obj({
+  rankingId: nullableString.describe("The stored ranking (GET …/rankings/{rankingId}); null with `record: false`"),
+  picks: z.array(obj(pickFields)),
+  filtered: z.array(obj(filteredFields)),
+  ...rankFields,
 });
 
 export const Check = obj({
@@ -63,7 +69,11 @@ export const Check = obj({
 
 export const AddedQuestions = obj({ ids: z.array(z.string()), questionCount: z.number().int() });
 export const Used = obj({ id: z.string(), wasUsed: z.literal(true) });
-export const Refreshed = obj({ forgotten: z.array(z.string()), count: z.number().int() });
+export const Refreshed = obj({
+  forgotten: z.array(z.string()).describe("The ids taken out of the active window"),
+  count: z.number().int(),
+  questions: z.array(obj({ id: z.string(), text: z.string() })).describe("The same questions with their text"),
+});
 
 export const History = obj({
   questions: z.array(
@@ -77,7 +87,7 @@ export const History = obj({
       wasUsed: z.boolean(),
       topicTags: z.array(z.string()),
       novelty: rounded,
-      source: z.enum(["pick", "added"]),
+      source: z.enum(["pick", "added", "override"]).describe("override: a filtered question the producer used anyway"),
       forgottenAt: epochMs.nullable(),
     }),
   ),
@@ -120,6 +130,7 @@ export const Shows = obj({
 
 /** Seed 004's scenario: #5 repeats #1 (87 % similar) and is filtered; a new angle is picked. */
 const RANK_EXAMPLE = {
+  rankingId: "rk_2c9e",
   picks: [
     {
       id: "sq_7f3a",
@@ -145,6 +156,7 @@ const RANK_EXAMPLE = {
       rawCosine: 0.81,
       method: "embedding",
       minutesAgo: 8,
+      askedAt: 1760868120000,
       evidence: "same question, score 0.87",
     },
   ],

@@ -2,6 +2,7 @@ import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { nextCursorSchema } from "../pagination";
 import { stagingStatuses, ticketActions, ticketStatuses } from "../../db/schema";
+import { CONTRAST_KINDS } from "../../decisions/contrasts";
 import { isoTime, nullableString, obj, tags } from "./common";
 
 export const Ticket = obj({
@@ -57,7 +58,53 @@ export const StagingItem = obj({
   rejectReason: nullableString,
   resultFaqId: nullableString,
 }).meta({ id: "StagingItem" });
-export const StagingList = obj({ items: z.array(StagingItem), nextCursor: nextCursorSchema });
+export const StagingList = obj({
+  items: z.array(StagingItem),
+  nextCursor: nextCursorSchema,
+  counts: obj({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }).describe(
+    "the tenant's items in each status",
+  ),
+});
+
+export const StagingDecision = obj({
+  stagingId: z.string(),
+  question: z.string().describe("what was compared: the ticket's cleaned question"),
+  staged: obj({ action: z.enum(["MERGE", "NEW"]), faqId: nullableString, similarity: z.number().nullable(), stagedAt: isoTime }),
+  match: obj({
+    faqId: z.string(),
+    question: z.string(),
+    variant: obj({ id: z.string(), text: z.string() })
+      .nullable()
+      .describe("the variant that matched best; null when the FAQ's question did"),
+    similarity: z.number().describe("calibrated (lexical for text the embedder cannot embed)"),
+    method: z.enum(["calibrated", "raw", "lexical"]),
+    faqUpdatedAt: isoTime,
+    changedSinceStaged: z.boolean().describe("the FAQ was created or changed after the item was staged"),
+  })
+    .nullable()
+    .describe("the closest FAQ question or variant now; null when no FAQ came close"),
+  band: z.enum(["duplicate", "same_question", "related", "new"]),
+  sameQuestion: obj({
+    relation: z.enum(["same", "related", "different"]),
+    confidence: z.number(),
+    reason: z.string(),
+    evidence: obj({
+      score: z.number(),
+      method: z.enum(["embedding", "lexical"]),
+      sharedWords: z.number().describe("share of content words in common (Ochiai, 0..1)"),
+      contrasts: z.array(obj({ kind: z.enum(CONTRAST_KINDS), detail: z.string() })),
+    }),
+  })
+    .nullable()
+    .describe("the same-question decision on the pair (docs/design/same-question.md)"),
+  actions: z.array(z.enum(ticketActions)).describe("what the pipeline would do now; two when its judge (not asked here) would choose"),
+  stale: z.boolean().describe("what was staged is not what the pipeline would do now"),
+  duplicate: z
+    .boolean()
+    .describe(
+      "an FAQ asks this question now (the pipeline would not propose NEW, and the same-question decision does not say different): approving a NEW item would duplicate it (the approve answers 409 DUPLICATE_FAQ)",
+    ),
+});
 
 const count = z.number().int();
 export const PipelineStats = obj({
@@ -75,6 +122,27 @@ export const PipelineStats = obj({
     threshold: z.number(),
     degraded: z.string().optional(),
   }),
+  duplicates: obj({
+    scanned: count.describe("live FAQs looked at: the newest 200"),
+    checked: count.describe("of those, the ones whose question the embedder can embed"),
+    likelyDuplicates: count
+      .nullable()
+      .describe("checked FAQs that another live FAQ asks the same question as (the same-question decision)"),
+    rate: z.number().nullable(),
+    pairs: z
+      .array(
+        obj({
+          faqId: z.string(),
+          question: z.string(),
+          otherFaqId: z.string(),
+          otherQuestion: z.string(),
+          similarity: z.number().describe("calibrated"),
+          reason: z.string().describe("the same-question decision's one line"),
+        }),
+      )
+      .describe("most similar first, each pair once, at most 20"),
+    degraded: z.string().optional(),
+  }).describe("likely duplicates among all live FAQs, however they were made (by hand, import or the pipeline)"),
 });
 
 /** The example ticket of the API reference and docs/guides/ticket-pipeline.md (seed 002's pipeline input). */
@@ -167,13 +235,26 @@ export const ticketDocs = {
     responses: { 200: StagingItem },
     errors: { 404: "no such staging item" },
   }),
+  stagingDecision: describe({
+    tag: "Staging",
+    summary: "Decide a proposal again",
+    description:
+      "The decision the pipeline would make now, against the knowledge base as it is (the item may have waited while FAQs were added), with the same-question decision's evidence: the closest FAQ question or variant, the similarity band, score, shared words and contrasts. The judge is not asked: `actions` names both outcomes where it would decide. `stale`: not what was staged; `duplicate`: an FAQ asks this question now.",
+    responses: { 200: StagingDecision },
+    errors: { 404: "no such staging item", 503: "the embedder or vector index is down: the item cannot be decided again" },
+  }),
   approve: describe({
     tag: "Staging",
     summary: "Approve a proposal",
     description:
-      "Admin. MERGE updates the FAQ's answer (and adds the variant); NEW creates the FAQ. `question`/`answer` override the proposal's.",
+      "Admin. MERGE updates the FAQ's answer (and adds the variant); NEW creates the FAQ. `question`/`answer` override the proposal's. A NEW item is decided again first: when an FAQ now asks its question (what GET /v1/staging/{id}/decision calls `duplicate`), the answer is 409 DUPLICATE_FAQ with that FAQ in `duplicateOf`, and nothing changes; `allowDuplicate: true` creates the FAQ anyway.",
     responses: { 200: StagingItem },
-    errors: { 404: "no such staging item", 409: "already reviewed, or the FAQ it merges into is gone" },
+    errors: {
+      404: "no such staging item",
+      409: "already reviewed, the FAQ it merges into is gone, or DUPLICATE_FAQ: a live FAQ asks this question now (`duplicateOf`)",
+      503: "the embedder or vector index is down: a NEW item cannot be checked for a duplicate",
+    },
+    requestExample: { question: "Can I pay an invoice by bank transfer from abroad?", answer: "Yes: use the IBAN printed on the invoice." },
   }),
   reject: describe({
     tag: "Staging",
@@ -185,7 +266,8 @@ export const ticketDocs = {
   stats: describe({
     tag: "Pipeline",
     summary: "Pipeline statistics",
-    description: "Decisions by action and UTC day, ticket and staging states, variants per FAQ, and the duplicate-creation rate proxy.",
+    description:
+      "Decisions by action and UTC day, ticket and staging states, variants per FAQ, the duplicate-creation rate proxy (FAQs made by approving NEW items), and likely duplicates among all live FAQs (`duplicates`).",
     responses: { 200: PipelineStats },
   }),
 };

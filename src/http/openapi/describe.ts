@@ -51,6 +51,10 @@ export const ErrorEnvelope = z
         .array(z.strictObject({ path: z.string(), message: z.string() }))
         .optional()
         .describe("VALIDATION_FAILED: one entry per bad field ('(root)' for the body as a whole)"),
+      duplicateOf: z
+        .strictObject({ id: z.string(), question: z.string(), similarity: z.number().min(0).max(1) })
+        .optional()
+        .describe("DUPLICATE_FAQ: the live FAQ that already asks the question, and how similar (calibrated) the two are"),
     }),
   })
   .meta({ id: "Error", description: "The one error envelope of every error response." });

@@ -37,6 +37,10 @@ const versionsQuery = pageQuery(20, 100);
 const versionPosition = z.tuple([z.number().int().min(1)]);
 const variantsQuery = pageQuery(50, 200);
 const limitQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const usageQuery = z.strictObject({
+  days: z.coerce.number().int().min(1).max(90).default(30),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
 const rollbackSchema = z.strictObject({ changeReason: z.string().trim().min(1).max(500).optional() });
 const resolveSchema = z.strictObject({
   /** The FAQ the variant goes to: the suggestion's top FAQ (default) or its alternate. */
@@ -136,7 +140,7 @@ export const faqs = new Hono<AppEnv>()
     }
     const lines = (await c.req.text()).split("\n");
     const items: (ImportLine & { line: number })[] = [];
-    const errors: { line: number; code: string; message: string; details?: unknown }[] = [];
+    const errors: { line: number; code: string; message: string; details?: unknown; duplicateOf?: unknown }[] = [];
     let count = 0;
     for (const [i, text] of lines.entries()) {
       if (text.trim() === "") continue;
@@ -169,8 +173,8 @@ export const faqs = new Hono<AppEnv>()
     if (count === 0) throw new AppError("BAD_REQUEST", "The import is empty: send one FAQ JSON object per line");
     const { tenantId, keyId } = c.get("principal");
     const report = await importLines(c.get("services"), tenantId, keyId, items);
-    // One list in file order: the lines refused on reading and those whose ids could not be written.
-    errors.push(...report.skipped);
+    // One list in file order: the lines refused on reading, those asking a question already asked, and those whose ids could not be written.
+    errors.push(...report.duplicates, ...report.skipped);
     errors.sort((a, b) => a.line - b.line);
     return c.json({
       imported: report.imported,
@@ -178,10 +182,13 @@ export const faqs = new Hono<AppEnv>()
       counts: {
         imported: report.imported.length,
         failed: errors.length,
+        duplicates: report.duplicates.length,
         duplicateVariants: report.duplicateVariants,
         indexed: report.indexed,
         pendingIndex: report.pendingIndex,
+        autoLinked: report.autoLinked,
       },
+      degraded: report.degraded,
     });
   })
   .get("/stats", faqDocs.allStats, validate("query", limitQuery), async (c) => {
@@ -189,6 +196,24 @@ export const faqs = new Hono<AppEnv>()
     const { limit } = c.req.valid("query");
     const faqs = await faqStore(c.get("services")).allStats(c.get("principal").tenantId, limit + 1);
     return c.json({ faqs: faqs.slice(0, limit), truncated: faqs.length > limit });
+  })
+  .get("/usage", faqDocs.usage, validate("query", usageQuery), async (c) => {
+    const { days, limit } = c.req.valid("query");
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    const store = faqStore(services);
+    // One more never-used FAQ than shown says whether the list is cut.
+    const [usage, top] = await Promise.all([store.usage(tenantId, services.clock.now(), days, limit + 1), store.allStats(tenantId, limit)]);
+    return c.json({
+      days,
+      window: { hits: usage.hits, sessions: usage.sessions },
+      faqs: { live: usage.liveFaqs, used: usage.liveFaqs - usage.neverUsedFaqs, neverUsed: usage.neverUsedFaqs },
+      daily: usage.daily,
+      mostUsed: top.filter((f) => f.totalHits > 0),
+      trending: usage.trending.slice(0, limit).map((t) => ({ ...t, change: t.thisWeek - t.previousWeek })),
+      neverUsed: usage.neverUsed.slice(0, limit),
+      neverUsedTruncated: usage.neverUsed.length > limit,
+    });
   })
   .get("/suggestions", faqDocs.suggestions, validate("query", limitQuery), async (c) => {
     const { limit } = c.req.valid("query");

@@ -4,28 +4,27 @@
  * Object (one per tenant and show id) over RPC. If the embedder is down the request ends here
  * with a 503, before the object is touched, so nothing is half-written.
  */
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import { EmbeddingError } from "../../embeddings/port";
-import type { Embedder } from "../../embeddings/port";
+import { keyLabel } from "../../auth/key-label";
 import { NOVELTY_CONFIG_LIMITS } from "../../ranking/novelty-config";
-import { listShows, recordShow } from "../../shows/archive";
-import type { EmbeddedText, ShowResult, ShowSummary } from "../../shows/types";
+import { listShows } from "../../shows/archive";
 import type { AppEnv } from "../context";
-import { errorFields } from "../../log";
-import { AppError } from "../errors";
 import { timeAndIdPosition, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { idempotent } from "../idempotency";
 import { afterResponse } from "../log";
 import { validate } from "../validation";
 import { showDocs } from "../docs/shows";
+import { rankBody } from "./show-bodies";
+import { archive, embedAll, round, show, showIdSchema, showParam, unwrap } from "./show-object";
+import { showRankings } from "./show-rankings";
+
+export { showParam };
 
 export const MAX_CANDIDATES = 50;
 export const MAX_QUESTION_CHARS = 1000;
 export const MAX_TOP_N = 50;
 
-const showIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 characters of A–Z, a–z, 0–9, _ or -");
-export const showParam = z.object({ showId: showIdSchema });
 export const questionParam = z.object({ showId: showIdSchema, id: z.string().min(1).max(100) });
 
 const text = z.string().trim().min(1).max(MAX_QUESTION_CHARS);
@@ -77,36 +76,6 @@ const historyQuery = pageQuery(100, 500).extend({
 const historyPosition = z.tuple([z.number().int(), z.number().int()]);
 const listQuery = pageQuery(50, 200);
 
-/** One embedding call for every distinct text the model can embed; the others get null (lexical comparison). */
-async function embedAll(embedder: Embedder, texts: readonly string[]): Promise<EmbeddedText[]> {
-  const distinct = [...new Set(texts.filter((t) => embedder.canEmbed(t)))];
-  let vectors: Float32Array[] = [];
-  try {
-    if (distinct.length > 0) vectors = await embedder.embed(distinct);
-  } catch (error) {
-    if (error instanceof EmbeddingError) {
-      throw new AppError("UNAVAILABLE", "The embedding model is unavailable; nothing was recorded. Retry shortly.");
-    }
-    throw error;
-  }
-  const byText = new Map(distinct.map((t, i) => [t, vectors[i]!]));
-  return texts.map((t) => ({ text: t, vector: byText.get(t) ?? null }));
-}
-
-function unwrap<T>(result: ShowResult<T>): T {
-  if (result.ok) return result.value;
-  const { code, message, details } = result.error;
-  if (code === "ENDED") throw new AppError("CONFLICT", message);
-  if (code === "NOT_FOUND") throw new AppError("NOT_FOUND", message);
-  throw new AppError(
-    "VALIDATION_FAILED",
-    message,
-    (details ?? []).map((detail) => ({ path: "(root)", message: detail })),
-  );
-}
-
-const round = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
-
 export const shows = new Hono<AppEnv>()
   .get("/", showDocs.list, validate("query", listQuery), async (c) => {
     const { limit, cursor } = c.req.valid("query");
@@ -116,12 +85,15 @@ export const shows = new Hono<AppEnv>()
     return c.json({ shows: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:showId/rank", showDocs.rank, validate("param", showParam), validate("json", rankSchema), async (c) => {
-    const { embedder, clock } = c.get("services");
+    const { embedder, clock, db } = c.get("services");
     const body = c.req.valid("json");
-    const embedded = await embedAll(
-      embedder,
-      body.candidates.map((x) => x.text),
-    );
+    const [embedded, by] = await Promise.all([
+      embedAll(
+        embedder,
+        body.candidates.map((x) => x.text),
+      ),
+      keyLabel(db, c.get("principal")),
+    ]);
     const now = clock.now();
     const result = unwrap(
       await show(c).rank({
@@ -130,38 +102,12 @@ export const shows = new Hono<AppEnv>()
         record: body.record,
         now,
         embedding: embedder.scale,
+        by,
       }),
     );
+    // The listing row is not the record (the object is), and the answer does not need it: written after.
     if (body.record) afterResponse(c, "show_archive", () => archive(c, result.summary, now));
-    return c.json({
-      picks: result.picks.map((p) => ({
-        id: p.id,
-        text: p.text,
-        model: p.model,
-        confidence: p.confidence,
-        score: round(p.score),
-        novelty: round(p.novelty),
-        votes: p.votes,
-        boosted: p.boosted,
-        warnings: p.warnings.map((w) => ({ ...w, similarity: round(w.similarity), rawCosine: round(w.rawCosine) })),
-      })),
-      filtered: result.filtered.map((f) => ({
-        text: f.text,
-        model: f.model,
-        reason: f.reason,
-        message: f.message,
-        mostSimilarQuestion: f.mostSimilarQuestion,
-        mostSimilarQuestionId: f.mostSimilarQuestionId,
-        similarity: round(f.similarity),
-        rawCosine: round(f.rawCosine),
-        method: f.method,
-        minutesAgo: f.minutesAgo,
-        evidence: f.evidence,
-      })),
-      notPicked: result.notPicked.map((x) => ({ text: x.text, score: round(x.score) })),
-      recorded: body.record ? result.picks.filter((p) => p.id !== null).length : 0,
-      embedding: { model: embedder.model, calibrated: embedder.scale.calibration !== null },
-    });
+    return c.json(rankBody({ ...result, embedding: { model: embedder.model, calibrated: embedder.scale.calibration !== null } }));
   })
   .post("/:showId/check", showDocs.check, validate("param", showParam), validate("json", checkSchema), async (c) => {
     const { embedder, clock } = c.get("services");
@@ -202,7 +148,7 @@ export const shows = new Hono<AppEnv>()
   })
   .post("/:showId/refresh", showDocs.refresh, validate("param", showParam), validate("json", refreshSchema), async (c) => {
     const result = unwrap(await show(c).refresh(c.req.valid("json"), c.get("services").clock.now()));
-    return c.json({ forgotten: result.forgotten, count: result.forgotten.length });
+    return c.json({ forgotten: result.forgotten.map((q) => q.id), count: result.forgotten.length, questions: result.forgotten });
   })
   .get("/:showId/history", showDocs.history, validate("param", showParam), validate("query", historyQuery), async (c) => {
     const { minutes, limit, cursor } = c.req.valid("query");
@@ -226,24 +172,5 @@ export const shows = new Hono<AppEnv>()
     const summary = unwrap(await show(c).end(now));
     await archive(c, summary, now);
     return c.json({ showId: c.req.valid("param").showId, ...summary, averageNovelty: round(summary.averageNovelty) });
-  });
-
-/** The show's Durable Object: its name includes the tenant, so no tenant can reach another's show. */
-function show(c: Context<AppEnv>) {
-  const ns = c.env.SHOW_MEMORY;
-  return ns.get(ns.idFromName(`${c.get("principal").tenantId}:${showIdOf(c)}`));
-}
-
-/** Keeps the D1 listing row current. The object is the record; a failed listing write is logged, not fatal. */
-async function archive(c: Context<AppEnv>, summary: ShowSummary, now: number): Promise<void> {
-  try {
-    await recordShow(c.get("services").db, c.get("principal").tenantId, showIdOf(c), summary, now);
-  } catch (error) {
-    c.get("log").error("show_archive_failed", errorFields(error));
-  }
-}
-
-/** The validated show id (every show route validates the param before its handler runs). */
-function showIdOf(c: Context<AppEnv>): string {
-  return showIdSchema.parse(c.req.param("showId"));
-}
+  })
+  .route("/", showRankings);

@@ -2,7 +2,18 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { stagingStatuses } from "../../db/schema";
-import { approveStaging, getStaging, listStaging, rejectStaging, type ReviewResult, toStaging } from "../../tickets/staging";
+import { PipelineUnavailable } from "../../tickets/match";
+import { askedBy, redecide } from "../../tickets/redecide";
+import {
+  approveStaging,
+  getStaging,
+  listStaging,
+  rejectStaging,
+  type ReviewResult,
+  stagingCounts,
+  toDecision,
+  toStaging,
+} from "../../tickets/staging";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
@@ -20,6 +31,7 @@ const listQuery = z.strictObject({
 const approveSchema = z.strictObject({
   question: z.string().trim().min(1).max(1000).optional(),
   answer: z.string().trim().min(1).max(20_000).optional(),
+  allowDuplicate: z.boolean().optional(),
 });
 const rejectSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 
@@ -27,7 +39,28 @@ function answer(result: ReviewResult) {
   if (result.ok) return toStaging(result.value);
   if (result.error === "not_found") throw new AppError("NOT_FOUND", "No such staging item");
   if (result.error === "faq_gone") throw new AppError("CONFLICT", "The FAQ this item merges into no longer exists; reject it");
+  if (typeof result.error === "object") {
+    const { duplicateOf } = result.error;
+    throw new AppError(
+      "DUPLICATE_FAQ",
+      `FAQ ${duplicateOf.id} already asks this question ("${duplicateOf.question}"); reject the item, or approve with allowDuplicate: true`,
+      undefined,
+      undefined,
+      { duplicateOf: { ...duplicateOf, similarity: Number(duplicateOf.similarity.toFixed(4)) } },
+    );
+  }
   throw new AppError("CONFLICT", "This staging item was already reviewed");
+}
+
+/** Deciding again needs the embedder and the index: while they are down, say so (503) rather than decide on less. */
+async function decidingAgain<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof PipelineUnavailable)
+      throw new AppError("UNAVAILABLE", "The embedder or vector index is unavailable, so the item cannot be decided again; retry shortly");
+    throw error;
+  }
 }
 
 export const staging = new Hono<AppEnv>()
@@ -37,12 +70,23 @@ export const staging = new Hono<AppEnv>()
       ...query,
       before: afterSeq("staging", cursor),
     });
-    return c.json({ items: rows.map(toStaging), nextCursor: seqCursor("staging", nextCursor) });
+    return c.json({
+      items: rows.map(toStaging),
+      nextCursor: seqCursor("staging", nextCursor),
+      counts: await stagingCounts(c.get("services"), c.get("principal").tenantId),
+    });
   })
   .get("/:id", ticketDocs.stagingRead, validate("param", idParam), async (c) => {
     const row = await getStaging(c.get("services"), c.get("principal").tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such staging item");
     return c.json(toStaging(row));
+  })
+  .get("/:id/decision", ticketDocs.stagingDecision, validate("param", idParam), async (c) => {
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    const row = await getStaging(services, tenantId, c.req.valid("param").id);
+    if (!row) throw new AppError("NOT_FOUND", "No such staging item");
+    return c.json(toDecision(row, await decidingAgain(redecide(services, tenantId, askedBy(row), row))));
   })
   .post(
     "/:id/approve",
@@ -53,7 +97,9 @@ export const staging = new Hono<AppEnv>()
     idempotent,
     async (c) => {
       const { tenantId, keyId } = c.get("principal");
-      return c.json(answer(await approveStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json"))));
+      return c.json(
+        answer(await decidingAgain(approveStaging(c.get("services"), tenantId, c.req.valid("param").id, keyId, c.req.valid("json")))),
+      );
     },
   )
   .post(

@@ -10,7 +10,7 @@ import { type PgStagingItem, pgStagingItems, type PgTicket, pgTickets } from "..
 import { tagsSchema } from "../../faqs/json-columns";
 import { newId } from "../../ids";
 import type { PipelineStore, StagingRecord, TicketRecord } from "../port";
-import { decisionColumns, newStagingRow, newTicketRow, pageOf } from "../rows";
+import { countsByStatus, decisionColumns, newStagingRow, newTicketRow, pageOf } from "../rows";
 
 const t = pgTickets;
 const s = pgStagingItems;
@@ -144,6 +144,10 @@ export function postgresPipelineStore(db: PgDatabase): PipelineStore {
     async getStaging(tenantId, id) {
       const [row] = await stagingView().where(and(eq(s.id, id), eq(s.tenantId, tenantId)));
       return row ? toStaging(row) : null;
+    },
+
+    async stagingCounts(tenantId) {
+      return countsByStatus(await db.select({ status: s.status, n: count() }).from(s).where(eq(s.tenantId, tenantId)).groupBy(s.status));
     },
 
     async claimStaging(tenantId, id, review) {

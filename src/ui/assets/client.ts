@@ -4,13 +4,22 @@
  *   - [data-live-src] regions re-fetch their server-rendered fragment every 2 s (the producer
  *     console sees other clients' questions without a reload);
  *   - form[data-async] posts in the background (the rank results stay on screen) and then
- *     refreshes the live regions at once.
+ *     refreshes the live regions at once;
+ *   - time[data-local-time] (written in UTC by the server) shows the reader's own clock time.
  * Kept as a string: the Worker serves it as is; it is plain ES2020 for any current browser.
  */
 export const CLIENT_JS = String.raw`"use strict";
 (() => {
   const POLL_MS = 2000;
   const regions = () => Array.from(document.querySelectorAll("[data-live-src]"));
+
+  function localizeTimes(root) {
+    for (const t of root.querySelectorAll("time[data-local-time]")) {
+      const at = new Date(t.getAttribute("datetime"));
+      if (!Number.isNaN(at.getTime())) t.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    }
+  }
+  localizeTimes(document);
 
   async function refresh(region) {
     const url = region.getAttribute("data-live-src");
@@ -23,6 +32,7 @@ export const CLIENT_JS = String.raw`"use strict";
       const focused = document.activeElement && region.contains(document.activeElement) ? document.activeElement.id : null;
       region.innerHTML = html;
       region.setAttribute("data-live-html", html);
+      localizeTimes(region);
       if (focused) { const again = document.getElementById(focused); if (again) again.focus(); }
     } catch (_) { /* offline for a moment: the next tick tries again */ }
   }
@@ -54,8 +64,9 @@ export const CLIENT_JS = String.raw`"use strict";
       if (response.status === 401) { window.location.assign("/ui"); return; }
       const done = form.getAttribute("data-done-label");
       if (response.ok) {
-        if (status) status.textContent = done || "Done";
-        if (button && done) { button.textContent = done; } else if (button) { button.disabled = false; }
+        // One confirmation: the button becomes the done label (it stays disabled), or the status line says it.
+        if (button && done) { button.textContent = done; if (status) status.textContent = ""; }
+        else { if (status) status.textContent = done || "Done"; if (button) button.disabled = false; }
         await refreshAll();
       } else {
         if (status) status.textContent = await response.text();

@@ -20,8 +20,7 @@ h1 { font-size: 1.45rem; margin: 4px 0 14px; } h2 { font-size: 1.1rem; margin: 0
 .grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }
 .grid.wide-left { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
 @media (max-width: 860px) { .grid, .grid.wide-left { grid-template-columns: minmax(0, 1fr); } main { padding: 12px 12px 32px; }
-  header.top nav { order: 3; flex-basis: 100%; } header.top .who { margin-left: auto; }
-  .history li { grid-template-columns: minmax(0, 1fr) auto; } .history .when { grid-column: 1 / -1; } }
+  header.top nav { order: 3; flex-basis: 100%; } header.top .who { margin-left: auto; } }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 14px 16px; margin-bottom: 16px; min-width: 0; }
 .muted { color: var(--muted); } .small { font-size: .86rem; }
 .row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
@@ -35,7 +34,7 @@ textarea { min-height: 7.5em; resize: vertical; }
 button, .button { font: inherit; padding: 7px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
   color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
 button.secondary, .button.secondary { background: #fff; color: var(--accent); }
-button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
+button.danger, .button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
 button:disabled { opacity: .6; cursor: default; }
 .field-error { color: var(--bad); font-size: .88rem; margin: 4px 0 0; }
 [aria-invalid=true] { border-color: var(--bad) !important; background: #fffafa !important; }
@@ -52,7 +51,7 @@ button:disabled { opacity: .6; cursor: default; }
 .history li { display: grid; grid-template-columns: 6.5em minmax(0, 1fr) auto; gap: 8px; padding: 7px 0; border-top: 1px solid #edf0f4; align-items: center; }
 .history li:first-child { border-top: 0; }
 .history .when { color: var(--muted); font-size: .88rem; }
-.history .text { overflow-wrap: anywhere; }
+.history .text { overflow-wrap: break-word; }
 .history .used { font-weight: 700; } .history .used.yes { color: var(--good); } .history .used.no { color: var(--muted); }
 .history form { margin: 0; } .history button { padding: 2px 8px; font-size: .85rem; }
 .forgotten { opacity: .6; }
@@ -62,9 +61,9 @@ button:disabled { opacity: .6; cursor: default; }
 .qcard.filtered { background: #fbfbfc; }
 .qcard .head { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; font-weight: 600; }
 .qcard .head .score { margin-left: auto; }
-.qcard blockquote { margin: 8px 0 4px; font-size: 1.02rem; overflow-wrap: anywhere; }
+.qcard blockquote { margin: 8px 0 4px; font-size: 1.02rem; overflow-wrap: break-word; }
 .qcard .novelty { font-size: .92rem; }
-.warning { color: var(--warn); background: var(--warn-bg); border-radius: 6px; padding: 4px 8px; margin: 6px 0 0; font-size: .92rem; overflow-wrap: anywhere; }
+.warning { color: var(--warn); background: var(--warn-bg); border-radius: 6px; padding: 4px 8px; margin: 6px 0 0; font-size: .92rem; overflow-wrap: break-word; }
 .filtered .warning { color: var(--bad); background: var(--bad-bg); }
 .meter { display: inline-block; width: 80px; height: 8px; background: #e6e9ee; border-radius: 4px; vertical-align: middle; }
 table { width: 100%; border-collapse: collapse; } th, td { text-align: left; padding: 6px 8px; border-top: 1px solid #edf0f4; vertical-align: top; }
