@@ -38,19 +38,44 @@ export const PRINCIPAL_CACHE_MS = 30_000;
 const MAX_CACHED_PRINCIPALS = 10_000;
 const principals = new Map<string, { principal: Principal; until: number }>();
 
-export async function findPrincipal(db: D1Database, key: string, now: number, cache = true): Promise<Principal | null> {
+/**
+ * Work read in the same round trip as a key the isolate does not know (a batch with the key's
+ * row): `statement` gets the key's hash, `read` its rows once the key is known to be valid.
+ */
+export interface AlongsideKey {
+  statement: (keyHash: string) => D1PreparedStatement;
+  read: (rows: unknown[], principal: Principal) => void;
+}
+
+export async function findPrincipal(
+  db: D1Database,
+  key: string,
+  now: number,
+  cache = true,
+  alongside?: AlongsideKey,
+): Promise<Principal | null> {
   const hash = await sha256Hex(key);
   const hit = cache ? principals.get(hash) : undefined;
   if (hit && hit.until > now) return hit.principal;
-  const row = await db
-    .prepare("SELECT id, tenant_id, role FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL")
-    .bind(hash)
-    .first<{ id: string; tenant_id: string; role: Role }>();
+  const keyRow = db.prepare("SELECT id, tenant_id, role FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL").bind(hash);
+  type KeyRow = { id: string; tenant_id: string; role: Role };
+  let row: KeyRow | null;
+  let alongsideRows: unknown[] = [];
+  const together = alongside ? await db.batch<unknown>([keyRow, alongside.statement(hash)]).catch(() => null) : null;
+  if (together) {
+    row = (together[0]?.results[0] as KeyRow | undefined) ?? null;
+    alongsideRows = together[1]?.results ?? [];
+  } else {
+    // Without alongside work, or when it failed: the key alone (what rode along is read again where it is needed).
+    alongside = undefined;
+    row = await keyRow.first<KeyRow>();
+  }
   if (!row) {
     principals.delete(hash);
     return null;
   }
   const principal: Principal = { keyId: row.id, tenantId: row.tenant_id, role: row.role };
+  alongside?.read(alongsideRows, principal);
   // Only valid keys are remembered: a key created a moment ago must work at once.
   if (cache) {
     if (principals.size >= MAX_CACHED_PRINCIPALS) principals.clear();

@@ -25,21 +25,73 @@ export async function scaleInForce(db: D1Database, tenantId: string, model: stri
   const key = `${tenantId}\u0000${model}`;
   const cached = cache.get(key);
   if (cached && cached.until > now) return cached.scale;
-  const shipped = shippedScale(model);
-  let rows: StoredTableRow[];
+  let rows: ScaleRow[];
   try {
     rows = await activeTables(db, tenantId, model);
   } catch (error) {
     log.warn("scale_read_failed", { model, error: error instanceof Error ? error.name : "unknown" });
-    return shipped; // not cached: the next request tries again
+    return shippedScale(model); // not cached: the next request tries again
   }
+  return keepScale(tenantId, model, rows, now, log);
+}
+
+type ScaleRow = Pick<StoredTableRow, "scope" | "model" | "version" | "tables" | "createdAt">;
+
+/** The scale the rows give by precedence, remembered for SCALE_CACHE_MS. */
+function keepScale(tenantId: string, model: string, rows: readonly ScaleRow[], now: number, log: Logger): Scale {
+  const shipped = shippedScale(model);
   const pick = (scope: string) => rows.find((r) => r.scope === scope);
   const scale = fromRow(pick(tenantId), shipped, log) ?? fromRow(pick(DEPLOYMENT), shipped, log) ?? shipped;
-  cache.set(key, { scale, until: now + SCALE_CACHE_MS });
+  cache.set(`${tenantId}\u0000${model}`, { scale, until: now + SCALE_CACHE_MS });
   return scale;
 }
 
-function fromRow(row: StoredTableRow | undefined, shipped: Scale, log: Logger): Scale | null {
+/** A stored version as D1 returns it to a raw statement. */
+interface RawTableRow {
+  scope: string;
+  model: string;
+  version: number;
+  tables: string;
+  created_at: number;
+}
+
+/**
+ * The scale of an API key's tenant, read in the same round trip as the key itself (findPrincipal's
+ * `alongside`): a new isolate's first request of a key then waits for one read, not two.
+ */
+export function scaleAlongsideKey(db: D1Database, model: string, now: number, log: Logger) {
+  return {
+    statement: (keyHash: string) =>
+      db
+        .prepare(
+          // The subquery finds the key's tenant; the rows are used only once the key is known valid.
+          `SELECT scope, model, version, tables, created_at FROM calibration_tables WHERE model = ? AND active = 1
+             AND scope IN ((SELECT tenant_id FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL), ?)`,
+        )
+        .bind(model, keyHash, DEPLOYMENT),
+    read: (rows: unknown[], principal: { tenantId: string }) => {
+      const tables = (rows as RawTableRow[]).map((r) => ({
+        scope: r.scope,
+        model: r.model,
+        version: r.version,
+        tables: parsedOrEmpty(r.tables),
+        createdAt: r.created_at,
+      }));
+      keepScale(principal.tenantId, model, tables, now, log);
+    },
+  };
+}
+
+/** A stored table's JSON, or {} (which fromRow then refuses, logged) when it does not parse. */
+function parsedOrEmpty(text: string): StoredTableRow["tables"] {
+  try {
+    return JSON.parse(text) as StoredTableRow["tables"];
+  } catch {
+    return {};
+  }
+}
+
+function fromRow(row: ScaleRow | undefined, shipped: Scale, log: Logger): Scale | null {
   if (!row) return null;
   try {
     return scaleFromStored(row, shipped);

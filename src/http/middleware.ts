@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from "hono";
-import { onTenantScale } from "../calibration/in-force";
+import { onTenantScale, scaleAlongsideKey } from "../calibration/in-force";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Defer } from "../embeddings/cached";
 import type { Services } from "../services";
 import type { AppEnv } from "./context";
 import { bindTenant } from "./access-log";
 import { afterResponse } from "./log";
+import { rootLogger } from "../log";
 import { AppError } from "./errors";
 import { documentsError } from "./openapi/describe";
 import { requireText } from "./validation";
@@ -170,11 +171,17 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
 }
 
 /** The principal of an API key (null: unknown or revoked). Also used by /ui to check a pasted key. */
-export async function principalForKey({ db, clock }: Pick<Services, "db" | "clock">, env: Env, key: string): Promise<Principal | null> {
+export async function principalForKey(
+  { db, clock, embedder, log }: Pick<Services, "db" | "clock"> & Partial<Pick<Services, "embedder" | "log">>,
+  env: Env,
+  key: string,
+): Promise<Principal | null> {
   const devKey = env.RECALL_DEV_API_KEY;
   const isDevKey = devKey !== undefined && key === devKey;
   // The local dev key is never cached: its tenant is created on demand in whatever database is current.
-  const principal = await findPrincipal(db, key, clock.now(), !isDevKey);
+  // Another key this isolate has not seen is read with its tenant's scale in force, in one round trip.
+  const alongside = isDevKey || !embedder ? undefined : scaleAlongsideKey(db, embedder.model, clock.now(), log ?? rootLogger);
+  const principal = await findPrincipal(db, key, clock.now(), !isDevKey, alongside);
   if (principal || !isDevKey) return principal;
   await ensureDevKey(db, devKey, clock.now());
   return findPrincipal(db, key, clock.now(), false);

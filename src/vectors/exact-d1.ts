@@ -15,7 +15,7 @@ import { randomToken } from "../crypto";
 import { ID_CHUNK } from "../db/by-ids";
 import { assertSameModel, type VectorIndex, type VectorMatch, type VectorMetadata, VectorModelMismatch, type VectorRecord } from "./port";
 import { VectorSnapshot } from "./snapshot";
-import { decodeVector, loadSnapshot } from "./load";
+import { decodeVector, loadSnapshot, readBaseManifest } from "./load";
 
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
@@ -28,9 +28,13 @@ const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const MAX_CACHED_FLOATS = 24 * 1024 * 1024;
 
 const snapshots = new Map<string, VectorSnapshot>();
+/** Collections this isolate found without vectors (no version row), so no base manifest is read for them early. */
+const emptyCollections = new Set<string>();
+const MAX_EMPTY_REMEMBERED = 10_000;
 /** Forgets every snapshot of this isolate, as a new isolate starts (tests and benchmarks). */
 export function forgetSnapshots(): void {
   snapshots.clear();
+  emptyCollections.clear();
 }
 
 const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
@@ -73,6 +77,8 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
    * awaiting that load would wait forever.
    */
   const loading = new Map<string, Promise<VectorSnapshot | null>>();
+  /** Base manifests read early in this request, by collection (a new isolate's first load). */
+  const manifests = new Map<string, ReturnType<typeof readBaseManifest>>();
   /** One round trip reads the versions of every collection named (prefetch asks for several at once). */
   const checkVersions = (tenantId: string, collections: readonly string[]) => {
     const missing = collections.filter((c) => !checked.has(cacheKey(tenantId, c, model)));
@@ -105,8 +111,18 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
   /** The current snapshot, (re)loaded if stale; null when the collection is too large to cache. */
   async function snapshot(tenantId: string, collection: string): Promise<VectorSnapshot | null> {
     const key = cacheKey(tenantId, collection, model);
+    const target = { db, kv, tenantId, collection, model, dimensions };
+    // No copy in this isolate (a new isolate): the base's manifest is read beside the version check,
+    // once per request (a prefetch and its query share it).
+    let manifest = manifests.get(key);
+    if (!manifest && !snapshots.has(key) && !emptyCollections.has(key)) manifests.set(key, (manifest = readBaseManifest(target)));
     const version = await versionOf(tenantId, collection);
-    if (!version) return new VectorSnapshot(dimensions, "", 0, 1);
+    if (!version) {
+      // Remembered, so the next request reads no manifest early for a collection that has none.
+      if (emptyCollections.size >= MAX_EMPTY_REMEMBERED) emptyCollections.clear();
+      emptyCollections.add(key);
+      return new VectorSnapshot(dimensions, "", 0, 1);
+    }
     const cached = snapshots.get(key);
     // A copy newer than the version read is as good: a session on a lagging D1 read replica reads
     // an older counter than another request's write left in this isolate, and reloading for it
@@ -120,7 +136,7 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
     const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
     let pending = loading.get(loadKey);
     if (!pending) {
-      pending = loadSnapshot({ db, kv, tenantId, collection, model, dimensions }, version, MAX_CACHED_FLOATS, evictFor)
+      pending = loadSnapshot(target, version, MAX_CACHED_FLOATS, evictFor, manifest)
         .then((loaded) => loaded.snapshot)
         .finally(() => loading.delete(loadKey));
       loading.set(loadKey, pending);

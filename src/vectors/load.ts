@@ -49,15 +49,19 @@ export interface LoadStats {
  */
 export async function loadSnapshot(
   target: LoadTarget,
-  version: { epoch: string; counter: number },
+  version: { epoch: string; counter: number; size?: number },
   maxFloats: number,
   makeRoom: (floats: number) => void,
+  /** The base's manifest when the caller started reading it already (beside the version check: one round trip less). */
+  manifest?: Promise<Manifest | null>,
 ): Promise<{ snapshot: VectorSnapshot | null; stats: LoadStats }> {
   const { kv, tenantId, collection, model, dimensions } = target;
-  const base = kv ? await readManifest(kv, tenantId, collection, model, dimensions).catch(() => null) : null;
+  const base = await (manifest ?? readBaseManifest(target));
   // Nothing written since the base was built: its own list of rows is D1's, no need to read it.
   const unchanged = base !== null && base.manifest.version.epoch === version.epoch && base.manifest.version.counter === version.counter;
-  const listed = unchanged ? rowsOf(base.manifest) : await listRows(target);
+  // No base and a small collection: its rows with their vectors in one query, not a list and then the vectors.
+  const whole = base === null && version.size !== undefined && version.size <= READ_ROWS ? await readAll(target) : null;
+  const listed = unchanged ? rowsOf(base.manifest) : (whole ?? (await listRows(target)));
   const stats: LoadStats = { fromBase: 0, fromD1: 0, rebuilt: false, listed: !unchanged };
   if (listed.length * dimensions > maxFloats) return { snapshot: null, stats };
   makeRoom(listed.length * dimensions);
@@ -89,7 +93,7 @@ export async function loadSnapshot(
   }
   const missing = stats.fromBase === 0 ? listed : listed.filter((row) => !updatedAt.has(row.id));
   // The next chunk is asked for before this one is decoded, so D1's work overlaps ours.
-  let pending = missing.length > 0 ? readVectors(target, missing.slice(0, READ_ROWS)) : null;
+  let pending = whole ? Promise.resolve(whole) : missing.length > 0 ? readVectors(target, missing.slice(0, READ_ROWS)) : null;
   for (let i = 0; pending; i += READ_ROWS) {
     const rows = await pending;
     pending = i + READ_ROWS < missing.length ? readVectors(target, missing.slice(i + READ_ROWS, i + 2 * READ_ROWS)) : null;
@@ -107,6 +111,24 @@ export async function loadSnapshot(
     );
   }
   return { snapshot, stats };
+}
+
+type Manifest = Awaited<ReturnType<typeof readManifest>>;
+
+/** The stored base's manifest, or null (no KV, no base, or a read that failed: then D1 alone serves). */
+export function readBaseManifest({ kv, tenantId, collection, model, dimensions }: LoadTarget): Promise<Manifest | null> {
+  return kv ? readManifest(kv, tenantId, collection, model, dimensions).catch(() => null) : Promise.resolve(null);
+}
+
+/** Every row of a collection with its vector, when it has at most READ_ROWS; null when it turned out to have more. */
+async function readAll({ db, tenantId, collection, model }: LoadTarget): Promise<(ListedRow & { vector: string })[] | null> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, hex(vector) AS vector, updated_at, metadata FROM vectors WHERE tenant_id = ? AND collection = ? AND model = ? ORDER BY id LIMIT ${READ_ROWS + 1}`,
+    )
+    .bind(tenantId, collection, model)
+    .all<ListedRow & { vector: string }>();
+  return results.length <= READ_ROWS ? results : null;
 }
 
 function rowsOf(manifest: BaseManifest): ListedRow[] {

@@ -6,14 +6,22 @@
  *   memory, and the key, the scale in force and the vector snapshot are cached.
  * - cold-ish: the first request with a new text; its embedding is in neither memory nor KV, so it
  *   costs a KV read and a model call, and the answer does not wait for the KV write.
+ * - cold isolate: as a new isolate meets a key it has never seen: every isolate cache forgotten
+ *   (key, scale, snapshots, embeddings, rows) and a new text.
  *
  * The figures are asserted exactly, so an added round trip (or a lost overlap) fails here, with the
  * budgets beside them: warm ≤ 2 sequential round trips, cold-ish ≤ 4, the show's analysis its
  * Durable Object call plus the embedding. Locally the vector index is the exact one over D1: its
  * version check is a `d1` call here where production's Vectorize counts `vec`.
  */
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createApiKey } from "../../src/auth/keys";
+import { forgetScales } from "../../src/calibration/in-force";
+import { forgetRecentEmbeddings } from "../../src/embeddings/cached";
+import { forgetCachedRows } from "../../src/faqs/row-cache";
 import { type IoSummary, parseIoServerTiming } from "../../src/metrics/io-depth";
+import { forgetSnapshots } from "../../src/vectors/exact-d1";
 import { newTenant, send } from "../support/api";
 import { apiClient, expectJson, type TestClient } from "../support/client";
 
@@ -174,5 +182,41 @@ describe("POST /v1/shows/:showId/rank round trips", () => {
     const { cold, warm } = await coldThenWarm("/v1/shows/io-check/check", clientKey, { text: "Where did you grow up, really?" });
     expect(cold).toEqual(figures({ kv: 1, ai: 1, do: 1, seq: 3 }));
     expect(warm).toEqual(figures({ do: 1, seq: 1 }));
+  });
+});
+
+describe("a cold isolate", () => {
+  it("answers each hot route within 4 sequential round trips: the key and its scale in one, the snapshot's base manifest beside the version check", async () => {
+    const tenant = await newTenant();
+    const api = apiClient(tenant.clientKey);
+    for (const question of ["How do I reset my password?", "Where can I download invoices?"])
+      await expectJson(api.v1.faqs.$post({ json: { question, answer: `Answer to: ${question}` } }), 201);
+    await expectJson(api.v1.memories.$post({ json: { scope: "cold", content: "Vercel hosts our app", memoryType: "fact" } }), 201);
+    await expectJson(api.v1.memories.$post({ json: { scope: "cold", content: "Where is the app hosted?", memoryType: "question" } }), 201);
+    const routes: [string, unknown][] = [
+      ["/v1/faqs/search", { query: "how do I change the password of my account" }],
+      ["/v1/context", { scope: "cold", prompt: "where do we host the app these days?" }],
+      ["/v1/questions/similar", { scope: "cold", text: "where do we host our app nowadays?", record: false }],
+      [
+        "/v1/hooks/claude-code",
+        {
+          session_id: "cold",
+          transcript_path: "/t",
+          cwd: "/",
+          hook_event_name: "UserPromptSubmit",
+          prompt: "where is the app hosted right now?",
+        },
+      ],
+    ];
+    for (const [path, body] of routes) {
+      forgetScales();
+      forgetSnapshots();
+      forgetRecentEmbeddings();
+      forgetCachedRows();
+      // A key this isolate has never seen: its row is read, with the tenant's scale in the same batch.
+      const { key } = await createApiKey(env.DB, { tenantId: tenant.tenantId, role: "client", now: Date.now() });
+      const figures = await io(path, key, body);
+      expect(figures.seq, path).toBeLessThanOrEqual(COLD_BUDGET);
+    }
   });
 });
