@@ -34,13 +34,12 @@ test.describe("sign-in", () => {
     await page.getByLabel("Show id").focus();
     await page.keyboard.type(`kbd-${Date.now().toString(36)}`);
     await page.keyboard.press("Enter");
-    await page.getByLabel("Candidates, one per line").focus();
+    await page.getByLabel("Question 1", { exact: true }).focus();
     await page.keyboard.type("What would you ask a lighthouse keeper?");
-    await page.keyboard.press("Tab"); // default model
-    await page.keyboard.press("Tab"); // top N
-    await page.keyboard.press("Tab"); // Rank
-    await expect(page.getByRole("button", { name: "Rank", exact: true })).toBeFocused();
-    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab"); // its model
+    await expect(page.getByLabel("Model of question 1", { exact: true })).toBeFocused();
+    await page.keyboard.press("Tab"); // its confidence
+    await page.keyboard.press("Enter"); // submits the form (Rank), as Enter in any field does
     const pick = page.getByTestId("pick").first();
     await pick.getByRole("button", { name: "Mark used" }).focus();
     await page.keyboard.press("Enter");
