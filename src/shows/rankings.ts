@@ -4,8 +4,9 @@
  * picks "100% similar, asked just now") and list what the producer's AI ranked through the API.
  * Each row holds the answer as JSON: it is only ever read whole.
  */
+import { err, ok } from "../result";
 import { overridesOfRanking } from "./overrides";
-import type { RankingDetail, StoredRanking } from "./types";
+import type { OverrideRecord, OverrideRequest, RankingDetail, ShowResult, StoredRanking } from "./types";
 
 /** A show keeps its newest rankings only: a producer looks back minutes, not a whole season. */
 export const MAX_STORED_RANKINGS = 100;
@@ -69,4 +70,30 @@ export function rankingDetail(sql: SqlStorage, id: string): RankingDetail | null
     picks: stored.picks.map((p) => ({ ...p, wasUsed: p.id !== null && used.has(p.id) })),
     filtered: stored.filtered.map((f) => ({ ...f, override: overrides.find((o) => o.text === f.text) ?? null })),
   };
+}
+
+/**
+ * Whether "use anyway" may record: the question it was filtered against is the show's, and with a
+ * ranking, that ranking filtered this text against it. `earlier`: the override already made from
+ * that ranking for this text (a retried form post records nothing twice).
+ */
+export function checkOverride(
+  sql: SqlStorage,
+  request: Pick<OverrideRequest, "text" | "againstQuestionId" | "rankingId">,
+): ShowResult<{ against: { id: string; text: string }; earlier: OverrideRecord | null }> {
+  const against = sql
+    .exec<{ id: string; text: string }>("SELECT id, text FROM show_questions WHERE id = ?", request.againstQuestionId)
+    .toArray()[0];
+  if (!against) return err({ code: "NOT_FOUND", message: "No such question in this show: againstQuestionId" });
+  if (request.rankingId === null) return ok({ against, earlier: null });
+  const ranking = findRanking(sql, request.rankingId);
+  if (!ranking) return err({ code: "NOT_FOUND", message: "No such ranking in this show: rankingId" });
+  if (!ranking.filtered.some((f) => f.text === request.text && f.mostSimilarQuestionId === against.id))
+    return err({
+      code: "INVALID",
+      message: "That ranking did not filter this text against that question",
+      details: ["text and againstQuestionId must be one filtered candidate of the ranking"],
+    });
+  const earlier = overridesOfRanking(sql, request.rankingId).find((o) => o.text === request.text) ?? null;
+  return ok({ against, earlier });
 }

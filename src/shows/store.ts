@@ -30,39 +30,10 @@ import type {
   StoredRanking,
 } from "./types";
 import { err, ok } from "../result";
-import { insertOverride, overridesOfRanking, pruneOverrides } from "./overrides";
-import { findRanking, listRankings, pruneRankings, rankingDetail, saveRanking } from "./rankings";
+import { insertOverride, pruneOverrides } from "./overrides";
+import { checkOverride, listRankings, pruneRankings, rankingDetail, saveRanking } from "./rankings";
 import { onTopic } from "./topic";
-
-/** Auto topic tags per question: its first distinct content terms (shown in the history; refresh topic reads the whole text). */
-const MAX_AUTO_TAGS = 16;
-
-interface QuestionRow extends Record<string, SqlStorageValue> {
-  seq: number;
-  id: string;
-  text: string;
-  model: string | null;
-  confidence: number | null;
-  asked_at: number;
-  was_used: number;
-  topic_tags: string;
-  embedding: ArrayBuffer | null;
-  embedding_model: string | null;
-  novelty: number | null;
-  source: string;
-  forgotten_at: number | null;
-}
-
-interface WindowQuestion {
-  id: string;
-  text: string;
-  askedAt: number;
-  wasUsed: boolean;
-  topicTags: string[];
-  terms: string[];
-  vector: Float32Array | null;
-  embeddingModel: string | null;
-}
+import { activeRows, historyItem, historyRows, insertQuestionRow, topicTags, windowQuestion, type WindowQuestion } from "./question-rows";
 
 export class ShowMemoryStore {
   private window: WindowQuestion[] = [];
@@ -122,35 +93,9 @@ export class ShowMemoryStore {
 
   /** One page of the last `minutes`, newest first; `next` is the position after its last row (null: no more). */
   history(minutes: number, now: number, page: HistoryPage): { questions: HistoryItem[]; next: HistoryPosition | null } {
-    const [afterAskedAt, afterSeq] = page.after ?? [null, null];
-    const rows = this.sql
-      .exec<QuestionRow>(
-        `SELECT * FROM show_questions WHERE asked_at >= ?1 AND (?2 IS NULL OR asked_at < ?2 OR (asked_at = ?2 AND seq < ?3))
-         ORDER BY asked_at DESC, seq DESC LIMIT ?4`,
-        now - minutes * MS_PER_MINUTE,
-        afterAskedAt,
-        afterSeq,
-        page.limit + 1,
-      )
-      .toArray();
+    const rows = historyRows(this.sql, now - minutes * MS_PER_MINUTE, page);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-    return { questions: rows.slice(0, page.limit).map((r) => this.historyItem(r, now)), next: last ? [last.asked_at, last.seq] : null };
-  }
-
-  private historyItem(r: QuestionRow, now: number): HistoryItem {
-    return {
-      id: r.id,
-      text: r.text,
-      model: r.model,
-      confidence: r.confidence,
-      askedAt: r.asked_at,
-      minutesAgo: Math.max(0, Math.round((now - r.asked_at) / MS_PER_MINUTE)),
-      wasUsed: r.was_used === 1,
-      topicTags: JSON.parse(r.topic_tags) as string[],
-      novelty: r.novelty,
-      source: r.source === "pick" || r.source === "override" ? r.source : "added",
-      forgottenAt: r.forgotten_at,
-    };
+    return { questions: rows.slice(0, page.limit).map((r) => historyItem(r, now)), next: last ? [last.asked_at, last.seq] : null };
   }
 
   check(text: EmbeddedText, now: number, embedding: EmbeddingContext): CheckResponse {
@@ -238,22 +183,10 @@ export class ShowMemoryStore {
     newId: (prefix: string) => string,
   ): ShowResult<{ override: OverrideRecord; created: boolean; summary: ShowSummary }> {
     if (this.ended()) return ended();
-    const against = this.sql
-      .exec<{ id: string; text: string }>("SELECT id, text FROM show_questions WHERE id = ?", request.againstQuestionId)
-      .toArray()[0];
-    if (!against) return err({ code: "NOT_FOUND", message: "No such question in this show: againstQuestionId" });
-    if (request.rankingId !== null) {
-      const ranking = findRanking(this.sql, request.rankingId);
-      if (!ranking) return err({ code: "NOT_FOUND", message: "No such ranking in this show: rankingId" });
-      if (!ranking.filtered.some((f) => f.text === request.text && f.mostSimilarQuestionId === against.id))
-        return err({
-          code: "INVALID",
-          message: "That ranking did not filter this text against that question",
-          details: ["text and againstQuestionId must be one filtered candidate of the ranking"],
-        });
-      const earlier = overridesOfRanking(this.sql, request.rankingId).find((o) => o.text === request.text);
-      if (earlier) return ok({ override: earlier, created: false, summary: this.summary() });
-    }
+    const checked = checkOverride(this.sql, request);
+    if (!checked.ok) return checked;
+    const { against, earlier } = checked.value;
+    if (earlier) return ok({ override: earlier, created: false, summary: this.summary() });
     const override = this.transaction(() => {
       const questionId = this.insert(
         { text: request.text, vector: request.vector, model: request.model ?? undefined },
@@ -316,7 +249,7 @@ export class ShowMemoryStore {
     const wanted = args.questionIds
       ? new Set(args.questionIds)
       : new Set(
-          this.activeRows()
+          activeRows(this.sql)
             .filter((r) => onTopic({ text: r.text, topics: JSON.parse(r.topic_tags) as string[] }, args.topic ?? ""))
             .map((r) => r.id),
         );
@@ -393,24 +326,8 @@ export class ShowMemoryStore {
   ): string {
     const used = at.used === true;
     const terms = lexicalTerms(q.text);
-    const tags = [...new Set([...(q.topics ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean), ...terms.slice(0, MAX_AUTO_TAGS)])];
-    const vector = q.vector ? q.vector.slice().buffer : null;
-    this.sql.exec(
-      `INSERT INTO show_questions (id, text, model, confidence, asked_at, topic_tags, embedding, embedding_model, novelty, source, was_used, used_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      at.id,
-      q.text,
-      q.model ?? null,
-      q.confidence ?? null,
-      at.now,
-      JSON.stringify(tags),
-      vector,
-      q.vector ? at.embeddingModel : null,
-      at.novelty,
-      at.source,
-      used ? 1 : 0,
-      used ? at.now : null,
-    );
+    const tags = topicTags(q.topics, terms);
+    insertQuestionRow(this.sql, q, { ...at, used, tags });
     if (!this.ended()) {
       this.window.push({
         id: at.id,
@@ -433,29 +350,12 @@ export class ShowMemoryStore {
     this.setMeta("lastActivityAt", Math.max(now, this.meta<number>("lastActivityAt") ?? now));
   }
 
-  private activeRows(limit = -1): QuestionRow[] {
-    return this.sql
-      .exec<QuestionRow>("SELECT * FROM show_questions WHERE forgotten_at IS NULL ORDER BY asked_at DESC, seq DESC LIMIT ?", limit)
-      .toArray();
-  }
-
   private rebuildWindow(): void {
     if (this.ended()) {
       this.window = [];
       return;
     }
-    this.window = this.activeRows(this.config.maxCacheSize)
-      .reverse()
-      .map((r) => ({
-        id: r.id,
-        text: r.text,
-        askedAt: r.asked_at,
-        wasUsed: r.was_used === 1,
-        topicTags: JSON.parse(r.topic_tags) as string[],
-        terms: lexicalTerms(r.text),
-        vector: r.embedding ? new Float32Array(r.embedding.slice(0)) : null,
-        embeddingModel: r.embedding_model,
-      }));
+    this.window = activeRows(this.sql, this.config.maxCacheSize).reverse().map(windowQuestion);
   }
 
   /** The window as the pipeline sees it: a vector of another model than the active one is not comparable, so it is dropped (lexical). */
