@@ -5,7 +5,7 @@
  * client's own earlier writes.
  */
 
-/** The same header as the Worker's (src/http/bookmark.ts; a unit test holds the two equal). */
+/** The header that carries a bookmark both ways (the Worker's src/http/bookmark.ts reads and writes it). */
 export const BOOKMARK_HEADER = "x-recall-bookmark";
 
 type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

@@ -4,11 +4,13 @@
  * at least what that request wrote, even from a read replica (docs/reference/api.md#read-your-writes).
  */
 import type { MiddlewareHandler } from "hono";
+import { BOOKMARK_HEADER } from "../client-bookmark";
 import { type D1Session, envWithDb, openSession, parseBookmark, type SessionStart } from "../db/session";
 import type { AppEnv } from "./context";
 
-/** Request and response header. Cloudflare's examples say `x-d1-bookmark`; ours does not name the store behind it. */
-export const BOOKMARK_HEADER = "x-recall-bookmark";
+// The request and response header is the typed client's (Cloudflare's examples say `x-d1-bookmark`;
+// ours does not name the store behind it).
+export { BOOKMARK_HEADER };
 
 /**
  * POSTs that only read (a search body is too large for a query string). Every other POST, PUT,
