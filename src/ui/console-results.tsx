@@ -8,7 +8,7 @@ import type { FC } from "hono/jsx";
 import { ClockTime } from "./clock-time";
 import { Back, type Place } from "./console-back";
 import type { Flash } from "./flash";
-import { Csrf, minutesAgoText, Notice, percent, type Viewer } from "./layout";
+import { Csrf, minutesAgoText, Notice, percent, type Viewer, shortened } from "./layout";
 
 export interface SimilarView {
   mostSimilarQuestion: string;
@@ -62,8 +62,6 @@ export function noveltyBand(novelty: number | null): { cls: string; words: strin
   return { cls: "band-low", words: "Mostly covered" };
 }
 
-export const quote = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 /** "asked at 10:22 · 3 min ago" (seed 004's warning), counted from now, not from when it was ranked. */
 const AskedWhen: FC<{ item: SimilarView; now: number }> = ({ item, now }) =>
   item.askedAt === null ? (
@@ -111,7 +109,7 @@ export const PickCard: FC<CardProps & { pick: PickView; rank: number }> = ({ pic
       <blockquote>“{pick.text}”</blockquote>
       {pick.warnings.map((w) => (
         <p class="warning">
-          ⚠ {percent(w.similarity)} similar to “{quote(w.mostSimilarQuestion)}” <AskedWhen item={w} now={now} />
+          ⚠ {percent(w.similarity)} similar to “{shortened(w.mostSimilarQuestion)}” <AskedWhen item={w} now={now} />
           {w.kind === "close_to_pick" ? " (another pick)" : ""}
           <Evidence text={w.evidence} />
         </p>
@@ -144,7 +142,7 @@ export const FilteredCard: FC<CardProps & { item: FilteredView }> = ({ item, pla
     </div>
     <blockquote>“{item.text}”</blockquote>
     <p class="warning">
-      ⚠ {percent(item.similarity)} similar to “{quote(item.mostSimilarQuestion)}” <AskedWhen item={item} now={now} />
+      ⚠ {percent(item.similarity)} similar to “{shortened(item.mostSimilarQuestion)}” <AskedWhen item={item} now={now} />
       <Evidence text={item.evidence} />
     </p>
     {item.override !== null ? (
@@ -161,7 +159,7 @@ export const FilteredCard: FC<CardProps & { item: FilteredView }> = ({ item, pla
           <input type="hidden" name="text" value={item.text} />
           <input type="hidden" name="model" value={item.model} />
           <input type="hidden" name="againstQuestionId" value={item.mostSimilarQuestionId} />
-          <button type="submit" class="secondary" aria-label={`Use anyway: ${quote(item.text, 80)}`}>
+          <button type="submit" class="secondary" aria-label={`Use anyway: ${shortened(item.text, 80)}`}>
             Use anyway
           </button>
           <span class="small muted">The host asks it: it joins the memory as used, in your key's name.</span>

@@ -4,8 +4,7 @@ import type { NoveltyConfig } from "../ranking/novelty-config";
 import type { HistoryItem, ShowStatus } from "../shows/types";
 import { ClockTime } from "./clock-time";
 import { Back, type Place, placeUrl } from "./console-back";
-import { quote } from "./console-results";
-import { Csrf, durationText, minutesAgoText, percent, type Viewer } from "./layout";
+import { Csrf, durationText, minutesAgoText, percent, type Viewer, shortened } from "./layout";
 
 export type StatusView = ShowStatus & { showId: string };
 
@@ -79,7 +78,7 @@ export const RecentRankings: FC<{ place: Place; rankings: RankingSummaryView[]; 
               <ol class="small">
                 {r.picks.map((p) => (
                   <li>
-                    {quote(p.text, 90)}{" "}
+                    {shortened(p.text, 90)}{" "}
                     <span class="muted">
                       · {p.model} · {percent(p.score)}
                     </span>
@@ -139,7 +138,7 @@ export const HistoryPanel: FC<{ place: Place; items: HistoryItem[]; viewer: View
                 <span class="used no" aria-hidden="true">
                   ✗{" "}
                 </span>
-                <button type="submit" class="secondary" id={`used-${q.id}`} aria-label={`Mark used: ${quote(q.text, 80)}`}>
+                <button type="submit" class="secondary" id={`used-${q.id}`} aria-label={`Mark used: ${shortened(q.text, 80)}`}>
                   Mark used
                 </button>
               </form>

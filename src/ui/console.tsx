@@ -10,10 +10,10 @@ import type { ArchivedShow } from "../shows/archive";
 import { historyMinutes, type Place, placeOfForm, placeUrl, rankingIdOf } from "./console-back";
 import { ShowList, Live, liveData, renderConsole, renderEndConfirm } from "./console-page";
 import { candidatesOf, numberOrText, rankErrors, readRankForm } from "./console-rank-form";
-import { quote } from "./console-results";
 import { CONFIG_FIELDS } from "./console-views";
 import { api, apiData, done, formField, screen, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { type Flash, setFlash, takeFlash } from "./flash";
+import { shortened } from "./layout";
 
 const SHOW_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A refresh notice names this many of the questions it took out. */
@@ -124,11 +124,12 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
       ...(place.rankingId === null ? {} : { rankingId: place.rankingId }),
     };
     const result = await api<{ override: { by: string } }>(c, "POST", `/v1/shows/${showId}/overrides`, body);
-    if (!result.ok) return back(c, place, { kind: "error", text: `“${quote(text, 80)}” was not used: ${result.message}`, atResults: true });
+    if (!result.ok)
+      return back(c, place, { kind: "error", text: `“${shortened(text, 80)}” was not used: ${result.message}`, atResults: true });
     return back(c, place, {
       kind: "ok",
       atResults: true,
-      text: `“${quote(text, 80)}” used anyway by ${result.data.override.by}: it is in memory, marked used, and kept as a calibration label (related).`,
+      text: `“${shortened(text, 80)}” used anyway by ${result.data.override.by}: it is in memory, marked used, and kept as a calibration label (related).`,
     });
   });
 
@@ -140,7 +141,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     if (result.ok) {
       const { count, questions } = result.data;
       // The notice names what went (a few of them), so the producer sees the topic was read as meant.
-      const named = questions.slice(0, SHOWN_REFRESHED).map((q) => `“${quote(q.text, 70)}”`);
+      const named = questions.slice(0, SHOWN_REFRESHED).map((q) => `“${shortened(q.text, 70)}”`);
       const which = named.join(", ") + (count > named.length ? ` and ${count - named.length} more` : "");
       const text = `${plural(count, "question")} about “${topic.trim()}” taken out of memory${count > 0 ? `: ${which}` : ""}.`;
       return back(c, place, { kind: "ok", text });

@@ -5,6 +5,7 @@
  */
 import { done, isFragment, type UiContext } from "./context";
 import { setFlash } from "./flash";
+import { shortened } from "./layout";
 
 export function doneWith(c: UiContext, to: string, text: string) {
   if (!isFragment(c)) setFlash(c, { kind: "ok", text });
@@ -12,4 +13,4 @@ export function doneWith(c: UiContext, to: string, text: string) {
 }
 
 /** A text quoted in a notice, cut to stay readable (the page shows the whole text). */
-export const quoted = (text: string, max = 90) => `“${text.length > max ? `${text.slice(0, max - 1)}…` : text}”`;
+export const quoted = (text: string, max = 90) => `“${shortened(text, max)}”`;

@@ -108,6 +108,9 @@ export function percent(x: number | null | undefined): string {
   return x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;
 }
 
+/** A text cut to `max` characters, with … where it was cut (the page shows it whole elsewhere). */
+export const shortened = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 export function minutesAgoText(minutes: number): string {
   const m = Math.max(0, Math.round(minutes));
   if (m < 1) return "just now";
