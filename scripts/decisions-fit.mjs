@@ -13,4 +13,6 @@ export const {
   fitThresholds,
   crossValidatedThresholds,
   actionMetrics,
+  fitActMin,
+  fitDecisionModel,
 } = decisionFit;

@@ -1,36 +1,42 @@
 /**
- * What differs between two questions in a way a cosine cannot see: the words that make two
- * questions on one topic into two questions. Each finder is pure and reads only the two texts.
+ * What differs between two questions, named for a person: the leftovers of their alignment
+ * (align.ts) that have a name, and the differences a table knows.
  *
  * - codes and numbers: E500 / E501, PO-12345 / PO-12346, Windows 10 / 11 (compared by their digits,
  *   so "E500" and "error 500" agree);
  * - opposite actions: enable / disable, import / export, 开启 / 关闭 … (OPPOSITES);
  * - different named things of one kind: Python / Node.js, Slack / Teams, Pro / Team plan, annual /
  *   monthly, iOS / Android … (NAMED_KINDS);
- * - negation on one side only: "Can I …" / "Why can't I …", "share" / "stop sharing";
- * - a different asked-for slot: "how long" / "how much", "where" / "who" (ASKED_FOR);
- * - one word swapped in a shared frame: "How do I rename a branch in git?" / "How do I delete a
- *   branch in git?", or the same words in another order ("from the backlog to the sprint" / "from the
- *   sprint to the backlog"). On Recall's labelled pairs this is the commonest hard negative the others miss, and
- *   rewordings seldom keep the frame while changing exactly one word (`npm run decisions`).
+ * - a small word left on one side that changes the answer: negation ("not" on one side only), the
+ *   slot asked for (how long / how much), time, period, degree, quantity, restriction (before /
+ *   after, this / last month, most / least, more / less than, only);
+ * - one word replaced in an otherwise matched frame (rename / delete a branch), or two words that
+ *   changed places ("from the backlog to the sprint" / "from the sprint to the backlog").
  *
- * A contrast is found only when each side holds something the other lacks (E500 on one side and
- * E501 on the other), or, for negation, one side negates and the other does not: a side that
- * merely says less ("the error" / "error E500") is no contrast.
+ * The tables name a kind of leftover, they do not decide alone: a pair is `same` only when its
+ * alignment leaves nothing meaningful unmatched (same-question.ts), whatever the tables know. A
+ * contrast is found only when each side holds something the other lacks (E500 on one side and
+ * E501 on the other), or, for a small word, one side says it and the other does not.
  */
-import { lexicalTerms } from "../ranking/lexical";
-import { repeatTerms } from "../ranking/repeat";
-import { detectQuestionType } from "../text/question-type";
+import { type Alignment, alignQuestions } from "./align";
+import type { Unit } from "./units";
 
-export const CONTRAST_KINDS = ["code", "opposite_action", "named_thing", "negation", "asked_for", "question_type", "swapped_word"] as const;
+export const CONTRAST_KINDS = ["code", "opposite_action", "named_thing", "negation", "asked_for", "small_word", "swapped_word"] as const;
 export type ContrastKind = (typeof CONTRAST_KINDS)[number];
 
 /**
- * Contrasts that make two questions different questions: another code, the opposite action,
- * another named thing. The others (negation, the slot asked for, a swapped word) rule out a sure
- * `same` but may be a rewording ("I can't remember my password" / "How do I reset my password?").
+ * Contrasts that make two questions different questions for the ticket pipeline (NEW, never a
+ * MERGE): another code, the opposite action, another named thing, another slot, period, time or
+ * degree. A one-sided negation may still be a rewording ("I can't log in" / "How do I log in?").
  */
-export const DECISIVE_CONTRASTS: ReadonlySet<ContrastKind> = new Set(["code", "opposite_action", "named_thing"]);
+export const DECISIVE_CONTRASTS: ReadonlySet<ContrastKind> = new Set([
+  "code",
+  "opposite_action",
+  "named_thing",
+  "asked_for",
+  "small_word",
+  "swapped_word",
+]);
 
 export interface Contrast {
   kind: ContrastKind;
@@ -75,11 +81,6 @@ export const OPPOSITES: readonly (readonly [readonly string[], readonly string[]
   [verb("send"), verb("receive")],
   [verb("compress"), verb("decompress")],
   [verb("zip"), verb("unzip")],
-  [["before"], ["after"]],
-  [
-    ["minimum", "min"],
-    ["maximum", "max"],
-  ],
   [
     ["开启", "打开", "启用", "开通"],
     ["关闭", "禁用", "停用", "关掉"],
@@ -150,39 +151,22 @@ export const NAMED_KINDS: Readonly<Record<string, readonly (readonly string[])[]
   ],
 };
 
-/** The slot a question asks to be filled; two different slots ask two things (when ≈ how long: both ask for a time). */
-export const ASKED_FOR: readonly (readonly [slot: string, pattern: RegExp])[] = [
-  [
-    "time",
-    / (how long|when|what time|how soon|how much time|how many (minutes|hours|days|weeks|months|years)) |多久|多长时间|什么时候|何时|几天/u,
-  ],
-  ["amount", / (how much|what does it cost) |多少钱/u],
-  ["count", / how many |多少个|几个/u],
-  ["place", / where |哪里|在哪/u],
-  ["person", / who |谁/u],
-  ["reason", / why |为什么|为啥/u],
-];
-
-const NEGATION =
-  / (not|no|never|without|cannot|can't|cant|won't|don't|doesn't|didn't|isn't|aren't|wasn't|shouldn't|couldn't|stop|cancel) |不|没|别|无法|取消/u;
-const ANY_DIGIT = /\d/;
 const TOKEN = /[\p{L}\p{N}]+(?:[-_.'/][\p{L}\p{N}]+)*|#/gu;
 
 /** Every contrast between the two texts, in a fixed order (codes first: the plainest to read). */
-export function findContrasts(a: string, b: string): Contrast[] {
+export function findContrasts(a: string, b: string, alignment: Alignment = alignQuestions(a, b)): Contrast[] {
   const ta = prepare(a);
   const tb = prepare(b);
-  const difference = wordDifference(a, b);
-  const found = [
-    ...codeContrasts(ta, tb),
+  return [
+    ...codeContrasts(alignment),
     ...oppositeContrasts(ta, tb),
     ...namedContrasts(ta, tb),
-    ...negationContrasts(ta, tb, difference),
-    ...askedForContrasts(ta, tb),
-    ...questionTypeContrasts(a, b),
+    ...smallWordContrasts(alignment),
+    ...replacedWordContrasts(alignment),
+    ...(alignment.swapped
+      ? [{ kind: "swapped_word" as const, detail: `"${alignment.swapped[0]}" and "${alignment.swapped[1]}" change places` }]
+      : []),
   ];
-  // A swapped word another contrast already names ("e500 ≠ e501") says nothing new.
-  return found.length > 0 ? found : swappedWordContrasts(ta, tb, difference);
 }
 
 interface Prepared {
@@ -197,18 +181,45 @@ function prepare(text: string): Prepared {
   return { padded: ` ${tokens.join(" ")} `, tokens };
 }
 
-/** Codes and numbers, compared by their digits: "PO-12345" → 12345. */
-function codeContrasts(a: Prepared, b: Prepared): Contrast[] {
-  const codes = (p: Prepared) => {
-    const byDigits = new Map<string, string>();
-    for (const token of p.tokens) if (ANY_DIGIT.test(token)) byDigits.set(token.match(/\d+/g)!.join("."), token);
-    return byDigits;
-  };
-  const ca = codes(a);
-  const cb = codes(b);
-  const onlyA = [...ca].filter(([digits]) => !cb.has(digits)).map(([, token]) => token);
-  const onlyB = [...cb].filter(([digits]) => !ca.has(digits)).map(([, token]) => token);
-  return onlyA.length > 0 && onlyB.length > 0 ? [{ kind: "code", detail: `${onlyA.join(", ")} ≠ ${onlyB.join(", ")}` }] : [];
+/** The small words left unmatched that change the answer, a contrast per group: "last ≠ this", "only in b: not". */
+function smallWordContrasts({ onlyA, onlyB }: Alignment): Contrast[] {
+  const small = (units: readonly Unit[]) => units.filter((u) => u.kind === "small");
+  const sa = small(onlyA);
+  const sb = small(onlyB);
+  const groups = [...new Set([...sa, ...sb].map((u) => u.group!))];
+  return groups.map((group) => {
+    const wa = sa.filter((u) => u.group === group).map((u) => u.text);
+    const wb = sb.filter((u) => u.group === group).map((u) => u.text);
+    const kind: ContrastKind = group === "negation" ? "negation" : group === "asked_for" ? "asked_for" : "small_word";
+    const detail =
+      wa.length > 0 && wb.length > 0
+        ? `${wa.join(", ")} ≠ ${wb.join(", ")}`
+        : wa.length > 0
+          ? `only in a: ${wa.join(", ")}`
+          : `only in b: ${wb.join(", ")}`;
+    return { kind, detail: group === "asked_for" ? `asks for ${detail}` : detail };
+  });
+}
+
+/** Numbers and codes left unmatched on both sides ("E500" / "E501"): the alignment compares them by their digits. */
+function codeContrasts({ onlyA, onlyB }: Alignment): Contrast[] {
+  const numbers = (units: readonly Unit[]) => units.filter((u) => u.kind === "number").map((u) => u.text);
+  const na = numbers(onlyA);
+  const nb = numbers(onlyB);
+  return na.length > 0 && nb.length > 0 ? [{ kind: "code", detail: `${na.join(", ")} ≠ ${nb.join(", ")}` }] : [];
+}
+
+/**
+ * The one content word each side holds in an otherwise matched frame of at least SWAP_FRAME
+ * links: "How do I rename a branch?" / "How do I delete a branch?". Rewordings seldom keep every
+ * other word while changing exactly one (and a synonym is a link, not a leftover).
+ */
+export const SWAP_FRAME = 2;
+
+function replacedWordContrasts({ onlyA, onlyB, links }: Alignment): Contrast[] {
+  if (onlyA.length !== 1 || onlyB.length !== 1 || links.length < SWAP_FRAME) return [];
+  const [a, b] = [onlyA[0]!, onlyB[0]!];
+  return a.kind === "content" && b.kind === "content" ? [{ kind: "swapped_word", detail: `${a.text} ≠ ${b.text}` }] : [];
 }
 
 function oppositeContrasts(a: Prepared, b: Prepared): Contrast[] {
@@ -235,149 +246,6 @@ function namedContrasts(a: Prepared, b: Prepared): Contrast[] {
       found.push({ kind: "named_thing", detail: `${kind}: ${onlyA.join(", ")} ≠ ${onlyB.join(", ")}` });
   }
   return found;
-}
-
-/**
- * At most this many other content words may differ for a one-sided negation to count: "share a
- * calendar" / "stop sharing a calendar" is the opposite question, while a reworded problem ("X isn't
- * working" / "How do I fix X?") negates on one side as often in rewordings as in different
- * questions (MQP, stackfaq).
- */
-export const NEGATION_FRAME_SLACK = 1;
-
-function negationContrasts(a: Prepared, b: Prepared, difference: WordDifference): Contrast[] {
-  const na = NEGATION.exec(a.padded);
-  const nb = NEGATION.exec(b.padded);
-  if (Boolean(na) === Boolean(nb)) return [];
-  const word = (na ?? nb)![0].trim();
-  const others = [...difference.onlyA, ...difference.onlyB].filter((w) => w !== word);
-  if (others.length > NEGATION_FRAME_SLACK) return [];
-  return [{ kind: "negation", detail: `"${word}" on one side only` }];
-}
-
-function askedForContrasts(a: Prepared, b: Prepared): Contrast[] {
-  // The slot whose words come first: "Who is responsible when …" asks for a person, not a time.
-  const slot = (p: Prepared) => {
-    let first: { slot: string; at: number } | null = null;
-    for (const [name, pattern] of ASKED_FOR) {
-      const at = p.padded.search(pattern);
-      if (at >= 0 && (!first || at < first.at)) first = { slot: name, at };
-    }
-    return first?.slot;
-  };
-  const sa = slot(a);
-  const sb = slot(b);
-  return sa && sb && sa !== sb ? [{ kind: "asked_for", detail: `asks for ${sa} ≠ ${sb}` }] : [];
-}
-
-/** Seed 003's question types, when both questions have a specific one and they differ. */
-function questionTypeContrasts(a: string, b: string): Contrast[] {
-  const ta = detectQuestionType(a);
-  const tb = detectQuestionType(b);
-  return ta !== "Generic" && tb !== "Generic" && ta !== tb ? [{ kind: "question_type", detail: `${ta} ≠ ${tb}` }] : [];
-}
-
-/** A shared frame of at least SWAP_FRAME content words with exactly one word swapped, or the same words reordered. */
-export const SWAP_FRAME = 2;
-
-function swappedWordContrasts(a: Prepared, b: Prepared, { onlyA, onlyB, shared }: WordDifference): Contrast[] {
-  const swap = twoWordsSwapped(a.tokens, b.tokens);
-  if (swap) return [{ kind: "swapped_word", detail: `"${swap[0]}" and "${swap[1]}" change places` }];
-  if (shared < SWAP_FRAME || onlyA.length !== 1 || onlyB.length !== 1 || synonyms(onlyA[0]!, onlyB[0]!)) return [];
-  return [{ kind: "swapped_word", detail: `${onlyA[0]} ≠ ${onlyB[0]}` }];
-}
-
-/**
- * Words a question may swap without changing what it asks, in Recall's domains: "delivery" for
- * "shipping", "turn" (on) for "enable". Each group is one meaning; the words of one pole of
- * OPPOSITES count as one group too.
- */
-export const SYNONYMS: readonly (readonly string[])[] = [
-  ["shipping", "delivery", "postage"],
-  ["change", "update", "edit", "modify", "fix"],
-  ["remove", "delete", "erase"],
-  ["buy", "purchase", "order"],
-  ["email", "e-mail", "mail"],
-  ["photo", "picture", "image"],
-  ["app", "application"],
-  ["error", "issue", "problem", "bug"],
-  ["cancel", "end", "stop", "terminate"],
-  ["refund", "reimbursement"],
-  ["login", "sign-in", "log-in", "signin"],
-  ["plan", "subscription", "membership"],
-  ["receipt", "invoice", "bill"],
-  ["package", "parcel"],
-  ["password", "passcode"],
-];
-
-function synonyms(x: string, y: string): boolean {
-  const inGroup = (group: readonly string[]) =>
-    group.some((w) => sameWord(x, w) || w.startsWith(`${x} `)) && group.some((w) => sameWord(y, w) || w.startsWith(`${y} `));
-  return SYNONYMS.some(inGroup) || OPPOSITES.some(([first, second]) => inGroup(first) || inGroup(second));
-}
-
-/** "from the backlog to the sprint" / "from the sprint to the backlog": the same words, two of them changing places. */
-function twoWordsSwapped(a: readonly string[], b: readonly string[]): [string, string] | null {
-  if (a.length !== b.length) return null;
-  const differ = a.flatMap((word, i) => (word === b[i] ? [] : [i]));
-  if (differ.length !== 2) return null;
-  const [i, j] = differ as [number, number];
-  return a[i] === b[j] && a[j] === b[i] ? [a[i]!, a[j]!] : null;
-}
-
-/**
- * Words that frame a question rather than fill its slot ("what does X mean", "can you tell me",
- * "is it possible"): a rewording swaps them freely, so they never count as the swapped word.
- */
-export const FRAME_WORDS: ReadonlySet<string> = new Set(
-  `mean means meaning know tell want wanted like wondering wonder possible able way ways best sure think thought
-  describe explain help need please thing things really usually actually exactly ever also one day make making
-  get getting go going use used using work works working happen happens good right`.split(/\s+/),
-);
-
-interface WordDifference {
-  /** Latin content words of one side, frame words aside, that no word of the other side matches (sameWord). */
-  onlyA: string[];
-  onlyB: string[];
-  /** Content words of A that B matches. */
-  shared: number;
-}
-
-/** The Latin content words two texts do not share (CJK bigrams are left out: a changed character is no swapped word). */
-export function wordDifference(a: string, b: string): WordDifference {
-  const wa = latinWords(a);
-  const wb = latinWords(b);
-  const matches = (word: string, other: readonly string[]) => other.some((o) => sameWord(word, o));
-  const slot = (w: string) => !FRAME_WORDS.has(w);
-  return {
-    onlyA: wa.filter((w) => slot(w) && !matches(w, wb)),
-    onlyB: wb.filter((w) => slot(w) && !matches(w, wa)),
-    shared: wa.filter((w) => matches(w, wb)).length,
-  };
-}
-
-function latinWords(text: string): string[] {
-  return lexicalTerms(text).filter((t) => /^[\p{Script=Latin}\d]/u.test(t));
-}
-
-/**
- * The same word for the swap: the same stem (src/ranking/repeat.ts), one a form of the other
- * (use / using, remove / removed), or a slip of the keyboard (cetirizine / cetrizine: one edit in a
- * word of six letters or more).
- */
-function sameWord(x: string, y: string): boolean {
-  if (x === y || repeatTerms([x, y]).length === 1) return true;
-  const bx = x.replace(/e$/, "");
-  const by = y.replace(/e$/, "");
-  if (bx.length >= 2 && by.length >= 2 && (y.startsWith(bx) || x.startsWith(by)) && Math.abs(x.length - y.length) <= 3) return true;
-  return Math.min(x.length, y.length) >= 6 && withinOneEdit(x, y);
-}
-
-function withinOneEdit(x: string, y: string): boolean {
-  if (Math.abs(x.length - y.length) > 1) return false;
-  let i = 0;
-  while (i < x.length && x[i] === y[i]) i++;
-  return x.slice(i + (x.length >= y.length ? 1 : 0)) === y.slice(i + (y.length >= x.length ? 1 : 0));
 }
 
 /** The first of the forms found as whole words (Chinese forms: anywhere), or null. */

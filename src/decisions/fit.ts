@@ -4,7 +4,8 @@
  * (scripts/decisions-fit.mjs re-exports it) and the fit a deployed Worker runs on its own pairs.
  */
 import { foldOf, isotonic, round } from "../calibration/fit";
-import type { DecisionThresholds } from "./same-question";
+import { type FeatureVector, fitLogistic, probability } from "./logistic";
+import type { DecisionThresholds, SameQuestionLogistic } from "./same-question";
 
 /** A labelled pair as the fit reads it. */
 export interface DecisionPair {
@@ -174,4 +175,57 @@ function bySet<P extends DecisionPair>(pairs: readonly P[]): Map<string, P[]> {
   const sets = new Map<string, P[]>();
   for (const p of pairs) sets.set(p.set, [...(sets.get(p.set) ?? []), p]);
   return sets;
+}
+
+/** A labelled pair with what the logistic model reads. */
+export interface ModelPair extends DecisionPair {
+  x: FeatureVector;
+  /** Nothing meaningful left unmatched and no contrast: `same` is possible. */
+  eligible: boolean;
+}
+
+/** The levels of P(same) actMin is chosen from. */
+const P_GRID = Array.from({ length: 50 }, (_, i) => round(0.5 + i * 0.01));
+
+/**
+ * actMin: the lowest level of P(same) at which `same` (eligible and P ≥ actMin) keeps the wrong
+ * actions over all the sets within wrongAllowed, read on out-of-fold probabilities; the best mean
+ * recall over the sets (each counts the same however many pairs it has), the lowest level among
+ * equals. 1 (nothing acts alone) when no level does. The sets are pooled for precision: a fully
+ * aligned pair is rare in the long MQP and stackfaq texts, so a set of its own would allow no
+ * wrong action among a handful and decide the level alone.
+ */
+export function fitActMin(pairs: readonly (ModelPair & { p: number })[]): number {
+  const sets = [...bySet(pairs).values()].filter((of) => of.some((p) => p.y));
+  let best = { recall: -1, actMin: 1 };
+  for (const actMin of P_GRID) {
+    const acts = (p: ModelPair & { p: number }) => p.eligible && p.p >= actMin;
+    const pooled = actionMetrics(pairs, acts);
+    if (pooled.wrong > wrongAllowed(pooled.acted)) continue;
+    const recall = sets.reduce((sum, of) => sum + actionMetrics(of, acts).recall / sets.length, 0);
+    if (recall > best.recall + 1e-12) best = { recall, actMin };
+  }
+  return best.recall > 0 ? best.actMin : 1;
+}
+
+/**
+ * The logistic model and its actMin for a training set: the weights on every pair, actMin on the
+ * probabilities of an inner k-fold (by question group), so the level is read on pairs the weights
+ * did not see.
+ */
+export function fitDecisionModel(pairs: readonly ModelPair[], { k = 5, l2 = 0.1 } = {}): SameQuestionLogistic {
+  const inner: (ModelPair & { p: number })[] = [];
+  for (let f = 0; f < k; f++) {
+    const held = pairs.filter((p) => foldOf(`inner:${p.group}`, k) === f);
+    const model = fitLogistic(
+      pairs.filter((p) => foldOf(`inner:${p.group}`, k) !== f).map(({ x, y }) => ({ x, y })),
+      { l2 },
+    );
+    for (const p of held) inner.push({ ...p, p: probability(model, p.x) });
+  }
+  const model = fitLogistic(
+    pairs.map(({ x, y }) => ({ x, y })),
+    { l2 },
+  );
+  return { ...model, actMin: fitActMin(inner) };
 }

@@ -1,26 +1,32 @@
 /**
  * Same question or not: the one decision behind record-time dedupe, "asked before", the show's
  * repeat block and the ticket pipeline's SKIP / ADD_VARIANT. A cosine measures *same topic*; this
- * adds what it cannot see and answers
+ * reads what each side says that the other does not, and answers
  *
  *   same       one answer serves both: sure enough to act alone (merge, skip, block);
  *   related    same topic, maybe the same question, not sure: take the path a person can see;
  *   different  nothing to show as "asked before".
  *
  * It reads:
+ * - the alignment (align.ts): every unit of meaning of one side matched on the other, by lemma,
+ *   spelling, synonym or stem; what is left unmatched is the evidence a person reads ("only in b:
+ *   manager", "differs: last ≠ this"), and contrasts.ts names the leftovers it has a name for;
  * - `score`: the pair's repeat score (src/ranking/repeat.ts: raw cosine + lexical overlap, mapped
  *   per embedding model onto the seeds' scale), or, for texts the model cannot embed, the Ochiai
  *   overlap of their content words (`method: "lexical"`);
- * - contrasts (contrasts.ts): codes, opposite actions, named things, negation, asked-for slot and
- *   seed 003's question type. Any contrast rules out `same`.
+ * - a logistic model over both (logistic.ts), fitted per embedding model on labelled pairs with
+ *   grouped cross-validation (`npm run decisions`): P(same).
  *
- * The thresholds are fitted per model on labelled pairs (`npm run decisions`, cross-validated):
- * `sameMin` is the lowest score at which the held-out precision of `same` reaches the target;
- * `relatedMin` the score below which a pair is `different`. A model without a fitted table uses
- * UNFITTED, which is sure only of near-verbatim repeats.
+ * `same` needs all three: nothing meaningful left unmatched on either side, no contrast, and
+ * P(same) at or above `actMin`, the lowest level at which the held-out precision of `same` reached
+ * the target. `related` is a score at or above `relatedMin`; below it, `different`. A table without
+ * a logistic model (an embedding model nobody fitted) uses its score lines instead, and UNFITTED is
+ * sure only of near-verbatim repeats.
  */
 import { piecewiseLinear } from "../calibration/calibration";
+import { type Alignment, alignQuestions } from "./align";
 import { type Contrast, findContrasts } from "./contrasts";
+import { FEATURES, type LogisticModel, pairFeatures, probability } from "./logistic";
 
 export type Relation = "same" | "related" | "different";
 
@@ -31,33 +37,43 @@ export interface Evidence {
   /** Share of content words the two texts have in common (Ochiai, 0..1). */
   sharedWords: number;
   contrasts: Contrast[];
+  /** What each side says that the other does not match (the alignment's hard leftovers, as written). */
+  onlyA: string[];
+  onlyB: string[];
+  /** P(same question) from the fitted model; null when the table has none. */
+  pSame: number | null;
 }
 
 export interface SameQuestionDecision {
   relation: Relation;
   /**
-   * How likely the relation is right, 0..1. Without a contrast: P(same) for `same`, 1 − P(same)
-   * otherwise, P(same) read off the table's map of the score (the score itself without a table).
-   * With a contrast: the share of labelled pairs with a contrast in Recall's own domains that are
-   * not the same question (the table's contrastConfidence).
+   * How likely the relation is right, 0..1: P(same) for `same`, 1 − P(same) otherwise, from the
+   * table's logistic model (or, without one, its map of the score; the score itself without a map).
    */
   confidence: number;
   evidence: Evidence;
-  /** One line a person reads: "differs: E500 ≠ E501" or "same question, score 0.93". */
+  /** One line a person reads: "differs: E500 ≠ E501", "only in b: manager" or "same question: every word matched". */
   reason: string;
 }
 
-/** One scale's thresholds and its P(same) map. */
+/** The logistic model of a table and the level of P(same) at which `same` acts alone. */
+export interface SameQuestionLogistic extends LogisticModel {
+  actMin: number;
+}
+
+/** One scale's thresholds and its P(same) model. */
 export interface DecisionThresholds {
-  /** Same: no contrast, score ≥ sameMin and shared words ≥ sharedMin. */
+  /** Without a logistic model: same needs score ≥ sameMin and shared words ≥ sharedMin (and nothing left unmatched). */
   sameMin: number;
   sharedMin: number;
   /** Below: different. */
   relatedMin: number;
-  /** Knots [score, P(same)] of a monotone map (isotonic fit on the labelled pairs without a contrast); linear between knots, clamped outside. */
+  /** Without a logistic model: knots [score, P(same)] of a monotone map; linear between knots, clamped outside. */
   probability: readonly (readonly [score: number, p: number])[];
   /** Of the labelled pairs in Recall's domains that show a contrast, the share that are not the same question. */
   contrastConfidence: number;
+  /** P(same) over the alignment and the score; when present, it decides `same` (sameMin and sharedMin are not read). */
+  logistic?: SameQuestionLogistic;
 }
 
 export interface SameQuestionModel {
@@ -71,8 +87,8 @@ export interface SameQuestionModel {
 
 /**
  * For a model with no fitted table: `same` only for near-verbatim repeats (score ≥ 0.95 on the
- * model's calibrated or raw scale and 80 % of content words shared), `different` below 0.6 (the
- * seeds' unrelated line). P(same) is not estimated: confidence says the score itself.
+ * model's calibrated or raw scale, 80 % of content words shared, nothing left unmatched), `different`
+ * below 0.6 (the seeds' unrelated line). P(same) is not estimated: confidence says the score itself.
  */
 export const UNFITTED: Omit<SameQuestionModel, "model"> = {
   fittedOn: "not fitted: near-verbatim repeats only",
@@ -89,31 +105,41 @@ export interface PairMeasure {
 }
 
 /** The decision for a measured pair (pure: the texts, the measure, the model's table). */
-export function decideSameQuestion(pair: PairMeasure, model: Omit<SameQuestionModel, "model"> | null): SameQuestionDecision {
+export function decideSameQuestion(
+  pair: PairMeasure,
+  model: Omit<SameQuestionModel, "model"> | null,
+  alignment: Alignment = alignQuestions(pair.a, pair.b),
+): SameQuestionDecision {
   const thresholds = (model ?? UNFITTED)[pair.method];
-  const contrasts = findContrasts(pair.a, pair.b);
-  const evidence: Evidence = { score: pair.score, method: pair.method, sharedWords: pair.sharedWords, contrasts };
-  const score = pair.score.toFixed(2);
-  if (contrasts.length > 0) {
-    const relation: Relation = pair.score >= thresholds.relatedMin || pair.sharedWords > 0 ? "related" : "different";
-    return {
-      relation,
-      confidence: round(thresholds.contrastConfidence),
-      evidence,
-      reason: `differs: ${contrasts.map((c) => c.detail).join("; ")}`,
-    };
-  }
-  const pSame = thresholds.probability.length > 0 ? piecewiseLinear(pair.score, thresholds.probability) : pair.score;
-  if (pair.score >= thresholds.sameMin && pair.sharedWords >= thresholds.sharedMin)
-    return { relation: "same", confidence: round(pSame), evidence, reason: `same question, score ${score}` };
-  if (pair.score >= thresholds.relatedMin)
-    return {
-      relation: "related",
-      confidence: round(1 - pSame),
-      evidence,
-      reason: `same topic, not sure it is the same question, score ${score}`,
-    };
-  return { relation: "different", confidence: round(1 - pSame), evidence, reason: `different, score ${score}` };
+  const contrasts = findContrasts(pair.a, pair.b, alignment);
+  const { logistic } = thresholds;
+  const pSame = logistic ? round(probability(logistic, pairFeatures(pair.score, alignment, contrasts.length > 0))) : null;
+  const evidence: Evidence = {
+    score: pair.score,
+    method: pair.method,
+    sharedWords: pair.sharedWords,
+    contrasts,
+    onlyA: alignment.onlyA.map((u) => u.text),
+    onlyB: alignment.onlyB.map((u) => u.text),
+    pSame,
+  };
+  const p = pSame ?? (thresholds.probability.length > 0 ? piecewiseLinear(pair.score, thresholds.probability) : pair.score);
+  const matchedAll = evidence.onlyA.length === 0 && evidence.onlyB.length === 0 && contrasts.length === 0;
+  const sure = logistic ? p >= logistic.actMin : pair.score >= thresholds.sameMin && pair.sharedWords >= thresholds.sharedMin;
+  const odds = pSame === null ? `score ${pair.score.toFixed(2)}` : `P(same) ${pSame.toFixed(2)}`;
+  if (matchedAll && sure)
+    return { relation: "same", confidence: round(p), evidence, reason: `same question: every word matched (${odds})` };
+  const relation: Relation =
+    pair.score >= thresholds.relatedMin || (contrasts.length > 0 && pair.sharedWords > 0) ? "related" : "different";
+  return { relation, confidence: round(1 - p), evidence, reason: `${describeDifference(evidence)} (${odds})` };
+}
+
+/** "differs: last ≠ this", "only in b: manager", or, when every word matched, what kept it from `same`. */
+function describeDifference({ contrasts, onlyA, onlyB }: Evidence): string {
+  if (contrasts.length > 0) return `differs: ${contrasts.map((c) => c.detail).join("; ")}`;
+  const sides = [onlyA.length ? `only in a: ${onlyA.join(", ")}` : "", onlyB.length ? `only in b: ${onlyB.join(", ")}` : ""];
+  const told = sides.filter(Boolean).join("; ");
+  return told || "every word matched, not sure enough to act alone";
 }
 
 const round = (x: number) => Math.round(Math.min(1, Math.max(0, x)) * 1000) / 1000;
@@ -141,7 +167,23 @@ function parseThresholds(value: unknown, model: string): DecisionThresholds {
     relatedMin: t.relatedMin,
     probability: parseKnots(t.probability, model),
     contrastConfidence: t.contrastConfidence,
+    ...(t.logistic === undefined ? {} : { logistic: parseLogistic(t.logistic, model) }),
   };
+}
+
+function parseLogistic(value: unknown, model: string): SameQuestionLogistic {
+  const t = value as Partial<Record<keyof SameQuestionLogistic, unknown>> | null;
+  const finite = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
+  if (
+    !t ||
+    !Array.isArray(t.weights) ||
+    t.weights.length !== FEATURES.length ||
+    !t.weights.every(finite) ||
+    !finite(t.bias) ||
+    !unit(t.actMin)
+  )
+    throw new Error(`decision table ${model}: logistic needs ${FEATURES.length} finite weights, a bias and actMin in [0, 1]`);
+  return { weights: t.weights as number[], bias: t.bias, actMin: t.actMin };
 }
 
 const unit = (x: unknown): x is number => typeof x === "number" && x >= 0 && x <= 1;

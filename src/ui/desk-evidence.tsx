@@ -49,8 +49,8 @@ const CONTRASTS: Record<string, string> = {
   named_thing: "another named thing",
   negation: "negated on one side",
   asked_for: "asks for something else",
-  question_type: "another kind of question",
-  swapped_word: "one word swapped",
+  small_word: "a word that changes the answer",
+  swapped_word: "two words change places",
 };
 
 const actionsText = (actions: Decision["actions"]) =>

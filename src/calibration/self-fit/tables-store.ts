@@ -24,8 +24,9 @@ export interface StoredTables {
 
 /**
  * The scale a stored version gives, on top of the shipped one (`base`): its calibration and its
- * decision thresholds; the repeat map and the shared-words thresholds stay the shipped ones (the
- * first has no self-fit yet, the second does not depend on the model). Throws on a malformed row.
+ * decision thresholds; the repeat map, the shared-words thresholds and the same-question model
+ * (P(same) over the alignment and the calibrated score) stay the shipped ones (the first has no
+ * self-fit yet, the others do not depend on the tenant). Throws on a malformed row.
  */
 export function scaleFromStored(row: Pick<StoredTableRow, "scope" | "model" | "version" | "tables" | "createdAt">, base: Scale): Scale {
   const tables = row.tables as unknown as StoredTables;
@@ -33,7 +34,7 @@ export function scaleFromStored(row: Pick<StoredTableRow, "scope" | "model" | "v
   const decision = parseSameQuestionModel({
     model: row.model,
     fittedOn: tables.calibration.fittedOn,
-    embedding: tables.decision,
+    embedding: { ...tables.decision, ...(base.decision?.embedding.logistic ? { logistic: base.decision.embedding.logistic } : {}) },
     lexical: base.decision?.lexical ?? UNFITTED.lexical,
   });
   return {

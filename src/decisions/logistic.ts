@@ -1,0 +1,117 @@
+/**
+ * P(same question) as a logistic model over what the alignment and the model's score say of a
+ * pair. Pure: the features of a pair, the probability, and the fit (Newton's method with a small
+ * L2 penalty, so a feature the labels never vary stays near 0 instead of running off).
+ */
+import type { Alignment } from "./align";
+
+/**
+ * The features, each documented by what it counts:
+ * - `score`: the pair's score (the calibrated repeat score, or shared words for lexical pairs);
+ * - `hardContent`: content words and numbers left unmatched, both sides;
+ * - `hardSmall`: answer-changing small words left unmatched (before, last, most, not, only, how long …);
+ * - `soft`: small words an unmarked side takes for granted (my, this, should, a particle);
+ * - `weakLinks`: links by spelling, synonym or stem rather than the same lemma;
+ * - `coverage`: linked units over linked + unmatched hard units (1 when nothing is left);
+ * - `frameDiffers`: 1 when the sides put the question differently ("how do I" / "can I");
+ * - `contrast`: 1 when a table names a difference (a code, the opposite action, a named thing, two words swapped);
+ * - `aligned`: 1 when nothing meaningful is left unmatched and nothing differs (`same` is possible),
+ *   and `alignedScore`, the score of such a pair (0 otherwise): a fully aligned pair is a class
+ *   of its own, far more often the same question than its score alone says.
+ */
+export const FEATURES = [
+  "score",
+  "hardContent",
+  "hardSmall",
+  "soft",
+  "weakLinks",
+  "coverage",
+  "frameDiffers",
+  "contrast",
+  "aligned",
+  "alignedScore",
+] as const;
+export type Feature = (typeof FEATURES)[number];
+export type FeatureVector = Record<Feature, number>;
+
+export interface LogisticModel {
+  /** One weight per FEATURES entry, in that order. */
+  weights: readonly number[];
+  bias: number;
+}
+
+/** `contrast`: the decision named a difference (contrasts.ts): a named kind, a replaced or swapped word, a small word. */
+export function pairFeatures(score: number, alignment: Alignment, contrast: boolean): FeatureVector {
+  const hard = [...alignment.onlyA, ...alignment.onlyB];
+  const hardSmall = hard.filter((u) => u.kind === "small").length;
+  const hardContent = hard.length - hardSmall;
+  const linked = alignment.links.length;
+  return {
+    score,
+    hardContent,
+    hardSmall,
+    soft: alignment.softA.length + alignment.softB.length,
+    weakLinks: alignment.links.filter((l) => l.kind !== "same").length,
+    coverage: linked + hard.length === 0 ? 1 : linked / (linked + hard.length),
+    frameDiffers: alignment.frameDiffers ? 1 : 0,
+    contrast: contrast ? 1 : 0,
+    aligned: hard.length === 0 && !contrast ? 1 : 0,
+    alignedScore: hard.length === 0 && !contrast ? score : 0,
+  };
+}
+
+export function probability(model: LogisticModel, x: FeatureVector): number {
+  let z = model.bias;
+  FEATURES.forEach((f, i) => (z += (model.weights[i] ?? 0) * x[f]));
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Fits weights and bias on labelled vectors (y: 1 the same question), minimising log loss + l2·|w|². */
+export function fitLogistic(rows: readonly { x: FeatureVector; y: number }[], { l2 = 0.1, iterations = 30 } = {}): LogisticModel {
+  const d = FEATURES.length + 1;
+  const vec = (x: FeatureVector) => [...FEATURES.map((f) => x[f]), 1];
+  const X = rows.map((r) => vec(r.x));
+  let w = new Array<number>(d).fill(0);
+  for (let it = 0; it < iterations; it++) {
+    const grad = new Array<number>(d).fill(0);
+    const hess = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+    X.forEach((xi, n) => {
+      const p = 1 / (1 + Math.exp(-xi.reduce((s, v, k) => s + v * w[k]!, 0)));
+      const r = p * (1 - p);
+      for (let j = 0; j < d; j++) {
+        grad[j]! += (p - rows[n]!.y) * xi[j]!;
+        for (let k = 0; k < d; k++) hess[j]![k]! += r * xi[j]! * xi[k]!;
+      }
+    });
+    // The bias is not penalised.
+    for (let j = 0; j < d - 1; j++) {
+      grad[j]! += 2 * l2 * w[j]!;
+      hess[j]![j]! += 2 * l2;
+    }
+    const step = solve(hess, grad);
+    if (!step) break;
+    w = w.map((v, j) => v - step[j]!);
+    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
+  }
+  return { weights: w.slice(0, -1).map(round6), bias: round6(w[d - 1]!) };
+}
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** Solves A·x = b by Gaussian elimination with partial pivoting; null when A is singular. */
+function solve(A: number[][], b: number[]): number[] | null {
+  const n = b.length;
+  const m = A.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[pivot]![c]!)) pivot = r;
+    if (Math.abs(m[pivot]![c]!) < 1e-12) return null;
+    [m[c], m[pivot]] = [m[pivot]!, m[c]!];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = m[r]![c]! / m[c]![c]!;
+      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
+    }
+  }
+  return m.map((row, i) => row[n]! / row[i]!);
+}

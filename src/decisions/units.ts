@@ -1,0 +1,292 @@
+/**
+ * A question read as units of meaning, so that two questions can be aligned word by word
+ * (align.ts). Every word is accounted for, as one of:
+ *
+ * - `content`: a word that says what the question is about, compared by its lemma (lemma.ts);
+ * - `number`: a number or a code, compared by its digits ("E500" = "error 500", "'19" = "2019");
+ * - `small`: one of the small words that change the answer although a cosine barely sees them —
+ *   time (before / after), period (this / last month), degree (most / least), owner (my / our),
+ *   quantity (more / less than), negation, restriction (only), modality (can / should), particle
+ *   (sign in / up), the slot asked for (how long / how much / where / who / why);
+ * - `frame`: how the question is put ("how do I", "what's the way to", "is it possible to"), which
+ *   a rewording changes freely;
+ * - nothing: articles, auxiliaries, the asker's pronouns, politeness ("please", "hi"), which no
+ *   answer depends on.
+ *
+ * English and Chinese (segmented by segment-zh.ts); other scripts are read as content words.
+ */
+import { segmentChinese } from "../text/segment-zh";
+import { lemma } from "../text/lemma";
+
+export type UnitKind = "content" | "number" | "small" | "frame";
+
+export interface Unit {
+  /** The words as written (lower case): what a person reads in "only in a: team". */
+  text: string;
+  /** What is compared: the lemma, the digits, the small word's meaning, the frame. */
+  key: string;
+  kind: UnitKind;
+  /** For small words: which kind of difference they make ("period", "owner" …). */
+  group?: SmallGroup;
+  /** Position among the text's units, for the order check. */
+  at: number;
+}
+
+export type SmallGroup =
+  "time" | "period" | "degree" | "owner" | "quantity" | "negation" | "restriction" | "modality" | "particle" | "preposition" | "asked_for";
+
+/** Phrases read as one unit, longest first within a kind; `key` is what both sides compare. */
+const PHRASES: readonly (readonly [RegExp, UnitKind, string, SmallGroup?])[] = [
+  // the slot asked for (a frame around it is dropped with it)
+  [/\bhow (?:long|much time|many (?:minutes|hours|days|weeks|months|years))\b/g, "small", "time", "asked_for"],
+  [/\bwhat time\b|\bhow soon\b|\bwhen\b/g, "small", "time", "asked_for"],
+  [/\bhow much\b|\bwhat (?:does|do|will|would) (?:it|they|this|that) cost\b/g, "small", "amount", "asked_for"],
+  [/\bhow many\b/g, "small", "count", "asked_for"],
+  [/\bwhere\b|\bwhat (?:place|location)\b/g, "small", "place", "asked_for"],
+  [/\bwho\b|\bwhom\b/g, "small", "person", "asked_for"],
+  [/\bwhy\b|\bhow come\b|\bwhat is the reason\b/g, "small", "reason", "asked_for"],
+  // how the question is put: a way to do something …
+  [
+    /\b(?:how (?:do|can|could|should|would|might|must) (?:i|we|you|one)(?: go about)?|how (?:does|would) one|how (?:am i|are we) supposed to|how to|(?:what|which) (?:is|are) the (?:best |right |easiest |quickest |fastest |simplest |proper |correct )?(?:way|ways|steps|process|procedure|method)(?: to| for| of)?|is there (?:a|any) (?:way|option|setting)(?: to| for me to| i can)?|(?:can|could|would) you (?:please )?(?:tell|show|explain)(?: to)?(?: me| us)? how(?: to| i can| do i| you)?|(?:tell|show|explain)(?: to)?(?: me| us)? how(?: to| i can| you)?|what (?:do|should) i (?:need to )?do to|what steps (?:do|should) i take to|i (?:want|need|would like) to know how(?: to| i can)?|how)\b/g,
+    "frame",
+    "how",
+  ],
+  // … whether something can be done …
+  [/\b(?:is it possible(?: for (?:me|us))? to|am i able to|are we able to|is there a way to|can|could|may)\b/g, "frame", "can"],
+  // … or a fact (what / which, is there, do you …)
+  [/\b(?:what|which)\b/g, "frame", "what"],
+];
+
+/** Small words, by the kind of difference they make; a list's words share one meaning ("since" = "after"). */
+const SMALL: Readonly<Record<SmallGroup, readonly (readonly string[])[]>> = {
+  time: [
+    ["before", "prior"],
+    ["after", "since", "once"],
+    ["until", "till"],
+    ["during", "while"],
+  ],
+  period: [
+    ["this", "current", "currently", "now", "present"],
+    ["last", "previous", "past", "prior", "ago"],
+    ["next", "upcoming", "coming", "future"],
+    ["today"],
+    ["yesterday"],
+    ["tomorrow"],
+    ["recent", "recently", "latest", "new", "newest"],
+    ["old", "older", "oldest", "earlier"],
+  ],
+  degree: [
+    ["most", "best", "favorite", "favourite", "top", "highest", "maximum", "max"],
+    ["least", "worst", "lowest", "minimum", "min", "bottom"],
+    ["more", "better", "greater", "higher"],
+    ["less", "fewer", "worse", "lower"],
+    ["first", "earliest"],
+    ["all", "every", "each", "both", "entire", "whole"],
+    ["some", "either"],
+    ["none", "neither"],
+  ],
+  owner: [
+    ["my", "mine", "myself"],
+    ["our", "ours", "ourselves", "we", "us"],
+    ["your", "yours"],
+    ["their", "theirs", "they", "them"],
+    ["his", "him", "he"],
+    ["her", "hers", "she"],
+    ["someone", "somebody", "anyone", "anybody", "other", "others", "else", "another", "everyone"],
+  ],
+  quantity: [["over", "above", "exceed", "exceeds", "beyond"], ["under", "below", "within"], ["than"], ["at least"], ["at most", "up to"]],
+  negation: [["not", "no", "never", "without", "nor", "cannot", "non", "unable"]],
+  restriction: [
+    ["only", "solely", "exclusively"],
+    ["also", "too", "as well", "even"],
+    ["except", "besides", "excluding"],
+  ],
+  modality: [
+    ["should", "ought", "must", "need", "needs", "have to", "has to"],
+    ["will", "would", "going to", "shall"],
+    ["might", "maybe", "perhaps"],
+  ],
+  particle: [["in", "inside"], ["out", "outside"], ["up"], ["down"], ["on"], ["off"], ["back"], ["away"]],
+  preposition: [
+    ["from"],
+    ["to", "toward", "towards", "into", "onto"],
+    ["with"],
+    ["for"],
+    ["at"],
+    ["by"],
+    ["about"],
+    ["of"],
+    ["via", "through"],
+  ],
+  asked_for: [],
+};
+
+/** Words no answer depends on: articles, auxiliaries, the asker, politeness, fillers. */
+const IGNORED = new Set(
+  `a an the do does did doing done is are am be been being was were has have had having i me you it its there
+  please pls plz kindly hi hello hey thanks thank thx cheers dear sir madam guys quick question questions so
+  then just really actually basically exactly anyway anyhow simply still as and or if whether that here way
+  possible able get getting got know tell ask asking wondering wonder want wanted like help`.split(/\s+/),
+);
+
+const SMALL_INDEX = new Map<string, { key: string; group: SmallGroup }>();
+for (const [group, lists] of Object.entries(SMALL) as [SmallGroup, (readonly string[])[]][])
+  for (const list of lists) for (const word of list) SMALL_INDEX.set(word, { key: `${group}:${list[0]}`, group });
+
+const ZH_SMALL: Readonly<Record<string, { key: string; group: SmallGroup }>> = Object.fromEntries(
+  (
+    [
+      ["之前 以前 前", "time:before"],
+      ["之后 以后 后", "time:after"],
+      ["这 这个 本 当前 现在 目前", "period:this"],
+      ["上 上次 上个 之前的 去年", "period:last"],
+      ["下 下次 下个 明年", "period:next"],
+      ["今天", "period:today"],
+      ["昨天", "period:yesterday"],
+      ["明天", "period:tomorrow"],
+      ["最多 最大 最高 最 最好", "degree:most"],
+      ["最少 最小 最低 最差", "degree:least"],
+      ["更多 更 多于 超过 以上", "degree:more"],
+      ["更少 少于 以下 不到", "degree:less"],
+      ["我 我的 自己", "owner:my"],
+      ["我们 我们的", "owner:our"],
+      ["你 你的 您 您的", "owner:your"],
+      ["他 他的 她 她的 他们 别人 其他人 同事", "owner:someone"],
+      ["不 没 没有 别 无法 不能 不了 未", "negation:not"],
+      ["只 只有 仅 仅仅", "restriction:only"],
+      ["多久 多长时间 几天 什么时候 何时 多长", "asked_for:time"],
+      ["多少钱 价格 费用", "asked_for:amount"],
+      ["几个 多少", "asked_for:count"],
+      ["哪里 哪儿 在哪 在哪里 哪", "asked_for:place"],
+      ["谁", "asked_for:person"],
+      ["为什么 为啥 怎么会", "asked_for:reason"],
+    ] as const
+  ).flatMap(([words, key]) => words.split(" ").map((w) => [w, { key, group: key.split(":")[0] as SmallGroup }])),
+);
+const ZH_FRAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    ["怎么 如何 怎样 咋 怎么样 怎么办 如何才能 怎么才能 怎么弄 怎么操作 方法", "how"],
+    ["能不能 可以 能否 是否 可不可以 能 可", "can"],
+    ["什么 哪个 哪些 啥", "what"],
+  ].flatMap(([words, key]) => words!.split(" ").map((w) => [w, key!])),
+);
+const ZH_IGNORED = new Set(
+  "的 了 吗 呢 吧 啊 呀 嘛 哦 么 是 在 有 和 与 或 也 都 就 还 又 才 很 太 把 被 给 让 对 要 想 请问 请 一下 一个 个 得 地 着 过 需要 应该".split(
+    " ",
+  ),
+);
+
+const TOKEN = /\p{Script=Han}+|[\p{L}\p{N}]+(?:[-_.'/][\p{L}\p{N}]+)*|%/gu;
+const PLACEHOLDER = /\uE000(\d+)\uE000/g;
+
+/** The units of a question, in order. */
+export function questionUnits(question: string): Unit[] {
+  const found: Omit<Unit, "at">[] = [];
+  // Phrases first: each becomes a placeholder (a private-use character the text itself cannot hold,
+  // normalizeQuestionText removes it), so its words are not read again as words.
+  let text = normalizeQuestionText(question);
+  for (const [pattern, kind, key, group] of PHRASES) {
+    text = text.replace(pattern, (match) => {
+      found.push({ text: match, key, kind, ...(group ? { group } : {}) });
+      return ` \uE000${found.length - 1}\uE000 `;
+    });
+  }
+  const units: Omit<Unit, "at">[] = [];
+  for (const piece of text.split(PLACEHOLDER).map((p, i) => (i % 2 === 1 ? found[Number(p)]! : p))) {
+    if (typeof piece !== "string") units.push(piece);
+    else for (const m of piece.matchAll(TOKEN)) units.push(...wordUnits(m[0]));
+  }
+  return units.map((u, at) => ({ ...u, at }));
+}
+
+/** Chinese question frames that a segmenter would cut into a negation (能不能 → 能 / 不能). */
+const ZH_FRAME_PHRASES = /能不能|可不可以|是不是|有没有|能否/gu;
+
+function wordUnits(token: string): Omit<Unit, "at">[] {
+  if (/^\p{Script=Han}/u.test(token))
+    return token
+      .split(ZH_FRAME_PHRASES)
+      .flatMap((run, i) => [
+        ...(i > 0 ? [{ text: "能不能", key: "can", kind: "frame" as const }] : []),
+        ...segmentChinese(run).flatMap(chineseUnit),
+      ]);
+  if (/\d/.test(token)) return [{ text: token, key: token.match(/\d+/g)!.join("."), kind: "number" }];
+  if (token === "%") return [{ text: token, key: "%", kind: "content" }];
+  const word = token.replace(/'s$/, "");
+  if (IGNORED.has(word)) return [];
+  const small = SMALL_INDEX.get(word);
+  if (small) return [{ text: word, key: small.key, kind: "small", group: small.group }];
+  return [{ text: word, key: lemma(word.replace(/-/g, "")), kind: "content" }];
+}
+
+function chineseUnit(word: string): Omit<Unit, "at">[] {
+  if (ZH_IGNORED.has(word)) return [];
+  const small = ZH_SMALL[word];
+  if (small) return [{ text: word, key: small.key, kind: "small", group: small.group }];
+  const frame = ZH_FRAMES[word];
+  if (frame) return [{ text: word, key: frame, kind: "frame" }];
+  return [{ text: word, key: word, kind: "content" }];
+}
+
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
+  zero: "0",
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+  thirteen: "13",
+  fourteen: "14",
+  fifteen: "15",
+  sixteen: "16",
+  seventeen: "17",
+  eighteen: "18",
+  nineteen: "19",
+  twenty: "20",
+  thirty: "30",
+  forty: "40",
+  fifty: "50",
+  sixty: "60",
+  seventy: "70",
+  eighty: "80",
+  ninety: "90",
+  hundred: "100",
+};
+
+/**
+ * Lower case, NFKC, one kind of quote and dash, contractions spelled out (what's → what is,
+ * can't → can not), a short year as its full number ('19 → 2019), number words as digits and
+ * "percent" as "%".
+ */
+export function normalizeQuestionText(text: string): string {
+  return ` ${text
+    .replace(/\uE000/g, " ")
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should|ca|wo)nt\b/g, "$1n't")
+    .replace(/\b(what|how|where|who|when|why|that)s\b/g, "$1's")
+    .replace(/\bim\b/g, "i'm")
+    .replace(/\bcan't\b|\bcannot\b/g, "can not")
+    .replace(/\bwon't\b/g, "will not")
+    .replace(/n't\b/g, " not")
+    .replace(/'re\b/g, " are")
+    .replace(/'ve\b/g, " have")
+    .replace(/'ll\b/g, " will")
+    .replace(/'m\b/g, " am")
+    .replace(/'d\b/g, " would")
+    .replace(/\b(what|how|where|who|when|why|it|that|there|here)'s\b/g, "$1 is")
+    .replace(/(^|[^\p{L}\p{N}])'(\d\d)\b/gu, (_, before: string, yy: string) => `${before}${Number(yy) < 50 ? "20" : "19"}${yy}`)
+    .replace(/\b(?:percent|per cent)\b/g, "%")
+    .replace(/\b(?:thank you|thanks)(?: so much| a lot| very much)?\b|\bsorry to bother you\b|\bquick q\b/g, " ")
+    .replace(/\b[a-z]+\b/g, (w) => NUMBER_WORDS[w] ?? w)
+    .replace(/\s+/g, " ")} `;
+}
