@@ -93,7 +93,7 @@ function measure(set, group, a, b, y, relation) {
     alignment,
     contrasts: contrasts.length,
     eligible: contrasts.length === 0 && alignment.onlyA.length === 0 && alignment.onlyB.length === 0,
-    x: lib.pairFeatures(measured.score, alignment, contrasts.length > 0),
+    x: lib.pairFeatures(measured.score, alignment, contrasts),
   };
 }
 
@@ -220,6 +220,31 @@ const lines = [
   `Shipped (fitted on every pair): embedding ${weights(final.embedding.logistic)}, relatedMin ${final.embedding.relatedMin}; lexical ${weights(final.lexical.logistic)}, relatedMin ${final.lexical.relatedMin}.`,
 ];
 
+// Does P(same) mean what it says? Held-out P (each pair scored by the model of the folds that did
+// not see it) in tenths, beside the share of those pairs that are the same question.
+const reliability = (method) => {
+  const of = pairs.filter((p) => p.method === method);
+  const bins = Array.from({ length: 10 }, () => ({ n: 0, same: 0, p: 0 }));
+  for (const p of of) {
+    const pSame = afterDecision(p).evidence.pSame ?? 0;
+    const bin = bins[Math.min(9, Math.floor(pSame * 10))];
+    bin.n++;
+    bin.same += p.y;
+    bin.p += pSame;
+  }
+  const ece = bins.reduce((sum, b) => sum + (b.n ? (b.n / of.length) * Math.abs(b.same / b.n - b.p / b.n) : 0), 0);
+  return { bins, ece };
+};
+lines.push("", "P(same) against the labels (held-out probabilities in tenths; ECE: the mean gap, weighted by pairs):", "");
+lines.push("| method | " + Array.from({ length: 10 }, (_, i) => `${i / 10}–${(i + 1) / 10}`).join(" | ") + " | ECE |");
+lines.push("|---|" + "---|".repeat(11));
+const calibrationRows = {};
+for (const method of ["embedding", "lexical"]) {
+  const { bins, ece } = reliability(method);
+  calibrationRows[method] = { bins, ece };
+  lines.push(`| ${method} | ${bins.map((b) => (b.n ? `${f(b.same / b.n)} (${b.n})` : "–")).join(" | ")} | ${f(ece)} |`);
+}
+
 const table = {
   model: values.model,
   fittedOn: `../shared/data pairs/product (${product.length}), pairs/mqp (${mqp.length}), stackfaq thread pairs (${pairs.filter((p) => p.set === "stackfaq").length}), pairs/lcqmc-test (${lcqmc.length}); bench/data/pairs.dev.jsonl (${dev.length})`,
@@ -245,7 +270,11 @@ mkdirSync("results/decisions", { recursive: true });
 writeFileSync("docs/reports/decisions.md", report);
 writeFileSync(
   "results/decisions/report.json",
-  JSON.stringify({ model: values.model, folds, samples, rows, fits: cv.fits, shipped: table, wrong }, null, 2) + "\n",
+  JSON.stringify(
+    { model: values.model, folds, samples, rows, calibration: calibrationRows, fits: cv.fits, shipped: table, wrong },
+    null,
+    2,
+  ) + "\n",
 );
 console.log("wrote docs/reports/decisions.md and results/decisions/report.json");
 if (values["dry-run"]) console.log("dry run: no table written");

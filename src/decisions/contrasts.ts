@@ -26,17 +26,12 @@ export type ContrastKind = (typeof CONTRAST_KINDS)[number];
 
 /**
  * Contrasts that make two questions different questions for the ticket pipeline (NEW, never a
- * MERGE): another code, the opposite action, another named thing, another slot, period, time or
- * degree. A one-sided negation may still be a rewording ("I can't log in" / "How do I log in?").
+ * MERGE): another code, the opposite action, another named thing. The others rule out a sure
+ * `same` but are often rewordings in support tickets ("How long until I get my refund?" / "How long
+ * does a refund take?", "Where can I download my invoices?" / "How do I download my invoices?",
+ * "stop" / "cancel" my subscription): those go to a person as a MERGE (pipeline.replay.test.ts).
  */
-export const DECISIVE_CONTRASTS: ReadonlySet<ContrastKind> = new Set([
-  "code",
-  "opposite_action",
-  "named_thing",
-  "asked_for",
-  "small_word",
-  "swapped_word",
-]);
+export const DECISIVE_CONTRASTS: ReadonlySet<ContrastKind> = new Set(["code", "opposite_action", "named_thing"]);
 
 export interface Contrast {
   kind: ContrastKind;
@@ -157,12 +152,12 @@ const TOKEN = /[\p{L}\p{N}]+(?:[-_.'/][\p{L}\p{N}]+)*|#/gu;
 export function findContrasts(a: string, b: string, alignment: Alignment = alignQuestions(a, b)): Contrast[] {
   const ta = prepare(a);
   const tb = prepare(b);
+  const named = [...codeContrasts(alignment), ...oppositeContrasts(ta, tb), ...namedContrasts(ta, tb)];
   return [
-    ...codeContrasts(alignment),
-    ...oppositeContrasts(ta, tb),
-    ...namedContrasts(ta, tb),
+    ...named,
     ...smallWordContrasts(alignment),
-    ...replacedWordContrasts(alignment),
+    // A replaced word a table has named already ("enable ≠ disable") says nothing new.
+    ...(named.length === 0 ? replacedWordContrasts(alignment) : []),
     ...(alignment.swapped
       ? [{ kind: "swapped_word" as const, detail: `"${alignment.swapped[0]}" and "${alignment.swapped[1]}" change places` }]
       : []),
@@ -181,12 +176,22 @@ function prepare(text: string): Prepared {
   return { padded: ` ${tokens.join(" ")} `, tokens };
 }
 
+/**
+ * Small words that make a contrast when only one side says them: "not", "only", "more than". A
+ * time, period, degree or slot said on one side only is left unmatched (no sure `same`) but named
+ * only against another of its kind ("last ≠ this", "how long ≠ how much"): a rewording often adds
+ * one ("How long until I get my refund?" / "How long does a refund take?", "What's your favourite
+ * song?" / "Which song do you like most?").
+ */
+const ONE_SIDED: ReadonlySet<string> = new Set(["negation", "restriction", "quantity"]);
+
 /** The small words left unmatched that change the answer, a contrast per group: "last ≠ this", "only in b: not". */
 function smallWordContrasts({ onlyA, onlyB }: Alignment): Contrast[] {
   const small = (units: readonly Unit[]) => units.filter((u) => u.kind === "small");
   const sa = small(onlyA);
   const sb = small(onlyB);
-  const groups = [...new Set([...sa, ...sb].map((u) => u.group!))];
+  const both = (group: string) => sa.some((u) => u.group === group) && sb.some((u) => u.group === group);
+  const groups = [...new Set([...sa, ...sb].map((u) => u.group!))].filter((g) => ONE_SIDED.has(g) || both(g));
   return groups.map((group) => {
     const wa = sa.filter((u) => u.group === group).map((u) => u.text);
     const wb = sb.filter((u) => u.group === group).map((u) => u.text);

@@ -4,6 +4,7 @@
  * L2 penalty, so a feature the labels never vary stays near 0 instead of running off).
  */
 import type { Alignment } from "./align";
+import type { Contrast, ContrastKind } from "./contrasts";
 
 /**
  * The features, each documented by what it counts:
@@ -14,7 +15,10 @@ import type { Alignment } from "./align";
  * - `weakLinks`: links by spelling, synonym or stem rather than the same lemma;
  * - `coverage`: linked units over linked + unmatched hard units (1 when nothing is left);
  * - `frameDiffers`: 1 when the sides put the question differently ("how do I" / "can I");
- * - `contrast`: 1 when a table names a difference (a code, the opposite action, a named thing, two words swapped);
+ * - `namedContrast`: 1 when a table names a difference (a code, the opposite action, a named thing,
+ *   words that change places); `smallContrast`: 1 when a small word that changes the answer is left
+ *   (negation, the slot asked for, time, period, degree …); `replacedWord`: 1 when one word replaced
+ *   another in a matched frame;
  * - `aligned`: 1 when nothing meaningful is left unmatched and nothing differs (`same` is possible),
  *   and `alignedScore`, the score of such a pair (0 otherwise): a fully aligned pair is a class
  *   of its own, far more often the same question than its score alone says.
@@ -27,7 +31,9 @@ export const FEATURES = [
   "weakLinks",
   "coverage",
   "frameDiffers",
-  "contrast",
+  "namedContrast",
+  "smallContrast",
+  "replacedWord",
   "aligned",
   "alignedScore",
 ] as const;
@@ -40,8 +46,9 @@ export interface LogisticModel {
   bias: number;
 }
 
-/** `contrast`: the decision named a difference (contrasts.ts): a named kind, a replaced or swapped word, a small word. */
-export function pairFeatures(score: number, alignment: Alignment, contrast: boolean): FeatureVector {
+export function pairFeatures(score: number, alignment: Alignment, contrasts: readonly Contrast[]): FeatureVector {
+  const has = (kinds: readonly ContrastKind[]) => (contrasts.some((c) => kinds.includes(c.kind)) ? 1 : 0);
+  const contrast = contrasts.length > 0;
   const hard = [...alignment.onlyA, ...alignment.onlyB];
   const hardSmall = hard.filter((u) => u.kind === "small").length;
   const hardContent = hard.length - hardSmall;
@@ -54,7 +61,9 @@ export function pairFeatures(score: number, alignment: Alignment, contrast: bool
     weakLinks: alignment.links.filter((l) => l.kind !== "same").length,
     coverage: linked + hard.length === 0 ? 1 : linked / (linked + hard.length),
     frameDiffers: alignment.frameDiffers ? 1 : 0,
-    contrast: contrast ? 1 : 0,
+    namedContrast: has(["code", "opposite_action", "named_thing"]) || (alignment.swapped ? 1 : 0),
+    smallContrast: has(["negation", "asked_for", "small_word"]),
+    replacedWord: contrasts.some((c) => c.kind === "swapped_word") && !alignment.swapped ? 1 : 0,
     aligned: hard.length === 0 && !contrast ? 1 : 0,
     alignedScore: hard.length === 0 && !contrast ? score : 0,
   };
@@ -66,8 +75,14 @@ export function probability(model: LogisticModel, x: FeatureVector): number {
   return 1 / (1 + Math.exp(-z));
 }
 
-/** Fits weights and bias on labelled vectors (y: 1 the same question), minimising log loss + l2·|w|². */
-export function fitLogistic(rows: readonly { x: FeatureVector; y: number }[], { l2 = 0.1, iterations = 30 } = {}): LogisticModel {
+/**
+ * Fits weights and bias on labelled vectors (y: 1 the same question, w: the row's weight, 1 by
+ * default), minimising the weighted log loss + l2·|w|².
+ */
+export function fitLogistic(
+  rows: readonly { x: FeatureVector; y: number; w?: number }[],
+  { l2 = 0.1, iterations = 30 } = {},
+): LogisticModel {
   const d = FEATURES.length + 1;
   const vec = (x: FeatureVector) => [...FEATURES.map((f) => x[f]), 1];
   const X = rows.map((r) => vec(r.x));
@@ -77,9 +92,10 @@ export function fitLogistic(rows: readonly { x: FeatureVector; y: number }[], { 
     const hess = Array.from({ length: d }, () => new Array<number>(d).fill(0));
     X.forEach((xi, n) => {
       const p = 1 / (1 + Math.exp(-xi.reduce((s, v, k) => s + v * w[k]!, 0)));
-      const r = p * (1 - p);
+      const weight = rows[n]!.w ?? 1;
+      const r = weight * p * (1 - p);
       for (let j = 0; j < d; j++) {
-        grad[j]! += (p - rows[n]!.y) * xi[j]!;
+        grad[j]! += weight * (p - rows[n]!.y) * xi[j]!;
         for (let k = 0; k < d; k++) hess[j]![k]! += r * xi[j]! * xi[k]!;
       }
     });

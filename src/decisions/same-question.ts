@@ -113,7 +113,7 @@ export function decideSameQuestion(
   const thresholds = (model ?? UNFITTED)[pair.method];
   const contrasts = findContrasts(pair.a, pair.b, alignment);
   const { logistic } = thresholds;
-  const pSame = logistic ? round(probability(logistic, pairFeatures(pair.score, alignment, contrasts.length > 0))) : null;
+  const pSame = logistic ? round(probability(logistic, pairFeatures(pair.score, alignment, contrasts))) : null;
   const evidence: Evidence = {
     score: pair.score,
     method: pair.method,
@@ -131,15 +131,19 @@ export function decideSameQuestion(
     return { relation: "same", confidence: round(p), evidence, reason: `same question: every word matched (${odds})` };
   const relation: Relation =
     pair.score >= thresholds.relatedMin || (contrasts.length > 0 && pair.sharedWords > 0) ? "related" : "different";
-  return { relation, confidence: round(1 - p), evidence, reason: `${describeDifference(evidence)} (${odds})` };
+  return {
+    relation,
+    confidence: round(1 - p),
+    evidence,
+    reason: describeDifference(evidence) ?? `every word matched, not sure enough to act alone (${odds})`,
+  };
 }
 
-/** "differs: last ≠ this", "only in b: manager", or, when every word matched, what kept it from `same`. */
-function describeDifference({ contrasts, onlyA, onlyB }: Evidence): string {
+/** "differs: last ≠ this", "only in b: manager"; null when every word matched. */
+function describeDifference({ contrasts, onlyA, onlyB }: Evidence): string | null {
   if (contrasts.length > 0) return `differs: ${contrasts.map((c) => c.detail).join("; ")}`;
   const sides = [onlyA.length ? `only in a: ${onlyA.join(", ")}` : "", onlyB.length ? `only in b: ${onlyB.join(", ")}` : ""];
-  const told = sides.filter(Boolean).join("; ");
-  return told || "every word matched, not sure enough to act alone";
+  return sides.filter(Boolean).join("; ") || null;
 }
 
 const round = (x: number) => Math.round(Math.min(1, Math.max(0, x)) * 1000) / 1000;

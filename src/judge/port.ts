@@ -26,10 +26,20 @@ export interface MergeVerdict {
   judge: string;
 }
 
+/**
+ * What the same-question decision's alignment left unmatched (src/decisions/align.ts): the words
+ * only one side says and the differences it could name. The judge reads them beside the texts.
+ */
+export interface PairLeftovers {
+  onlyTicket: readonly string[];
+  onlyFaq: readonly string[];
+  differs: readonly string[];
+}
+
 export interface Judge {
   readonly kind: string;
   /** Does the ticket's answer add information to the FAQ's answer? */
   answerAddsInformation(ticket: TicketForJudge, faq: FaqForJudge): Promise<AnswerVerdict>;
-  /** For a related (0.70–0.85) match: is the ticket the FAQ's question (MERGE) or another one (NEW)? */
-  mergeOrNew(ticket: TicketForJudge, faq: FaqForJudge, similarity: number): Promise<MergeVerdict>;
+  /** For a match the same-question decision is not sure of: is the ticket the FAQ's question (MERGE) or another one (NEW)? */
+  mergeOrNew(ticket: TicketForJudge, faq: FaqForJudge, similarity: number, leftovers?: PairLeftovers): Promise<MergeVerdict>;
 }

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { heuristicJudge } from "./heuristic";
-import type { AnswerVerdict, FaqForJudge, Judge, MergeVerdict, TicketForJudge } from "./port";
+import type { AnswerVerdict, FaqForJudge, Judge, MergeVerdict, PairLeftovers, TicketForJudge } from "./port";
 import { err, ok, type Result } from "../result";
 
 export const DEFAULT_JUDGE_MODEL = "@cf/meta/llama-3.1-8b-instruct";
@@ -40,9 +40,22 @@ export const ANSWER_PROMPT = (ticket: TicketForJudge, faq: FaqForJudge) =>
   "Does the ticket answer add information that the FAQ answer lacks (a new fact, condition, number or step; not a rewording)? " +
   'Reply {"addsInformation": true|false, "rationale": "one sentence", "suggestedAnswer": "only when true: the FAQ answer with the new information merged in"}';
 
-export const MERGE_PROMPT = (ticket: TicketForJudge, faq: FaqForJudge) =>
+/** The alignment's leftovers as the model reads them; nothing when every word matched. */
+const leftoverLines = (leftovers?: PairLeftovers) =>
+  [
+    leftovers?.onlyTicket.length ? `Words only the ticket question says: ${leftovers.onlyTicket.join(", ")}` : "",
+    leftovers?.onlyFaq.length ? `Words only the FAQ question says: ${leftovers.onlyFaq.join(", ")}` : "",
+    leftovers?.differs.length ? `Differences found: ${leftovers.differs.join("; ")}` : "",
+  ]
+    .filter(Boolean)
+    .map((line) => `${line}\n`)
+    .join("");
+
+export const MERGE_PROMPT = (ticket: TicketForJudge, faq: FaqForJudge, leftovers?: PairLeftovers) =>
   pair(ticket, faq) +
+  leftoverLines(leftovers) +
   "Is the ticket asking the FAQ's question in other words (MERGE), or a different question that needs its own FAQ entry (NEW)? " +
+  "A single word can make another question (a time, a period, whose, most or least, another code or product). " +
   'Reply {"action": "MERGE"|"NEW", "rationale": "one sentence"}';
 
 const answerVerdictSchema = z
@@ -109,8 +122,8 @@ export function workersAiJudge(ai: TextGenerator, options: WorkersAiJudgeOptions
       const fallback = await heuristicJudge.answerAddsInformation(ticket, faq);
       return { ...fallback, judge: `${judge} → heuristic (${verdict.error})` };
     },
-    async mergeOrNew(ticket, faq, similarity): Promise<MergeVerdict> {
-      const verdict = await ask(MERGE_PROMPT(ticket, faq), MERGE_JSON_SCHEMA, mergeVerdictSchema);
+    async mergeOrNew(ticket, faq, similarity, leftovers): Promise<MergeVerdict> {
+      const verdict = await ask(MERGE_PROMPT(ticket, faq, leftovers), MERGE_JSON_SCHEMA, mergeVerdictSchema);
       if (verdict.ok) return { ...verdict.value, judge };
       const fallback = await heuristicJudge.mergeOrNew(ticket, faq, similarity);
       return { ...fallback, judge: `${judge} → heuristic (${verdict.error})` };

@@ -25,3 +25,16 @@ export function normalizeText(input: string, maxChars: number = MAX_ANALYZED_CHA
     .trim();
   return { text, truncated };
 }
+
+/**
+ * A question's phrasing with case, width, punctuation, symbols and spacing folded: "How do I
+ * reset my password?" and "how do i reset my password" are one phrasing (the ticket pipeline
+ * skips a question only when its FAQ already has the phrasing).
+ */
+export function phrasingKey(text: string): string {
+  return normalizeText(text)
+    .text.toLowerCase()
+    .replace(/[\p{P}\p{S}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -23,7 +23,9 @@ import { z } from "zod";
 import { faqStore } from "../faqs/select";
 import { tagsSchema } from "../faqs/json-columns";
 import { newId } from "../ids";
-import type { AnswerVerdict, MergeVerdict } from "../judge/port";
+import type { SameQuestionDecision } from "../decisions/same-question";
+import { guardedJudge } from "../judge/guarded";
+import type { AnswerVerdict, MergeVerdict, PairLeftovers } from "../judge/port";
 import { errorCodeOf, errorFields } from "../log";
 import type { Services } from "../services";
 import { cleanTicketQuestion } from "../text/ticket-clean";
@@ -110,7 +112,8 @@ const elapsed = (since: number) => Math.round((performance.now() - since) * 10) 
 /** Decides one ticket and stores the outcome. Throws when it must be retried. */
 export async function processTicket(unscaled: Services, message: TicketMessage): Promise<ProcessOutcome> {
   const services = await onTenantScale(unscaled, message.tenantId);
-  const { clock, judge } = services;
+  const { clock } = services;
+  const judge = guardedJudge(services.judge, { cache: services.cache, tenantId: message.tenantId, clock });
   const store = pipelineStore(services);
   const { tenantId, ticket: carried } = message;
   let ticketRowId = message.ticketRowId;
@@ -133,9 +136,11 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
     let answerVerdict: AnswerVerdict | null = null;
     let mergeVerdict: MergeVerdict | null = null;
     // The answer's judge is asked where its verdict matters: ADD_VARIANT or MERGE, and the merged answer a person reviews.
-    if (match && (band === "same_question" || (band === "duplicate" && same === "unsure")))
+    const highBand = band === "same_question" || band === "duplicate";
+    if (match && (same === "sure" || (same === "unsure" && highBand)))
       answerVerdict = await judge.answerAddsInformation(forJudge, match.faq);
-    if (match && band === "related" && same !== "differs") mergeVerdict = await judge.mergeOrNew(forJudge, match.faq, match.similarity);
+    if (match && band === "related" && same === "unsure")
+      mergeVerdict = await judge.mergeOrNew(forJudge, match.faq, match.similarity, leftoversOf(sameQuestion));
     const action = decideAction(band, same, {
       ...(answerVerdict ? { addsInformation: answerVerdict.addsInformation } : {}),
       ...(mergeVerdict ? { mergeOrNew: mergeVerdict.action } : {}),
@@ -184,6 +189,13 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
     await store.releaseTicket(tenantId, ticketRowId).catch(() => {});
     throw error;
   }
+}
+
+/** What the same-question decision left unmatched, for the judge to read (a = the ticket's question, b = the FAQ's). */
+function leftoversOf(decision: SameQuestionDecision | null): PairLeftovers | undefined {
+  if (!decision) return undefined;
+  const { onlyA, onlyB, contrasts } = decision.evidence;
+  return { onlyTicket: onlyA, onlyFaq: onlyB, differs: contrasts.map((c) => c.detail) };
 }
 
 interface Decision {

@@ -3,19 +3,21 @@
  * (src/calibration) between the ticket's question and the closest FAQ question or variant, and
  * the same-question decision (src/decisions) on that pair:
  *
- * | similarity  | same question?  | answer adds information? | action                      | staging |
- * |-------------|-----------------|--------------------------|-----------------------------|---------|
- * | ≥ 0.95      | sure            | —                        | SKIP                        | no      |
- * | ≥ 0.85      | sure            | no                       | ADD_VARIANT                 | no      |
- * | ≥ 0.85      | sure            | yes                      | MERGE (+ the variant)       | yes     |
- * | ≥ 0.85      | not sure        | —                        | MERGE (+ the variant)       | yes     |
- * | ≥ 0.70      | differs (E500 ≠ E501, enable ≠ disable, Pro ≠ Team: DECISIVE_CONTRASTS) | — | NEW | yes |
- * | 0.70 – 0.85 | no contrast     | the judge decides        | MERGE or NEW                | yes     |
- * | < 0.70      | —               | —                        | NEW                         | yes     |
+ * | similarity  | same question?                          | answer adds information? | action                 | staging |
+ * |-------------|-----------------------------------------|--------------------------|------------------------|---------|
+ * | —           | known: the question is already a phrasing of the FAQ (its question or a variant, case, punctuation and spacing aside) | — | SKIP | no |
+ * | ≥ 0.70      | sure, in a new phrasing                 | no                       | ADD_VARIANT            | no      |
+ * | ≥ 0.70      | sure, in a new phrasing                 | yes                      | MERGE (+ the variant)  | yes     |
+ * | any         | differs (a decisive contrast)           | —                        | NEW                    | yes     |
+ * | ≥ 0.85      | not sure                                | —                        | MERGE (+ the variant)  | yes     |
+ * | 0.70 – 0.85 | not sure                                | the judge decides        | MERGE or NEW           | yes     |
+ * | < 0.70      | —                                       | —                        | NEW                    | yes     |
  *
- * SKIP and ADD_VARIANT act without a person (a SKIP loses the ticket's question, an ADD_VARIANT
- * puts a variant live), so they need the decision to be sure; short of that the ticket waits in
- * staging, where a person sees why.
+ * A rewording is what seed 002's variants exist for, so a sure match in a new phrasing becomes a
+ * variant, however high its similarity; only a phrasing the FAQ already has is skipped. SKIP and
+ * ADD_VARIANT act without a person (a SKIP loses the ticket's question, an ADD_VARIANT puts a
+ * variant live), so they need the decision to be sure; short of that the ticket waits in staging,
+ * where a person sees why.
  */
 import { DECISIVE_CONTRASTS } from "../decisions/contrasts";
 import type { SameQuestionDecision } from "../decisions/same-question";
@@ -36,11 +38,18 @@ export function similarityBand(similarity: number | null): SimilarityBand {
   return "related";
 }
 
-/** What the same-question decision said of the pair: sure it is one question, a decisive contrast between them, or neither. */
-export type SameQuestion = "sure" | "differs" | "unsure";
+/**
+ * What the same-question decision said of the pair: the phrasing is the FAQ's already, sure it is
+ * one question, a decisive contrast between them, or none of these. A `different` relation alone
+ * is not decisive here: it reads the repeat score, which puts paraphrases the calibrated similarity
+ * calls close ("How do I end my membership?" / "How do I cancel my subscription?", 0.88) under its
+ * line; such a pair goes to a person as a MERGE.
+ */
+export type SameQuestion = "known" | "sure" | "differs" | "unsure";
 
-/** The pipeline's reading of a same-question decision (null: nothing matched). */
-export function sameQuestionVerdict(decision: SameQuestionDecision | null): SameQuestion {
+/** The pipeline's reading of a same-question decision (null: nothing matched); `known`: the FAQ already has the phrasing. */
+export function sameQuestionVerdict(decision: SameQuestionDecision | null, known = false): SameQuestion {
+  if (known) return "known";
   if (decision?.relation === "same") return "sure";
   return decision?.evidence.contrasts.some((c) => DECISIVE_CONTRASTS.has(c.kind)) ? "differs" : "unsure";
 }
@@ -48,17 +57,16 @@ export function sameQuestionVerdict(decision: SameQuestionDecision | null): Same
 /**
  * The action for a band, the same-question decision and the judge's verdicts: `addsInformation`
  * answers "does the ticket's answer add to the FAQ's?" (asked when sure of the same question),
- * `mergeOrNew` decides the related band. A verdict a band does not need is ignored.
+ * `mergeOrNew` decides the related band when not sure. A verdict a case does not need is ignored.
  */
 export function decideAction(
   band: SimilarityBand,
   same: SameQuestion,
   verdict: { addsInformation?: boolean; mergeOrNew?: "MERGE" | "NEW" },
 ): TicketAction {
-  if (band === "new") return "NEW";
-  if (same === "differs") return "NEW";
+  if (same === "known") return "SKIP";
+  if (band === "new" || same === "differs") return "NEW";
+  if (same === "sure") return verdict.addsInformation ? "MERGE" : "ADD_VARIANT";
   if (band === "related") return verdict.mergeOrNew ?? "NEW";
-  if (same !== "sure") return "MERGE";
-  if (band === "duplicate") return "SKIP";
-  return verdict.addsInformation ? "MERGE" : "ADD_VARIANT";
+  return "MERGE";
 }

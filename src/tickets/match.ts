@@ -19,6 +19,7 @@ import type { FaqRow, VariantRow } from "../faqs/types";
 import { cosine } from "../ranking/cosine";
 import { lexicalSimilarity, lexicalTerms } from "../ranking/lexical";
 import type { Services } from "../services";
+import { phrasingKey } from "../text/normalize";
 import { type SameQuestion, sameQuestionVerdict, similarityBand, type SimilarityBand } from "./decide";
 
 /** FAQs the search hands over as candidates. */
@@ -36,6 +37,8 @@ export interface TicketMatch {
   /** The raw cosine behind `similarity`; null for a lexical match. */
   rawCosine: number | null;
   method: "calibrated" | "raw" | "lexical";
+  /** The matched FAQ already has the question's phrasing, as its question or a variant (case, punctuation and spacing aside). */
+  phrasingKnown: boolean;
 }
 
 export async function findBestMatch(services: Services, tenantId: string, question: string): Promise<TicketMatch | null> {
@@ -105,12 +108,14 @@ export async function findBestMatch(services: Services, tenantId: string, questi
   const best = scored.reduce<(typeof scored)[number] | null>((b, s) => (b === null || s.similarity > b.similarity ? s : b), null);
   if (!best) return null;
   const t = texts[best.i]!;
+  const phrasing = phrasingKey(question);
   return {
     faq: t.faq,
     variant: t.variant ? { id: t.variant.id, text: t.variant.variant_text } : null,
     similarity: best.similarity,
     rawCosine: best.rawCosine,
     method: best.method,
+    phrasingKnown: texts.some((other) => other.faq.id === t.faq.id && phrasingKey(other.text) === phrasing),
   };
 }
 
@@ -128,5 +133,10 @@ export async function assess(services: Services, tenantId: string, question: str
   const sameQuestion = match
     ? decidePair(question, match.variant?.text ?? match.faq.question, match.rawCosine, services.embedder.scale)
     : null;
-  return { match, band: similarityBand(match?.similarity ?? null), sameQuestion, same: sameQuestionVerdict(sameQuestion) };
+  return {
+    match,
+    band: similarityBand(match?.similarity ?? null),
+    sameQuestion,
+    same: sameQuestionVerdict(sameQuestion, match?.phrasingKnown ?? false),
+  };
 }

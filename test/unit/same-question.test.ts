@@ -25,7 +25,6 @@ describe("findContrasts", () => {
     expect(kinds("Where is order PO-12345?", "Where is order PO-12346?")).toEqual(["code: po-12345 ≠ po-12346"]);
     expect(kinds("How do I enable two-factor authentication?", "How do I disable two-factor authentication?")).toEqual([
       "opposite_action: enable ≠ disable",
-      "swapped_word: enable ≠ disable",
     ]);
     expect(kinds("How do I import contacts?", "How do I export contacts?")).toContain("opposite_action: import ≠ export");
     expect(kinds("Which Python version does the library support?", "Which Node.js version does the library support?")).toContain(
@@ -131,13 +130,13 @@ describe("decideSameQuestion", () => {
       decideSameQuestion(pair("How do I change my password?", "How do I change my manager's password?", 0.99, 0.9), table),
     ).toMatchObject({
       relation: "related",
-      reason: "only in b: manager (score 0.99)",
+      reason: "only in b: manager",
     });
   });
 
   it("never calls a pair with a contrast the same, and says why", () => {
     const d = decideSameQuestion(pair("What does error E500 mean?", "What does error E501 mean?", 0.99, 0.8), table);
-    expect(d).toMatchObject({ relation: "related", reason: "differs: e500 ≠ e501 (score 0.99)" });
+    expect(d).toMatchObject({ relation: "related", reason: "differs: e500 ≠ e501" });
     expect(d.evidence.contrasts).toEqual([{ kind: "code", detail: "e500 ≠ e501" }]);
   });
 
@@ -154,7 +153,7 @@ describe("decideSameQuestion", () => {
   it("with a logistic model acts alone at or above actMin and says P(same)", () => {
     const withModel = {
       ...table,
-      embedding: { ...table.embedding, logistic: { weights: [4, -1, -1, 0, 0, 0, 0, -2, 2, 0], bias: -3, actMin: 0.9 } },
+      embedding: { ...table.embedding, logistic: { weights: [4, -1, -1, 0, 0, 0, 0, -2, -2, -1, 2, 0], bias: -3, actMin: 0.9 } },
     };
     const d = decideSameQuestion(pair("How long do refunds take?", "How long does a refund take?", 0.98, 0.6), withModel);
     expect(d.relation).toBe("same");
@@ -292,7 +291,9 @@ describe("the logistic model (src/decisions/logistic.ts, fit.ts)", () => {
     weakLinks: 0,
     coverage: aligned ? 1 : 0.5,
     frameDiffers: 0,
-    contrast: 0,
+    namedContrast: 0,
+    smallContrast: 0,
+    replacedWord: 0,
     aligned,
     alignedScore: aligned * score,
   });

@@ -129,9 +129,9 @@ describe("rankCandidates", () => {
       minutesAgo: 8,
     });
     expect(out.filtered[0]!.message).toMatch(
-      /^87% similar to "What evidence supports machine consciousness\?" 8 min ago \(same topic, not sure it is the same question, score 0.87\)$/,
+      /^87% similar to "What evidence supports machine consciousness\?" 8 min ago \(only in a: blocked; only in b: evidence, supports, machine, consciousness\)$/,
     );
-    expect(out.filtered[0]!.evidence).toBe("same topic, not sure it is the same question, score 0.87");
+    expect(out.filtered[0]!.evidence).toBe("only in a: blocked; only in b: evidence, supports, machine, consciousness");
     const penalized = out.picks.find((p) => p.text === "penalized")!;
     expect(penalized.warnings[0]).toMatchObject({ kind: "penalized", minutesAgo: 8 });
     expect(penalized.boosted).toBe(false);
@@ -210,7 +210,7 @@ describe("rankCandidates", () => {
         [1, 1],
       ],
     };
-    const history = [past("q1", "first", e(0), 8)];
+    const history = [past("q1", "alpha", e(0), 8)];
     expect(rank([cand("x", vec(0.61))], history).filtered).toEqual([]);
     const out = rank([cand("x", vec(0.61))], history, {}, calibration);
     expect(out.filtered[0]!.similarity).toBeCloseTo(0.87, 6);

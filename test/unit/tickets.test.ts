@@ -78,18 +78,21 @@ describe("decision bands (seed 002)", () => {
     expect(similarityBand(similarity)).toBe(band);
   });
 
-  it("decides by band and verdict when sure of the same question", () => {
-    expect(decideAction("duplicate", "sure", { addsInformation: true })).toBe("SKIP");
+  it("skips only a phrasing the FAQ already has, and files a sure rewording as a variant at any band from related up", () => {
+    expect(decideAction("duplicate", "known", { addsInformation: true })).toBe("SKIP");
+    expect(decideAction("duplicate", "sure", { addsInformation: false })).toBe("ADD_VARIANT");
     expect(decideAction("same_question", "sure", { addsInformation: false })).toBe("ADD_VARIANT");
+    expect(decideAction("related", "sure", { addsInformation: false, mergeOrNew: "NEW" })).toBe("ADD_VARIANT");
     expect(decideAction("same_question", "sure", { addsInformation: true })).toBe("MERGE");
-    expect(decideAction("related", "sure", { mergeOrNew: "MERGE" })).toBe("MERGE");
-    expect(decideAction("related", "unsure", { mergeOrNew: "NEW" })).toBe("NEW");
+    expect(decideAction("duplicate", "sure", { addsInformation: true })).toBe("MERGE");
     expect(decideAction("new", "sure", { mergeOrNew: "MERGE" })).toBe("NEW");
   });
 
-  it("acts alone only when sure: unsure goes to review as MERGE, a contrast as NEW", () => {
+  it("acts alone only when sure: unsure goes to review as MERGE or the judge's choice, different questions as NEW", () => {
     expect(decideAction("duplicate", "unsure", {})).toBe("MERGE");
     expect(decideAction("same_question", "unsure", { addsInformation: false })).toBe("MERGE");
+    expect(decideAction("related", "unsure", { mergeOrNew: "NEW" })).toBe("NEW");
+    expect(decideAction("related", "unsure", { mergeOrNew: "MERGE" })).toBe("MERGE");
     expect(decideAction("duplicate", "differs", {})).toBe("NEW");
     expect(decideAction("same_question", "differs", { addsInformation: false })).toBe("NEW");
     expect(decideAction("related", "differs", { mergeOrNew: "MERGE" })).toBe("NEW");
@@ -108,6 +111,18 @@ describe("heuristic judge", () => {
       faq,
     );
     expect(v).toMatchObject({ addsInformation: false, judge: "heuristic" });
+  });
+
+  it("sees no new information in typography: dashes, quotes, widths", async () => {
+    const faq510 = {
+      question: "How long does shipping take?",
+      answer: "Shipping takes 5-10 business days; you'll get a “tracking” e-mail.",
+    };
+    const v = await heuristicJudge.answerAddsInformation(
+      { question: "shipping time?", answer: 'Shipping takes 5–10 business days; you’ll get a "tracking" e‑mail.' },
+      faq510,
+    );
+    expect(v.addsInformation).toBe(false);
   });
 
   it("merges new information into a suggested answer", async () => {

@@ -2,8 +2,8 @@ import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { nextCursorSchema } from "../pagination";
 import { stagingStatuses, ticketActions, ticketStatuses } from "../../db/schema";
-import { CONTRAST_KINDS } from "../../decisions/contrasts";
 import { isoTime, nullableString, obj, tags } from "./common";
+import { SameQuestionEvidence } from "./similarity";
 
 export const Ticket = obj({
   id: z.string(),
@@ -88,12 +88,7 @@ export const StagingDecision = obj({
     relation: z.enum(["same", "related", "different"]),
     confidence: z.number(),
     reason: z.string(),
-    evidence: obj({
-      score: z.number(),
-      method: z.enum(["embedding", "lexical"]),
-      sharedWords: z.number().describe("share of content words in common (Ochiai, 0..1)"),
-      contrasts: z.array(obj({ kind: z.enum(CONTRAST_KINDS), detail: z.string() })),
-    }),
+    evidence: SameQuestionEvidence,
   })
     .nullable()
     .describe("the same-question decision on the pair (docs/design/same-question.md)"),
