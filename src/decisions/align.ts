@@ -14,6 +14,7 @@
  * left on both sides in one group ("last" / "this", "sign in" / "sign up") is always hard.
  * `same` (same-question.ts) needs no hard leftover; the rest feeds its P(same).
  */
+import { englishLexicon } from "../text/lemma";
 import { areSynonyms } from "../text/synonyms";
 import { questionUnits, type SmallGroup, type Unit } from "./units";
 
@@ -48,6 +49,8 @@ const SOFT_ALONE: ReadonlySet<SmallGroup> = new Set(["owner", "modality", "parti
 /** Small words never decisive: a rewording changes its prepositions freely ("in Jest" / "with Jest"). */
 const ALWAYS_SOFT: ReadonlySet<SmallGroup> = new Set(["preposition"]);
 const SOFT_KEYS: ReadonlySet<string> = new Set(["period:this"]);
+/** Owners never taken for granted: "someone else's fork", "another user's password" name a different owner. */
+const HARD_KEYS: ReadonlySet<string> = new Set(["owner:someone"]);
 
 export function alignQuestions(a: string, b: string): Alignment {
   return alignUnits(questionUnits(a), questionUnits(b));
@@ -85,7 +88,7 @@ export function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[]): Al
     softA,
     softB,
     frameDiffers: keys(framesA) !== keys(framesB),
-    swapped: swappedPair(restA, restB) ?? directionSwapped(restA, restB),
+    swapped: swappedPair(restA, restB) ?? directionSwapped(restA, restB) ?? modifierSwapped(restA, restB),
   };
 }
 
@@ -93,7 +96,7 @@ function splitHard(left: readonly Unit[], other: readonly Unit[]): [hard: Unit[]
   const hard: Unit[] = [];
   const soft: Unit[] = [];
   for (const u of left) {
-    const alone = u.kind === "small" && (SOFT_ALONE.has(u.group!) || SOFT_KEYS.has(u.key));
+    const alone = u.kind === "small" && (SOFT_ALONE.has(u.group!) || SOFT_KEYS.has(u.key)) && !HARD_KEYS.has(u.key);
     const contrasted = other.some((o) => o.kind === "small" && o.group === u.group) && !ALWAYS_SOFT.has(u.group!);
     (alone && !contrasted ? soft : hard).push(u);
   }
@@ -188,6 +191,32 @@ function directionSwapped(a: readonly Unit[], b: readonly Unit[]): [string, stri
     const object = (objectA ?? objectB)!;
     const stranded = objectA === null ? a : b;
     if (stranded.some((u) => u.key === object.key)) return [object.text, key.split(":")[1]!];
+  }
+  return null;
+}
+
+/**
+ * The same noun qualified by another word on each side, both words said on both sides: the
+ * qualifiers changed places ("a recipe from a restaurant for a home kitchen" / "a home recipe for a
+ * restaurant kitchen"). A noun compound is read as two content words in a row whose second is a
+ * noun and never a verb ("price shown at checkout include tax" has no compound at "include").
+ */
+function modifierSwapped(a: readonly Unit[], b: readonly Unit[]): [string, string] | null {
+  const { nouns, verbs } = englishLexicon();
+  const qualifiers = (units: readonly Unit[]) => {
+    const found = new Map<string, Unit>();
+    units.forEach((head, i) => {
+      const before = units[i - 1];
+      if (before?.kind === "content" && head.kind === "content" && nouns.has(head.key) && !verbs.has(head.key)) found.set(head.key, before);
+    });
+    return found;
+  };
+  const keysA = new Set(a.map((u) => u.key));
+  const keysB = new Set(b.map((u) => u.key));
+  const qb = qualifiers(b);
+  for (const [head, qa] of qualifiers(a)) {
+    const other = qb.get(head);
+    if (other && other.key !== qa.key && keysB.has(qa.key) && keysA.has(other.key)) return [qa.text, other.text];
   }
   return null;
 }

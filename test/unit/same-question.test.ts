@@ -56,6 +56,12 @@ describe("findContrasts", () => {
     expect(kinds("How do I copy a file from my host into a container?", "How do I copy a file from a container to my host?")).toEqual([
       'swapped_word: "host" and "container" change places',
     ]);
+    // The same noun qualified by the other's word on each side: the qualifiers changed places.
+    expect(
+      kinds("How do you adapt a recipe from a restaurant to a home kitchen?", "How do you adapt a home recipe for a restaurant kitchen?"),
+    ).toEqual(['swapped_word: "home" and "restaurant" change places']);
+    // A verb after a noun is no compound: a reordered sentence stays a rewording.
+    expect(kinds("Is tax included in the price shown at checkout?", "Does the price shown at checkout include tax?")).toEqual([]);
   });
 
   it("finds none in rewordings: word forms, synonyms, typos, frames, numbers written another way", () => {
@@ -102,6 +108,11 @@ describe("alignQuestions", () => {
     const al = alignQuestions("How do I close my account?", "How do I close the account?");
     expect(al.onlyA).toEqual([]);
     expect(al.softA.map((u) => u.text)).toEqual(["my"]);
+  });
+
+  it("never takes someone else's ownership for granted: it names another owner", () => {
+    const al = alignQuestions("How do I delete my fork of a repository?", "How do I delete someone else's fork of my repository?");
+    expect(al.onlyB.map((u) => u.text)).toEqual(["someone", "else"]);
   });
 });
 
