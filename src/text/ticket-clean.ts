@@ -1,94 +1,71 @@
 /**
- * What a support ticket asks, without the pleasantries and without who asked: the question text
- * the pipeline compares with FAQs and may store as a production variant (seed 002: variants skip
- * review, so nothing personal may reach one). Rules, in order:
- * 1. lines: drop quoted replies (lines starting with ">", everything after "On … wrote:"),
- *    everything from a sign-off line ("Thanks," "Best regards, Tom", "Viele Grüße", "MfG Peter",
- *    "谢谢！张伟", "Sent from my iPhone", "-- " …) to the end, lines holding nothing but contact
- *    details ("Tel: +49 30 1234567"), and a name alone on the last lines after the question;
- * 2. contact details and ticket references in what is left become placeholders, so the sentence
- *    around them survives: "[email]", "[phone]", "[ticket]";
- * 3. the front of the text, repeatedly: a greeting ("Hi team,", "Dear Support Team,", 您好), a
- *    pleasantry ("Hope you're well."), a self-introduction ("my name is Sarah and", 我是小王，) and
- *    a ticket reference ("Regarding ticket #4711,");
- * 4. the end of the text: a sign-off after the last sentence with whatever signature follows it
- *    ("… refund? Thanks, Ann", "? Best regards, Tom Becker, Acme GmbH", 谢谢！张伟), a closing
- *    that is never content even without a full stop before it ("… password Kind regards Ann"), and
- *    contact details after the last sentence;
- * 5. the subject (without "Re:", ticket references and a name after a dash) only when the body
+ * What a resolved support ticket says, without who said it: the question the pipeline compares
+ * with FAQs and may put live as a variant, and the agent's answer it may propose as an FAQ answer
+ * (seed 002: variants skip review, so nothing personal may reach one; other customers read FAQs).
+ *
+ * 1. Frame (ticket-phrases.ts): a quoted earlier message ("-----Original Message-----", "On …
+ *    wrote:"), a device footer ("Sent from my iPhone", "发自我的iPhone") and everything from a
+ *    sign-off line on ("Thanks,", "Viele Grüße", "Cordialement") are cut; a greeting line ("Hi
+ *    Sam,") goes; trailing lines that only sign (a name, "Maria Chen | Procurement Lead |
+ *    Northwind Ltd.", a contact line) go. The names they carry are remembered.
+ * 2. Personal details (src/text/pii): e-mail, phone numbers in every national format
+ *    (libphonenumber), cards (Luhn) with expiry and CVC, IBANs (ibantools), national ID numbers,
+ *    dates of birth, credentials, IP addresses, links carrying a token or a person, postal
+ *    addresses, customers' order, invoice, account and tracking numbers, names after a relation
+ *    or a title, companies by their legal form, and every mention of a name remembered in 1.
+ *    Each becomes a placeholder ("[phone]"); a self-introduction goes whole ("I'm Ravi from
+ *    Umbrella Corp and we moved …" → "We moved …"). A product's own codes (error E-4012) stay.
+ * 3. The question only: a greeting, pleasantry or ticket reference at its front, a sign-off at its
+ *    end; then, when a sentence asks (?), every other sentence that carried a personal detail
+ *    ("My phone is [phone].") goes: the question stays whole.
+ * 4. The subject (without "Re:", ticket references and a name after a dash) only when the body
  *    names no topic of its own: "how long does it take?" + "Refund" → "how long does it take (Refund)?".
- * A name is removed only where it signs or greets: in a greeting, a self-introduction, after a
- * sign-off at the end, or alone on the last line(s). "How do I add Ann Smith as a team member?" is
- * content and stays.
+ * What was removed is returned by kind with the original text (`removals`): the review desk shows
+ * the kinds and may restore a piece; the original stays in the ticket row only.
  */
 import { normalizeText } from "./normalize";
+import { FLAGGED_KINDS, type PersonalKind, type Removal } from "./pii/kinds";
+import { ANY_PLACEHOLDER, redactPersonalDetails } from "./pii/redact";
+import {
+  caseless,
+  CLOSINGS,
+  DEVICE_FOOTER,
+  GREETING_LINE,
+  GREETING_WORDS,
+  NAME_WORD,
+  QUOTE_HEADER,
+  SIGN_OFFS,
+  SIGNATURE,
+} from "./ticket-phrases";
 
 /** Longest question kept (the rest is cut): a ticket is not an essay. */
 export const MAX_TICKET_QUESTION_CHARS = 1000;
 
-/**
- * A table phrase as a case-insensitive pattern (spaces match any whitespace, or none). Written out
- * by hand because the `i` flag would also make `\p{Lu}` match lower case, and a signature is told
- * from ordinary words by its capitals.
- */
-function caseless(phrases: readonly string[]): string {
-  return phrases
-    .join("|")
-    .replace(/\p{L}/gu, (c) => (c.toUpperCase() === c || c.toUpperCase().length > 1 ? c : `[${c}${c.toUpperCase()}]`))
-    .replaceAll(" ", "\\s*");
-}
-
-/** Closings that end a text however it is punctuated: nobody asks about "Kind regards" at the end of a question. */
-const CLOSINGS = caseless([
-  "(?:kind|best|warm|warmest|many) regards",
-  "with (?:kind |best )?regards",
-  "yours (?:faithfully|sincerely|truly)",
-  "sincerely yours",
-  // German, also as written without ß or ü
-  "mit (?:freundlichen|besten|herzlichen|lieben) gr(?:ü|ue)(?:ß|ss)en",
-  "mit freundlichem gru(?:ß|ss)",
-  "(?:viele|beste|liebe|herzliche|freundliche|schöne) gr(?:ü|ue)(?:ß|ss)e",
-  "mfg",
-  "此致 敬礼",
-  "祝好",
-  "祝(?:您|你)?(?:生活愉快|工作顺利|一切顺利)",
-]);
-
-/** Sign-offs that are also ordinary words ("thanks", "best", "cheers"): a sign-off only where a sentence has ended. */
-const SIGN_OFFS = caseless([
-  "many thanks",
-  "thanks (?:a lot|again)",
-  "thank you(?: (?:so|very) much)?(?: for (?:your|the) (?:help|time|support|reply))?",
-  "thanks?(?: (?:so|very) much)?(?: (?:in advance|for (?:your|the) (?:help|time|support|reply)))?",
-  "thx|ty|tia|cheers|best(?: wishes)?|all the best|regards|sincerely|greetings|br",
-  "(?:much |greatly )?appreciated|appreciate it",
-  "danke(?: schön| sehr| im voraus)?|vielen dank(?: im voraus)?|gr(?:ü|ue)(?:ß|ss)e|gru(?:ß|ss)|lg|vg",
-  "谢谢(?:您|你|啦)?|多谢|感谢|麻烦(?:你|您)?了|辛苦(?:你|您)?了|此致",
-]);
-
-/** A name or company as signed: capitalised words ("J. Smith", "Tom Becker, Acme GmbH") or two to four Chinese characters (张伟). */
-const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}'’.&-]*|\p{Script=Han}{2,4})`;
-const SIGNATURE = String.raw`${NAME_WORD}(?:[\s,|/–—-]+${NAME_WORD}){0,5}`;
 /** After the last sentence and a sign-off, anything without a sentence of its own signs: "? thanks, ann (acme)". */
 const LOOSE_SIGNATURE = String.raw`[\p{L}\p{N}\s&.,'’|/()\[\]–—-]{0,80}`;
 const AFTER_SIGN_OFF = String.raw`[\s,.!:–—-]+`;
 
 /** A line that signs off: cut from it to the end. A closing takes anything after it; a plain "Thanks" only a name. */
 const SIGN_OFF_LINE = new RegExp(
-  String.raw`^(?:(?:${CLOSINGS})(?![\p{L}\p{N}]).*|(?:${SIGN_OFFS})(?:${AFTER_SIGN_OFF}${SIGNATURE})?[\s,.!]*|${caseless(["sent from my"])} .*|--)$`,
+  String.raw`^(?:(?:${CLOSINGS})(?![\p{L}\p{N}]).*|(?:${SIGN_OFFS})(?:${AFTER_SIGN_OFF}${SIGNATURE})?[\s,.!]*|--|客服(?:中心|团队)?|customer (?:service|care|support)|support(?: team)?)$`,
   "u",
 );
-/** A name (and company) alone on a line: "Ann", "Tom Becker", "Acme Ltd.", "张伟". */
-const NAME_LINE = new RegExp(String.raw`^${NAME_WORD}(?:[\s,|–—-]+${NAME_WORD}){0,2}[,.]?$`, "u");
-const QUOTE_HEADER = /^on .{3,200} wrote:\s*$/iu;
+/** A name (and company) alone on a line: "Ann", "Tom Becker", "Acme Ltd.", "张伟", "J. Alvarez", "- Tom Reyes". */
+const NAME_LINE = new RegExp(String.raw`^(?:[-–—]\s*)?${NAME_WORD}(?:[\s,|–—-]+${NAME_WORD}){0,2}[,.]?$`, "u");
+/** A signature line: short, no sentence, parts split by "|", "," or " - " ("Maria Chen | Procurement Lead | Northwind Ltd.", "IT Security Lead"). */
+const SIGNATURE_LINE = /^(?!.*[?？])[\p{L}\p{N}&.'’() -]{2,60}(?:\s*[|,–—]\s*[\p{L}\p{N}&.'’() -]{2,60}){0,4}$/u;
 
 /** The end of the text: a sign-off after the last sentence, with whoever signed. */
-const SIGN_OFF_AT_END = new RegExp(String.raw`(?<=[?.!。])\s*(?:${SIGN_OFFS}|${CLOSINGS})(?:${AFTER_SIGN_OFF}${LOOSE_SIGNATURE})?$`, "u");
+const SIGN_OFF_AT_END = new RegExp(
+  String.raw`(?<=[?.!。？！])\s*(?:${SIGN_OFFS}|${CLOSINGS})(?:${AFTER_SIGN_OFF}(${LOOSE_SIGNATURE}))?$`,
+  "u",
+);
 /** The end of the text: a closing with no full stop before it ("… password Kind regards Ann"); then only a capitalised name may follow. */
-const CLOSING_AT_END = new RegExp(String.raw`\s+(?:${CLOSINGS})(?:${AFTER_SIGN_OFF}${SIGNATURE})?[\s.!]*$`, "u");
+const CLOSING_AT_END = new RegExp(String.raw`\s+(?:${CLOSINGS})(?:${AFTER_SIGN_OFF}(${SIGNATURE}))?[\s.!]*$`, "u");
+/** A greeting with its name at the front of a text: "Hi Lena, …", "Hola Marta, …". */
+const GREETING_AT_START = new RegExp(String.raw`^(?:${GREETING_WORDS})\s+(${NAME_WORD}(?:\s+${NAME_WORD}){0,2})\s*[,!:]`, "u");
 
-// Contact details and ticket references. Order numbers ("order #4411") are the question's content and stay.
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+// Ticket references: the helpdesk's own numbers, never the question's content.
 const TICKET_REFERENCE = new RegExp(
   [
     // "[Case 123]", "[#4711]", "[INC-123]": a helpdesk's bracketed tag
@@ -100,47 +77,181 @@ const TICKET_REFERENCE = new RegExp(
   ].join("|"),
   "gu",
 );
-/**
- * Anything shaped like a phone number ("+49 30 1234567", "(555) 123-4567", "138 0013 8000"); `isPhone` decides.
- * Chinese text runs into the number ("手机号是13800138000"), so only Latin letters and digits bound it.
- */
-const PHONE_CANDIDATE =
-  /(?<![\p{Script=Latin}\p{N}#./=-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d[\d .-]{5,}\d(?![\p{Script=Latin}\p{N}])/gu;
-const PLACEHOLDER = /\[(?:email|phone|ticket)\]/gu;
+
 /** What a contact line holds besides the details: labels and separators ("Tel.: [phone] | E-mail: [email]"). */
-const CONTACT_PART = String.raw`(?:[\s,;:|/()–—-]|${caseless(["tel|phone|mobile|mob|cell|fax|e-?mail|mail|telefon|handy|whatsapp"])}\.?|电话|手机|邮箱|微信|\[(?:email|phone|ticket)\])`;
+const CONTACT_PART = String.raw`(?:[\s,;:|/()–—-]|${caseless(["tel|t|phone|mobile|mob|cell|fax|e-?mail|mail|telefon|handy|whatsapp|tél|móvil|cellulare|celular"])}\.?|电话|手机|邮箱|微信|\[(?:email|phone|ticket|link)\]|ext\.?\s*\d+)`;
 const CONTACT_LINE = new RegExp(String.raw`^${CONTACT_PART}*$`, "u");
 const CONTACT_AT_END = new RegExp(String.raw`(?<=[?.!。])${CONTACT_PART}*\[(?:email|phone|ticket)\]${CONTACT_PART}*$`, "u");
 
-function isPhone(candidate: string): boolean {
-  const digits = candidate.replace(/\D/g, "").length;
-  if (/^[+(]/.test(candidate)) return digits >= 7; // "+49 30 1234567", "(555) 123-4567"
-  if (/^1[3-9]\d{9}$/.test(candidate)) return true; // "13800138000": a Chinese mobile number
-  // "138 0013 8000", "555-123-4567"; not "2026-11-04" or "04 11 2026" (8 digits), not "192.168.1.10" (dots)
-  return /^\d+(?:[ -]+\d+)+$/.test(candidate) && digits >= 9;
+/** A cleaned ticket: what may be staged or put live, and what was taken out. */
+export interface CleanTicket {
+  question: string;
+  answer: string;
+  /** Everything removed, by kind, with the original text (for the reviewer; never stored with the FAQ). */
+  removals: Removal[];
+  /** Kinds a reviewer should act on beyond the FAQ (a password or card that reached the helpdesk). */
+  flagged: PersonalKind[];
 }
 
-/** Contact details and ticket references become placeholders, so the sentence around them still reads. */
-function redact(text: string): string {
+export function cleanTicket(subject: string | undefined, question: string, answer = ""): CleanTicket {
+  const asked = frame(question);
+  const answered = frame(answer);
+  const names = [...asked.names, ...answered.names];
+  const q = cleanQuestionBody(subject, asked.lines, names);
+  const a = redactPersonalDetails(answered.lines.join("\n").trim(), names);
+  const removals = [...asked.removals, ...q.removals, ...answered.removals, ...a.removals];
+  return {
+    question: q.text,
+    answer: a.text
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+      .replace(/^\p{Ll}/u, (c) => c.toUpperCase()),
+    removals,
+    flagged: [...new Set(removals.map((r) => r.kind).filter((k) => FLAGGED_KINDS.has(k)))],
+  };
+}
+
+/** The question alone (the webhooks check that a ticket asks something). */
+export function cleanTicketQuestion(subject: string | undefined, question: string): string {
+  return cleanTicket(subject, question).question;
+}
+
+interface Framed {
+  lines: string[];
+  names: string[];
+  removals: Removal[];
+}
+
+/** The message without its frame: quoted mail, device footer, greeting line, sign-off and signature; the names these carried. */
+function frame(message: string): Framed {
+  const lines: string[] = [];
+  const names: string[] = [];
+  const removals: Removal[] = [];
+  const raw = message.split(/\r\n?|\n/).map((l) => normalizeText(l).text);
+  let i = 0;
+  for (; i < raw.length; i++) {
+    const line = raw[i]!;
+    if (QUOTE_HEADER.test(line)) {
+      removals.push({ kind: "quoted_mail", text: raw.slice(i).join("\n") });
+      break;
+    }
+    if (lines.length === 0 && GREETING_LINE.test(line)) {
+      removals.push({ kind: "greeting", text: line });
+      names.push(...greetedNames(line));
+      continue;
+    }
+    if (lines.length > 0 && (SIGN_OFF_LINE.test(line) || DEVICE_FOOTER.test(line))) {
+      const signed = raw.slice(i).filter((l) => l && !QUOTE_HEADER.test(l));
+      removals.push({ kind: "signature", text: signed.join("\n") });
+      names.push(...signed.flatMap(signedNames));
+      break;
+    }
+    if (!line || line.startsWith(">")) continue;
+    lines.push(line);
+  }
+  // Trailing lines that only sign, after a line that ends a sentence: "…?\nTom Becker\nAcme GmbH", "Finance Manager | Brightline Foods".
+  let end = lines.length;
+  while (end > 1 && lines.length - end < 4 && signsOnly(lines[end - 1]!)) end--;
+  if (end < lines.length && /[?.!。？！:)]$/u.test(lines[end - 1]!)) {
+    const signed = lines.splice(end);
+    removals.push({ kind: "signature", text: signed.join("\n") });
+    names.push(...signed.flatMap(signedNames));
+  }
+  const last = lines.length - 1;
+  const footer = last >= 0 ? DEVICE_FOOTER.exec(lines[last]!) : null;
+  if (footer) {
+    removals.push({ kind: "device_signoff", text: footer[0].trim() });
+    lines[last] = lines[last]!.slice(0, footer.index).trim();
+  }
+  return { lines: lines.filter(Boolean), names, removals };
+}
+
+const signsOnly = (line: string) =>
+  NAME_LINE.test(line) ||
+  CONTACT_LINE.test(redactPersonalDetails(line).text) ||
+  (SIGNATURE_LINE.test(line) && !/[.!?]$/.test(line) && line.split(/\s+/).length <= 10);
+
+/** Names a greeting addresses: "Hi Sam," → Sam; "Guten Tag Frau Schneider," → Schneider; "李女士您好" → 李. */
+function greetedNames(line: string): string[] {
+  const han = /^(\p{Script=Han})(?:女士|先生|小姐|老师)?(?:您好|你好)/u.exec(line);
+  if (han) return [han[1]!.length === 1 ? line.slice(0, line.search(/您好|你好/u)) : han[1]!];
+  const words = line.match(/\p{Lu}[\p{L}'’-]+/gu) ?? [];
+  return words
+    .slice(1)
+    .filter((w) => !/^(?:Team|Support|Damen|Herren|Madame|Monsieur|Sir|Madam|All|Everyone|There|Zusammen|Tous|Todos)$/u.test(w));
+}
+
+/** Names in a signature or sign-off: capitalised words and Chinese names, not the closing's own words. */
+function signedNames(line: string): string[] {
+  const rest = line.replace(new RegExp(String.raw`^(?:${CLOSINGS}|${SIGN_OFFS})[\s,.!:–—-]*`, "u"), "");
+  if (rest === line && !NAME_LINE.test(line)) return [];
+  const han = rest.match(/\p{Script=Han}{2,3}$/u);
+  if (han && !/客服|团队|中心/u.test(han[0])) return [han[0]];
+  return (rest.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?/gu) ?? []).filter(
+    (w) => !/^(?:Support|Team|Customer|Service|Care)$/u.test(w),
+  );
+}
+
+function cleanQuestionBody(subject: string | undefined, lines: readonly string[], names: string[]): { text: string; removals: Removal[] } {
+  const kept = lines.filter(
+    (line) => !(CONTACT_LINE.test(redactPersonalDetails(line).text) && redactPersonalDetails(line).removals.length > 0),
+  );
+  let body = normalizeText(kept.join(" "), MAX_TICKET_QUESTION_CHARS).text.replace(TICKET_REFERENCE, "[ticket]");
+  const greeted = GREETING_AT_START.exec(body);
+  if (greeted) names.push(greeted[1]!);
+  const removals: Removal[] = [];
+  for (let previous = ""; previous !== body;) {
+    previous = body;
+    for (const pattern of LEADING) body = body.replace(pattern, "");
+    for (const end of [SIGN_OFF_AT_END, CLOSING_AT_END]) {
+      const m = end.exec(body);
+      if (!m) continue;
+      if (m[1]) names.push(...signedNames(m[1]));
+      removals.push({ kind: "signature", text: m[0].trim() });
+      body = body.slice(0, m.index);
+    }
+    body = body.trim();
+  }
+  const redacted = redactPersonalDetails(body, names);
+  removals.push(...redacted.removals);
+  body = keepTheQuestion(redacted.text.replace(CONTACT_AT_END, "").trim());
+  // A body that is nothing but a sign-off ("Thanks") asks nothing.
+  if (SIGN_OFF_LINE.test(body)) body = "";
+  const topic = cleanSubject(subject);
+  if (!topic || !body) return { text: body || topic, removals };
+  if (namesATopic(body) || body.toLowerCase().includes(topic.toLowerCase())) return { text: body, removals };
+  // The subject in brackets before the final punctuation: the text still reads as the customer's question.
+  return { text: body.replace(/[\s?.!。]*$/u, (ending) => ` (${topic})${ending.trim()}`), removals };
+}
+
+/** Sentences end at ".", "!" or "?" before a space (not inside "api.example.com" or "e.g."), or at Chinese punctuation. */
+function sentencesOf(text: string): string[] {
   return text
-    .replace(EMAIL, "[email]")
-    .replace(TICKET_REFERENCE, "[ticket]")
-    .replace(PHONE_CANDIDATE, (candidate) => (isPhone(candidate) ? "[phone]" : candidate));
+    .split(/(?<=(?<!\b(?:e\.g|i\.e|z\.B|etc|vs|ca|Mr|Mrs|Ms|Dr|St|No|Nr))[.!?]+)\s+|(?<=[。！？]|[.!?](?=\p{Script=Han}))/u)
+    .filter(Boolean);
+}
+
+/** When a sentence asks, the sentences that only carried personal details go ("My phone is [phone]."): the question stays whole. */
+function keepTheQuestion(body: string): string {
+  const sentences = sentencesOf(body);
+  if (!sentences.some((s) => /[?？]/u.test(s))) return body;
+  return sentences
+    .filter((s) => /[?？]/u.test(s) || !new RegExp(ANY_PLACEHOLDER.source, "u").test(s))
+    .join(" ")
+    .replace(/\s{2,}/gu, " ")
+    .trim();
 }
 
 /** What may stand in front of the question; each is removed, and the front checked again. */
 const LEADING: readonly RegExp[] = [
   // "Hi team," "Dear Support Team," "Hey there!" "Good morning," — up to three words before the punctuation
-  /^(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))(?:\s+[\p{L}.'-]+){0,3}?\s*[,!:;.]+\s*/iu,
+  new RegExp(String.raw`^(?:${GREETING_WORDS})(?:\s+[\p{L}.'-]+){0,3}?\s*[,!:;.]+\s*`, "u"),
   // "hi how do I …": a bare greeting before a lower-case word
   /^(?:hi|hello|hey)\s+(?=\p{Ll})/u,
-  /^(?:您好|你好|大家好|哈喽)[,!:;.]*\s*/u,
+  /^(?:\p{Script=Han}{0,4}(?:您好|你好)|大家好|哈喽)[,，!！:：;.。]*\s*/u,
   /^(?:i )?hope (?:you(?:'re| are) (?:well|doing well|having a good day)|this (?:finds|reaches) you well)[.!,]*\s*/iu,
   /^(?:thanks?|thank you) for (?:the|your) (?:quick |fast )?(?:reply|response|help|answer)[.!,]*\s*/iu,
   /^(?:one more|another|a quick|quick) question[:,-]\s*/iu,
-  // self-introductions: "my name is Sarah and", "this is Mike from Acme.", "I'm Tom."
-  /^(?:[Mm]y name is|[Tt]his is|[Ii]'m|[Ii] am) \p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*)?(?: from [\p{L}\p{N}&.' -]{1,40}?)?(?:[.!,]+\s+|\s+and\s+)/u,
-  /^我(?:是|叫)(?!.{0,3}(?:用户|客户|会员|学生|老师|新手))\p{Script=Han}{2,3}[,.!]\s*/u,
   // "Regarding [ticket], …", "This is about [ticket]. …": the reference says nothing the question needs
   /^(?:this is |i'm writing |i am writing )?(?:re|regarding|about|concerning|following up on|further to|as per)\s*:?\s+(?:my |your |the |our )?\[ticket\][\s:,;.–—-]*/iu,
   // "[ticket] - …", "[ticket] Why …" (a helpdesk's tag), but not "[ticket] is still open" (the sentence's subject)
@@ -169,7 +280,7 @@ const FUNCTION_HAN = /[我你您他她它们的了吗呢吧啊呀请问怎么样
 function namesATopic(body: string): boolean {
   const words =
     body
-      .replace(PLACEHOLDER, " ")
+      .replace(ANY_PLACEHOLDER, " ")
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.some((word) =>
@@ -181,9 +292,11 @@ const SUBJECT_NAME = new RegExp(String.raw`(?:^|\s)[–—|-]\s*${NAME_WORD}(?:\
 
 /** The subject as a topic: without "Re:"/"Fwd:"/"AW:"/"WG:", ticket references, contact details and a name after a dash. */
 function cleanSubject(subject: string | undefined): string {
-  let text = redact(normalizeText(subject ?? "", 200).text)
+  let text = redactPersonalDetails(normalizeText(subject ?? "", 200).text.replace(TICKET_REFERENCE, "[ticket]"))
     // a bare "#4711" in a subject is the ticket's number
-    .replace(/\[(?:email|phone|ticket)\]|#\d+/gu, " ");
+    .text.replace(ANY_PLACEHOLDER, " ")
+    .replace(/#\d+/gu, " ")
+    .replace(/\s{2,}/gu, " ");
   for (let previous = ""; previous !== text;) {
     previous = text;
     text = text.replace(/^[\s:;,.|]+/u, "").replace(/^(?:re|fwd?|fw|aw|wg|antw|sv|vs)\s*:\s*|^(?:回复|转发)\s*:\s*/iu, "");
@@ -191,37 +304,4 @@ function cleanSubject(subject: string | undefined): string {
   // "Password reset - Ann Smith", "- Ann Smith" once the reference is gone: the customer's name, as helpdesks append it
   text = text.replace(SUBJECT_NAME, "");
   return text.replace(/^[\s:;,.|–—-]+|[\s:;,|–—-]+$/gu, "");
-}
-
-export function cleanTicketQuestion(subject: string | undefined, question: string): string {
-  const lines: string[] = [];
-  for (const rawLine of question.split(/\r\n?|\n/)) {
-    const line = normalizeText(rawLine).text;
-    if (QUOTE_HEADER.test(line)) break;
-    if (lines.length > 0 && SIGN_OFF_LINE.test(line)) break;
-    if (!line || line.startsWith(">")) continue;
-    const redacted = redact(line);
-    // "Tel: +49 30 1234567", "ann@acme.com": a signature's contact line
-    if (redacted !== line && CONTACT_LINE.test(redacted)) continue;
-    lines.push(redacted);
-  }
-  // A name alone on the last line(s), after a line that ends a sentence, signed the ticket: "…?\nTom Becker\nAcme GmbH".
-  let end = lines.length;
-  while (end > 1 && lines.length - end < 3 && NAME_LINE.test(lines[end - 1]!)) end--;
-  if (end < lines.length && /[?.!。]$/u.test(lines[end - 1]!)) lines.length = end;
-
-  let body = normalizeText(lines.join(" "), MAX_TICKET_QUESTION_CHARS).text;
-  for (let previous = ""; previous !== body;) {
-    previous = body;
-    for (const pattern of LEADING) body = body.replace(pattern, "");
-    body = body.replace(CONTACT_AT_END, "").replace(SIGN_OFF_AT_END, "").replace(CLOSING_AT_END, "").trim();
-  }
-  // A body that is nothing but a sign-off ("Thanks") asks nothing.
-  if (SIGN_OFF_LINE.test(body)) body = "";
-
-  const topic = cleanSubject(subject);
-  if (!topic || !body) return body || topic;
-  if (namesATopic(body) || body.toLowerCase().includes(topic.toLowerCase())) return body;
-  // The subject in brackets before the final punctuation: the text still reads as the customer's question.
-  return body.replace(/[\s?.!。]*$/u, (ending) => ` (${topic})${ending.trim()}`);
 }

@@ -28,7 +28,8 @@ import { guardedJudge } from "../judge/guarded";
 import type { AnswerVerdict, MergeVerdict, PairLeftovers } from "../judge/port";
 import { errorCodeOf, errorFields } from "../log";
 import type { Services } from "../services";
-import { cleanTicketQuestion } from "../text/ticket-clean";
+import type { PersonalKind } from "../text/pii/kinds";
+import { cleanTicket } from "../text/ticket-clean";
 import { decideAction, type TicketAction } from "./decide";
 import { assess, PipelineUnavailable, type TicketMatch } from "./match";
 import type { TicketMessage } from "./message";
@@ -130,9 +131,11 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
     return row.status === "received" ? { kind: "busy" } : { kind: "already", status: row.status };
   }
   try {
-    const question = cleanTicketQuestion(claimed.subject, claimed.question);
+    // The question and the agent's answer without who asked or answered: either may reach FAQ text other customers read.
+    const cleaned = cleanTicket(claimed.subject, claimed.question, claimed.answer);
+    const { question } = cleaned;
     const { match, band, sameQuestion, same } = await assess(services, tenantId, question);
-    const forJudge = { question, answer: claimed.answer };
+    const forJudge = { question, answer: cleaned.answer };
     let answerVerdict: AnswerVerdict | null = null;
     let mergeVerdict: MergeVerdict | null = null;
     // The answer's judge is asked where its verdict matters: ADD_VARIANT or MERGE, and the merged answer a person reviews.
@@ -147,7 +150,7 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
     });
     const verdict = answerVerdict ?? mergeVerdict;
     // The same-question verdict first: it is what a reviewer of a staged item needs to read.
-    const bandNote = `${sameQuestion ? `same-question decision: ${sameQuestion.relation} (${sameQuestion.reason}); ` : ""}${describe(match, band)}`;
+    const bandNote = `${flaggedNote(cleaned.flagged)}${sameQuestion ? `same-question decision: ${sameQuestion.relation} (${sameQuestion.reason}); ` : ""}${describe(match, band)}`;
     const decision: Decision = {
       action,
       question,
@@ -175,12 +178,12 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
               answer:
                 answerVerdict && !answerVerdict.addsInformation
                   ? faq.answer
-                  : (answerVerdict?.suggestedAnswer ?? `${faq.answer.trim()}\n\n${claimed.answer.trim()}`),
+                  : (answerVerdict?.suggestedAnswer ?? `${faq.answer.trim()}\n\n${cleaned.answer}`),
               tags: tagsSchema.parse(JSON.parse(faq.tags)),
               faqId: faq.id,
               variantText: question,
             }
-          : { id: newId("stg"), action: "NEW", question, answer: claimed.answer, tags: claimed.tags, faqId: null, variantText: null };
+          : { id: newId("stg"), action: "NEW", question, answer: cleaned.answer, tags: claimed.tags, faqId: null, variantText: null };
     }
     await store.storeDecision(claimed, toStoredDecision(decision), clock.now());
     return { kind: "decided", action };
@@ -189,6 +192,13 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
     await store.releaseTicket(tenantId, ticketRowId).catch(() => {});
     throw error;
   }
+}
+
+/** A reviewer must hear of a secret that reached the helpdesk, though it was removed: it should be revoked. */
+function flaggedNote(flagged: readonly PersonalKind[]): string {
+  const named = { credential: "a password or key", card: "a payment card", iban: "a bank account number", national_id: "a national ID number" };
+  const found = flagged.flatMap((k) => (k in named ? [named[k as keyof typeof named]] : []));
+  return found.length ? `the ticket carried ${found.join(", ")} (removed; ask the customer to change it); ` : "";
 }
 
 /** What the same-question decision left unmatched, for the judge to read (a = the ticket's question, b = the FAQ's). */

@@ -6,6 +6,7 @@
 import type { Child } from "hono/jsx";
 import type { DuplicateOf } from "./context";
 import { ConfirmStep } from "./desk-confirm";
+import { CleanedText, Removals, type Removal } from "./desk-removals";
 import { Csrf, Field, Notice, percent, type Viewer } from "./layout";
 
 export interface StagingItem {
@@ -34,6 +35,8 @@ export interface FaqBrief {
 export interface TicketBrief {
   answer: string;
   decision: { cleanedQuestion: string | null } | null;
+  /** What cleaning took out before staging (GET /v1/tickets/:id). */
+  cleaning?: { question: string; answer: string; removals: Removal[]; flagged: string[] };
 }
 export interface ItemForm {
   values: Record<string, string>;
@@ -127,9 +130,19 @@ export const StagingCard = ({
         <div class="pane">
           <h3>From the ticket</h3>
           <p>
-            <b>{askedText(item, ticket)}</b>
+            <b>
+              <CleanedText text={askedText(item, ticket)} />
+            </b>
           </p>
-          <p class="pre">{ticket?.answer ?? item.answer}</p>
+          <p class="pre">
+            <CleanedText text={ticket?.cleaning?.answer ?? item.answer} />
+          </p>
+          {ticket?.cleaning && (
+            <Removals
+              removals={ticket.cleaning.removals}
+              restoreInto={item.status === "pending" && viewer.role === "admin" ? `q-${item.id}-${from}` : null}
+            />
+          )}
         </div>
         <div class="pane">
           <h3>Matched FAQ (when staged)</h3>

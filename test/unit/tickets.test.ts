@@ -60,7 +60,7 @@ describe("cleanTicketQuestion", () => {
   });
 
   it("returns the subject when the body is only pleasantries", () => {
-    expect(cleanTicketQuestion("Invoice PO-12345 missing", "Hi,\nThanks")).toBe("Invoice PO-12345 missing");
+    expect(cleanTicketQuestion("Invoice PO-12345 missing", "Hi,\nThanks")).toBe("Invoice missing");
   });
 });
 

@@ -4,6 +4,7 @@ import { nextCursorSchema } from "../pagination";
 import { stagingStatuses, ticketActions, ticketStatuses } from "../../db/schema";
 import { isoTime, nullableString, obj, tags } from "./common";
 import { SameQuestionEvidence } from "./similarity";
+import { PERSONAL_KINDS } from "../../text/pii/kinds";
 
 export const Ticket = obj({
   id: z.string(),
@@ -32,6 +33,28 @@ export const Ticket = obj({
   attempts: z.number().int(),
   lastError: nullableString,
 }).meta({ id: "Ticket" });
+
+/** One ticket with what cleaning took out of it: the review desk marks each removal and may restore it. */
+export const TicketWithCleaning = Ticket.extend({
+  cleaning: obj({
+    question: z
+      .string()
+      .describe(
+        "The question as the pipeline compares and stages it: personal details replaced by their kind ([phone]), greetings and signatures gone",
+      ),
+    answer: z.string().describe("The agent's answer as it may be proposed for an FAQ, cleaned the same way"),
+    removals: z
+      .array(obj({ kind: z.enum(PERSONAL_KINDS), text: z.string() }))
+      .describe(
+        "What cleaning removed from the question and answer before anything was staged, by kind, with the text as received (this ticket row is the only place it is kept)",
+      ),
+    flagged: z
+      .array(z.enum(PERSONAL_KINDS))
+      .describe(
+        "Kinds that need more than removal: a password, key, card, bank account or ID number reached the helpdesk and should be changed",
+      ),
+  }),
+}).meta({ id: "TicketWithCleaning" });
 
 export const DeliveredTicket = Ticket.extend({
   duplicate: z.boolean().describe("true: this ticket id was delivered before; nothing was done"),
@@ -205,8 +228,9 @@ export const ticketDocs = {
   read: describe({
     tag: "Tickets",
     summary: "Read a ticket",
-    description: "The ticket and what the pipeline decided.",
-    responses: { 200: Ticket },
+    description:
+      "The ticket, what the pipeline decided, and what cleaning took out of it before staging (`cleaning`: personal details by kind, docs/guides/ticket-pipeline.md).",
+    responses: { 200: TicketWithCleaning },
     errors: { 404: "no such ticket" },
   }),
   requeue: describe({

@@ -5,6 +5,7 @@ import { ticketStatuses } from "../../db/schema";
 import type { TicketMessage } from "../../tickets/message";
 import { pipelineStore } from "../../tickets/select";
 import { toTicket } from "../../tickets/store";
+import { cleanTicket } from "../../text/ticket-clean";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
@@ -31,7 +32,7 @@ export const tickets = new Hono<AppEnv>()
   .get("/:id", ticketDocs.read, validate("param", idParam), async (c) => {
     const row = await pipelineStore(c.get("services")).getTicket(c.get("principal").tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such ticket");
-    return c.json(toTicket(row));
+    return c.json({ ...toTicket(row), cleaning: cleanTicket(row.subject, row.question, row.answer) });
   })
   .post("/:id/requeue", ticketDocs.requeue, requireAdmin, validate("param", idParam), async (c) => {
     const store = pipelineStore(c.get("services"));

@@ -5,7 +5,9 @@
  *     console sees other clients' questions without a reload);
  *   - form[data-async] posts in the background (the rank results stay on screen) and then
  *     refreshes the live regions at once;
- *   - time[data-local-time] (written in UTC by the server) shows the reader's own clock time.
+ *   - time[data-local-time] (written in UTC by the server) shows the reader's own clock time;
+ *   - button[data-restore-into] puts a piece cleaning removed back into a field: in place of its
+ *     placeholder ("[name]"), or at the end when the placeholder is gone (the review desk).
  * Kept as a string: the Worker serves it as is; it is plain ES2020 for any current browser.
  */
 export const CLIENT_JS = String.raw`"use strict";
@@ -46,6 +48,18 @@ export const CLIENT_JS = String.raw`"use strict";
   }
   if (regions().length > 0) schedule();
   document.addEventListener("visibilitychange", () => { if (!document.hidden && regions().length > 0) refreshAll(); });
+
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button[data-restore-into]") : null;
+    if (!button) return;
+    const field = document.getElementById(button.getAttribute("data-restore-into"));
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    const placeholder = button.getAttribute("data-restore-placeholder");
+    const text = button.getAttribute("data-restore-text");
+    field.value = placeholder && field.value.includes(placeholder) ? field.value.replace(placeholder, text) : (field.value.trim() + " " + text).trim();
+    field.focus();
+    button.disabled = true;
+  });
 
   document.addEventListener("submit", async (event) => {
     const form = event.target;

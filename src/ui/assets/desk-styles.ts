@@ -68,4 +68,8 @@ label.check input { width: auto; }
 .trend { white-space: nowrap; font-weight: 600; } .trend.up { color: var(--good); } .trend.down { color: var(--bad); } .trend.flat { color: var(--muted); font-weight: 400; }
 .ranked { counter-reset: rank; } .ranked li { counter-increment: rank; } .ranked li::before { content: counter(rank) ". "; color: var(--muted); }
 .dup-pair { overflow-wrap: anywhere; }
+/* What cleaning removed: marked in the text by kind, listed under it (desk-removals.tsx). */
+mark.removal { background: #ece7f9; color: #4b3a8c; border-radius: 4px; padding: 0 4px; font-size: .86em; font-weight: 600; }
+.badge.removal { background: #ece7f9; color: #4b3a8c; border-color: #cfc4ef; margin-right: 4px; }
+.removals { margin-top: 8px; } .removals button { padding: 1px 8px; } .removals ul { margin: 6px 0 0; padding-left: 18px; } .removals q { overflow-wrap: anywhere; }
 `;

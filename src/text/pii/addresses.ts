@@ -1,0 +1,43 @@
+/**
+ * Postal addresses, found by what every address has: a street with its number, in the order each
+ * language writes them ("1420 Maple Avenue", "Hauptstraße 12", "15 rue des Lilas", "Calle Mayor
+ * 23", "世纪大道100号"), or a PO box; then whatever completes it on the same line (apartment, postal
+ * code, town, state), up to the sentence's end.
+ */
+import type { Span } from "./kinds";
+
+const STREET_EN = String.raw`Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Close|Square|Sq|Parkway|Pkwy|Highway|Hwy|Crescent|Row|Mews`;
+const WORD = String.raw`\p{Lu}[\p{L}'’.-]*`;
+/** The rest of an address after its street: ", Apt 3B", ", Springfield, IL 62704", ", 10115 Berlin", ", 3º B", " NW1 6XE". */
+const REST = String.raw`(?:,?\s*(?:(?:apt|apartment|suite|unit|flat|floor|fl|apto|piso|étage|etage|stock|bus)\.?\s*[\p{L}\p{N}/-]+|\d+[ºª°]?\s*[A-Z]?\b|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{4,5}(?:-\d{3,4})?(?:\s+${WORD}(?:\s+${WORD}){0,2})?|${WORD}(?:\s+${WORD}){0,2}(?:,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)?))*`;
+
+const PATTERNS: readonly RegExp[] = [
+  // 1420 Maple Avenue, Apt 3B, Springfield, IL 62704 · 22 Baker Street, London NW1 6XE
+  new RegExp(String.raw`\b\d{1,5}[A-Za-z]?\s+(?:${WORD}\s+){1,3}(?:${STREET_EN})\b\.?${REST}`, "gu"),
+  // PO Box 4471, Anchorage, AK 99501
+  new RegExp(String.raw`\b(?:P\.?\s?O\.?\s?Box|Postfach|Apartado|Caixa Postal|BP)\s+\d+${REST}`, "giu"),
+  // Hauptstraße 12, 10115 Berlin · Mariahilfer Straße 45/7, 1060 Wien · Kerkstraat 5
+  new RegExp(
+    String.raw`\b(?:${WORD}\s+)?${WORD}?(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|plein|gracht|Straße|Strasse|Weg|Gasse|Platz|Allee)\s+\d{1,4}[a-z]?(?:\/\d+)?${REST}`,
+    "gu",
+  ),
+  // 15 rue des Lilas, 69003 Lyon
+  /\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|route|cours)\s+[^,\n.!?]{2,40}(?:,\s*\d{5}\s+\p{Lu}[\p{L}' -]+)?/giu,
+  // Calle Mayor 23, 3º B, 35001 Las Palmas · Rua das Flores 210, apto 52, 01310-100 São Paulo · Via Roma 10
+  new RegExp(
+    String.raw`\b(?:Calle|C\/|Avenida|Avda\.?|Av\.|Paseo|Plaza|Rua|Travessa|Alameda|Via|Viale|Piazza|Corso|Largo)\s+(?:[\p{L}'’.-]+\s+){0,4}\d{1,5}[a-z]?${REST}`,
+    "gu",
+  ),
+  // 上海市浦东新区世纪大道100号15楼
+  /[\p{Script=Han}]{2,}(?:省|市|区|县|镇)[\p{Script=Han}\p{N}]{0,20}?(?:路|街|道|巷|弄|大道)\d+号(?:\d+(?:楼|层|室|单元))*/gu,
+];
+
+export function addresses(text: string): Span[] {
+  const found: Span[] = [];
+  for (const pattern of PATTERNS)
+    for (const m of text.matchAll(pattern)) {
+      const value = m[0].replace(/[\s,.]+$/u, "");
+      if (/\d/.test(value)) found.push({ kind: "address", start: m.index, end: m.index + value.length });
+    }
+  return found;
+}

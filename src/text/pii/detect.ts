@@ -1,0 +1,59 @@
+/**
+ * Every personal detail in a text, each finder by its own evidence (numbers.ts, addresses.ts,
+ * people.ts), merged: overlapping finds become one region, named by its longest find (a
+ * self-introduction holding an e-mail address is one introduction), ties by the finders' order,
+ * most specific first (a customer's number found as a phone too is a customer's number).
+ */
+import { addresses } from "./addresses";
+import type { Span } from "./kinds";
+import {
+  cards,
+  credentials,
+  customerIds,
+  datesOfBirth,
+  emails,
+  ibans,
+  ipAddresses,
+  longNumbers,
+  nationalIds,
+  personalUrls,
+  phones,
+} from "./numbers";
+import { introductions, people } from "./people";
+
+const FINDERS: readonly ((text: string) => Span[])[] = [
+  credentials,
+  personalUrls,
+  emails,
+  cards,
+  ibans,
+  nationalIds,
+  datesOfBirth,
+  customerIds,
+  ipAddresses,
+  addresses,
+  phones,
+  longNumbers,
+  people,
+  introductions,
+];
+
+export function findPersonalDetails(text: string): Span[] {
+  const found = FINDERS.flatMap((finder, rank) => finder(text).map((span) => ({ span, rank })));
+  found.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const merged: { span: Span; rank: number; longest: number }[] = [];
+  for (const { span, rank } of found) {
+    const last = merged.at(-1);
+    if (!last || span.start >= last.span.end) {
+      merged.push({ span: { ...span }, rank, longest: span.end - span.start });
+      continue;
+    }
+    const length = span.end - span.start;
+    if (length > last.longest || (length === last.longest && rank < last.rank)) {
+      last.span = { ...span, start: last.span.start, end: Math.max(last.span.end, span.end) };
+      last.rank = rank;
+      last.longest = length;
+    } else last.span.end = Math.max(last.span.end, span.end);
+  }
+  return merged.map((m) => m.span);
+}

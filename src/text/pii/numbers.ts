@@ -1,0 +1,231 @@
+/**
+ * Personal details that are numbers or codes, each told by its own check rather than its shape
+ * alone: payment cards by Luhn, IBANs by their mod-97 check (ibantools), phone numbers by
+ * libphonenumber's metadata for the country the number would belong to, Chinese ID numbers and
+ * Spanish DNIs by their check characters. Labels ("password:", "order no.", "DOB") carry what has
+ * no check of its own. Each finder returns spans; detect.ts decides between overlapping ones.
+ */
+import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { findNumbers, type CountryCode } from "libphonenumber-js/max";
+import type { Span } from "./kinds";
+
+/** A label's connector ("is", ":", "=", "是" …): what makes the next word its value ("password is X", not "password reset"). */
+const IS = String.raw`(?:\s*(?:\b(?:is|are|was|ist|est|es|é|è|era)\b|=|:|：|是|为|為)\s*)+`;
+/** Between a number's label and its value: a connector, "no.", "#" or nothing ("order #4411", "Kundennummer 55012876"). */
+const NUMBER_IS = String.raw`\s*(?:(?:\b(?:is|are|was|ist|est|es|é|è|no|nr|n[°º])\b\.?|=|:|：|是|为|為|号|號)\s*)*`;
+
+function spans(text: string, pattern: RegExp, kind: Span["kind"], group = 0, accept: (value: string) => boolean = () => true): Span[] {
+  const found: Span[] = [];
+  for (const m of text.matchAll(pattern)) {
+    const value = m[group];
+    if (value === undefined || !accept(value)) continue;
+    const start = m.index + m[0].lastIndexOf(value);
+    found.push({ kind, start, end: start + value.length });
+  }
+  return found;
+}
+
+/**
+ * A value after a label runs to the next space or comma (Chinese runs on without spaces); sentence
+ * punctuation right after it is not part of it, and it holds a letter or digit.
+ */
+const VALUE = String.raw`([^\s,;，。；、]*?[\p{L}\p{N}][^\s,;，。；、]*?)(?=[.,;!?，。；、)]*(?:\s|$)|[,;，。；、])`;
+
+const label = (words: string) => new RegExp(String.raw`(?:${words})${IS}${VALUE}`, "giu");
+
+/** Passwords, logins and API keys: by label, and by the shapes keys are issued in. */
+export function credentials(text: string): Span[] {
+  return [
+    ...spans(
+      text,
+      label(String.raw`\bpass(?:word|wort|wd|e)?\b|\bpwd\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bpin\b`),
+      "credential",
+      1,
+    ),
+    ...spans(
+      text,
+      label(String.raw`\b(?:user ?name|login|user id|identifiant|benutzername|usuario|nome de usuário|gebruikersnaam)\b`),
+      "credential",
+      1,
+      (v) => /[\p{L}\p{N}]{3,}/u.test(v),
+    ),
+    // Chinese runs the value on without a space or a connector: "密码是abc12345", "微信号liuyang_sz"; a value in Latin script
+    ...spans(text, /(?:密码|密碼|口令|用户名|账号|帐号|微信号?|QQ号?)(?:是|为|為|[:：])?\s*([\x21-\x2b\x2d-\x7e]{3,})/gu, "credential", 1),
+    // "admin / Pa55w0rd!": a login and its password written as a pair
+    ...spans(text, /\blogin\s+(?:is\s+)?\S+\s*\/\s*(\S+?)(?=[.,;!?]*(?:\s|$))/giu, "credential", 1),
+    ...spans(
+      text,
+      /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}|\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_\w{30,}|\bAKIA[0-9A-Z]{16}\b|\bxox[abprs]-[A-Za-z0-9-]{10,}|\beyJ[\w-]{10,}\.[\w-]{10,}\.[\w-]{10,}|\bBearer\s+[\w.~+/-]{16,}=*|\bAIza[\w-]{35}\b/gu,
+      "credential",
+    ),
+  ];
+}
+
+/** Payment cards (13–19 digits passing Luhn), their expiry and security code. */
+export function cards(text: string): Span[] {
+  return [
+    // A card number starts with its network's digit (2–6: Mastercard, Visa, Amex, Discover, JCB, UnionPay): "0033 1 70 36 41 12" is a phone
+    ...spans(text, /(?<![\d+-])[2-6](?:[ -]?\d){12,18}(?![\d-])/gu, "card", 0, (v) => luhn(v.replace(/\D/g, ""))),
+    ...spans(
+      text,
+      /\b(?:exp(?:iry|ires|iration)?(?: date)?|valid (?:thru|through|until)|good thru|caduca|vence|expire|gültig bis|scadenza|有效期(?:至)?)[\s.:]*(\d{1,2}\s*\/\s*\d{2,4})/giu,
+      "card",
+      1,
+    ),
+    ...spans(
+      text,
+      /\b(?:cvc2?|cvv2?|csc|security code|sicherheitscode|código de seguridad|codice di sicurezza|安全码)\s*(?:is|:)?\s*(\d{3,4})\b/giu,
+      "card",
+      1,
+    ),
+  ];
+}
+
+export function luhn(digits: string): boolean {
+  if (digits.length < 13 || digits.length > 19 || /^(\d)\1+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function ibans(text: string): Span[] {
+  return spans(text, /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/gu, "iban", 0, (v) =>
+    isValidIBAN(electronicFormatIBAN(v) ?? ""),
+  );
+}
+
+/** National ID numbers with a check (China, Spain), the shapes of the US SSN, Brazil's CPF and Italy's codice fiscale, and any labelled one. */
+export function nationalIds(text: string): Span[] {
+  return [
+    ...spans(text, /(?<!\d)\d{17}[\dXx](?!\d)/gu, "national_id", 0, chineseIdChecks),
+    ...spans(text, /\b[XYZ]?\d{7,8}[A-Z]\b/gu, "national_id", 0, spanishIdChecks),
+    ...spans(text, /(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])/gu, "national_id"),
+    ...spans(text, /(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?!\d)/gu, "national_id"),
+    ...spans(text, /\b[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]\b/gu, "national_id"),
+    ...spans(
+      text,
+      label(
+        String.raw`\b(?:ssn|social security(?: number| no)?|national id(?: number)?|id number|passport(?: number| no)?|personalausweis(?:nummer)?|dni|nie|cpf|codice fiscale|steuer-?id|bsn|nino|insurance number)\b|身份证号?码?|护照号?码?`,
+      ),
+      "national_id",
+      1,
+      (v) => /\d{4,}/.test(v),
+    ),
+  ];
+}
+
+function chineseIdChecks(id: string): boolean {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = weights.reduce((s, w, i) => s + w * Number(id[i]), 0);
+  return "10X98765432"[sum % 11] === id[17]!.toUpperCase();
+}
+
+function spanishIdChecks(id: string): boolean {
+  const number = id.replace(/^[XYZ]/, (c) => String("XYZ".indexOf(c))).slice(0, -1);
+  return number.length === 8 && "TRWAGMYFPDXBNJZSQVHLCKE"[Number(number) % 23] === id.at(-1);
+}
+
+const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.? (?:[A-Za-zäéû]+\.?) \d{4}|\d{4}年\d{1,2}月\d{1,2}日)`;
+
+/** Dates of birth: every date in a sentence that names a birth. */
+export function datesOfBirth(text: string): Span[] {
+  const found: Span[] = [];
+  const birth =
+    /\b(?:date of birth|birth ?date|born|dob|d\.o\.b\.|birthday|geburtsdatum|geboren|fecha de nacimiento|nacid[oa]|date de naissance|né|née|data di nascita|nato|nata|data de nascimento|geboortedatum)\b|出生日期|生日/iu;
+  for (const sentence of text.matchAll(/(?:[^.!?。！？\n]|[.!?](?=\S))*(?:[.!?。！？\n]|$)/gu)) {
+    if (!birth.test(sentence[0])) continue;
+    for (const d of sentence[0].matchAll(new RegExp(DATE, "gu")))
+      found.push({ kind: "date_of_birth", start: sentence.index + d.index, end: sentence.index + d.index + d[0].length });
+  }
+  return found;
+}
+
+export function ipAddresses(text: string): Span[] {
+  const octet = String.raw`(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
+  return [
+    ...spans(text, new RegExp(String.raw`(?<![\d.])${octet}(?:\.${octet}){3}(?![\d.]*\d)`, "gu"), "ip"),
+    // IPv6: hex groups joined by ":", one "::" at most ("2001:db8:85a3::8a2e:370:7334"); a time ("10:30:00") has no hex letter
+    ...spans(
+      text,
+      /(?<![\w:.])[0-9a-f]{1,4}(?::{1,2}[0-9a-f]{1,4}){2,7}(?![\w:])/giu,
+      "ip",
+      0,
+      (v) => (v.match(/::/g)?.length ?? 0) <= 1 && /[a-f]/i.test(v),
+    ),
+  ];
+}
+
+/** Links that carry a secret or a person: a token, key or user in the query, or a long random path segment (a share link). */
+export function personalUrls(text: string): Span[] {
+  return spans(text, /\bhttps?:\/\/[^\s<>"')\]]+[^\s<>"')\].,;!?]/giu, "url", 0, (url) => {
+    const [, query = ""] = url.split("?");
+    if (/(?:^|&)(?:token|access_token|key|api_key|apikey|sig|signature|auth|code|session|sid|user|email|password|pwd|secret)=/i.test(query))
+      return true;
+    return url.split(/[/?#&=]/).some((part) => part.length >= 12 && /\d/.test(part) && /[a-z]/i.test(part) && !/^[a-z-]+$/i.test(part));
+  });
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+
+export function emails(text: string): Span[] {
+  return spans(text, EMAIL, "email");
+}
+
+/**
+ * Identifiers tied to one customer: a value after an order, invoice, account, contract, customer,
+ * tracking or tax number label in the common languages, the prefixes of such documents (PO-,
+ * INV-, ACC- …), carriers' tracking shapes and UUIDs. A product's own codes (error E-4012,
+ * SSO-014, article KB-1188) have no such label or prefix and stay.
+ */
+export function customerIds(text: string): Span[] {
+  const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|单号|运单号|发票号|客户号|会员号|税号`;
+  const value = String.raw`(#?[A-Z]{0,4}-?\d[\dA-Z-]{3,}|[A-Z]{2}\d{8,}|\d{4,})`;
+  return [
+    ...spans(text, new RegExp(String.raw`(?:${labels})${NUMBER_IS}${value}(?![\p{L}\p{N}])`, "giu"), "customer_id", 1, (v) =>
+      /\d{3,}/.test(v),
+    ),
+    ...spans(
+      text,
+      /(?<![\p{L}\p{N}-])(?:PO|INV|ORD|ACC|CUST|CMD|PED|FT|SO|RMA|SR|CASE|TKT|INC|REQ)-?\d[\d-]{2,}(?![\p{L}\p{N}])|\b1Z[0-9A-Z]{16}\b|\bSF\d{12,13}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/giu,
+      "customer_id",
+    ),
+  ];
+}
+
+/**
+ * Phone numbers in every common format, as libphonenumber reads them: with a country code, or
+ * national for the countries whose languages Recall's tickets come in. A date, an amount or a
+ * customer's number another finder claimed is not a phone (detect.ts keeps the earlier claim).
+ */
+const PHONE_COUNTRIES: readonly CountryCode[] = ["US", "GB", "DE", "FR", "ES", "IT", "NL", "BR", "PT", "CN"];
+
+export function phones(text: string): Span[] {
+  const found = new Map<string, Span>();
+  for (const defaultCountry of PHONE_COUNTRIES) {
+    for (const n of findNumbers(text, { defaultCountry, v2: true, leniency: "VALID" } as never) as unknown as {
+      startsAt: number;
+      endsAt: number;
+    }[]) {
+      const value = text.slice(n.startsAt, n.endsAt);
+      if (looksLikeDate(value) || value.replace(/\D/g, "").length < 7) continue;
+      // "(+1) 646-555-0178": the bracketed prefix is part of the number
+      const start = /\(\+?\d{1,3}\)\s*$/.exec(text.slice(Math.max(0, n.startsAt - 8), n.startsAt))
+        ? text.lastIndexOf("(", n.startsAt)
+        : n.startsAt;
+      found.set(`${start}:${n.endsAt}`, { kind: "phone", start, end: n.endsAt });
+    }
+  }
+  return [...found.values()];
+}
+
+const looksLikeDate = (value: string) =>
+  /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/.test(value.trim()) || /\b(?:19|20)\d{2}[-./]\d{2}[-./]\d{2}\b/.test(value) || /,/.test(value);
+
+/** A bare run of 8 or more digits that no finder before it claimed (a phone, a card): someone's number, not a product's code. */
+export function longNumbers(text: string): Span[] {
+  return spans(text, /(?<![\p{L}\p{N}.,:/-])\d{8,}(?![\p{L}\p{N}.,:/-]*\d)/gu, "customer_id");
+}

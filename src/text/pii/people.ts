@@ -1,0 +1,72 @@
+/**
+ * Who wrote, where they work and what they do, found where a ticket says it rather than by a list
+ * of names: after a relationship word or a title ("my colleague Rebecca Stone", "Mr. Paul
+ * Wright", "联系人陈静"), in a self-introduction ("I'm Ravi from Umbrella Corp", "This is Jonathan
+ * Meyers, finance manager at Brightline Foods", "ich bin … von …", "je suis … chez …", "我是…的李娜"),
+ * and as a company by its legal form ("Nordic Bakes AB", "Krüger Maschinenbau GmbH", "…有限公司").
+ * Greetings, sign-offs and signature blocks are whole lines and sentences: ticket-clean.ts drops them.
+ */
+import { caseless } from "../ticket-phrases";
+import type { Span } from "./kinds";
+
+/** A capitalised name of one to three words ("Rebecca Stone", "J. Alvarez", "de Vries"). */
+const NAME_PART = String.raw`\p{Lu}(?:\.|[\p{L}'’-]+)`;
+const NAME = String.raw`${NAME_PART}(?:\s+(?:(?:de|da|van|von|der|del|di|le|la)\s+)?${NAME_PART}){0,2}`;
+const HAN_NAME = String.raw`\p{Script=Han}{2,3}`;
+
+/** Words after which a capitalised name is a person: relations, roles in the customer's life, titles. */
+const BEFORE_NAME = caseless([
+  String.raw`\b(?:my|our|his|her|their) (?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|client|customer|employee|admin|administrator|contact|ceo|cfo|cto)|\b(?:account holder|cardholder|card holder|name on (?:the )?card|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
+]);
+
+/** Legal forms that end a company's name. */
+const LEGAL_FORM = String.raw`(?:Inc|Ltd|LLC|LLP|GmbH|AG|AB|AS|ApS|Oy|SAS|SA|SARL|S\.A\.|S\.L\.|SL|SpA|S\.p\.A\.|Srl|BV|B\.V\.|NV|N\.V\.|Corp|Corporation|Co|Company|plc|PLC|Pty|KG|OHG|Group|Holdings|& Sons|& Fils|& Co)\.?`;
+const COMPANY = String.raw`(?:\p{Lu}[\p{L}\p{N}'’.-]*\s+(?:&\s+)?){1,4}${LEGAL_FORM}(?![\p{L}])`;
+
+/** Openers that only ever introduce the writer: what follows is their name. */
+const NAMING = String.raw`my name is|my name's|ich heiße|ich heisse|mein name ist|je m'appelle|me llamo|mi nombre es|mi chiamo|meu nome é|mijn naam is`;
+/** Openers that introduce the writer when a name, a role or a company follows ("I'm Ravi", "I'm the office manager at Pine Street Dental"), not otherwise ("I'm unable to log in"). */
+const PRESENTING = String.raw`this is|it's|it is|i'm|i am|i work (?:at|for|in)|we are|we're|ich bin|hier ist|wir sind|ich arbeite (?:bei|für)|je suis|nous sommes|je travaille (?:chez|pour)|soy|somos|trabajo (?:en|para)|sono|lavoro (?:per|presso|da)|eu sou|sou|trabalho (?:na|no|para|em)|ik ben|wij zijn|ik werk (?:bij|voor)`;
+const GREETED = String.raw`(?:(?:${caseless(["hi|hello|hey|hallo|moin|bonjour|hola|olá|ciao|hoi"])})[,!]?\s+)?`;
+/** A piece of the clause: a bracketed aside whole ("(lucas@harbor.example, ext. 4471)"), or a character that ends no sentence. */
+const CLAUSE_PART = String.raw`(?:\([^)\n]{0,80}\)|[^.!?\n(]|[.!?](?!\s|$))`;
+/** Where the introduction ends: its sentence's end, or where the writer moves on ("and we just moved …", ", how do i …"). */
+const CLAUSE_END = String.raw`(?=\s+(?:and|und|et|y|e|en)\s+(?!\p{Lu}\p{Ll})|\s*[.!?](?:\s|$)|\s*\n|,\s*(?:${caseless(["how|what|why|where|when|can|could|is|do|does|wie|was|warum|comment|pourquoi|cómo|qué|como|come|hoe"])})(?![\p{L}])|$)`;
+
+/**
+ * The self-introduction clause: the opener, then up to 110 characters that introduce (a name, "the
+ * office manager at Pine Street Dental", "from Umbrella Corp"), to where the clause ends. After a
+ * presenting opener the clause must name someone or something (a capitalised word).
+ */
+const INTRO_CLAUSE = new RegExp(
+  String.raw`(?<![\p{L}'])${GREETED}(?:(?:${caseless([NAMING])})\s+${CLAUSE_PART}{1,110}?|(?:${caseless([PRESENTING])})\s+${CLAUSE_PART}{0,60}?\p{Lu}${CLAUSE_PART}{0,100}?)${CLAUSE_END}`,
+  "gu",
+);
+
+/** "我是杭州星辰科技有限公司的财务李娜。", "我是深圳的刘洋，": the clause up to its punctuation. */
+const ZH_INTRO = /(?:^|(?<=[。！？，,\s]))我(?:是|叫)(?!.{0,3}(?:用户|客户|会员|学生|老师|新手))[^。！？，,\n]{2,40}[。！？，,]?/gu;
+
+function spansOf(text: string, pattern: RegExp, kind: Span["kind"], group = 0): Span[] {
+  const found: Span[] = [];
+  for (const m of text.matchAll(pattern)) {
+    const value = m[group];
+    if (!value) continue;
+    const start = m.index + m[0].lastIndexOf(value);
+    found.push({ kind, start, end: start + value.length });
+  }
+  return found;
+}
+
+export function people(text: string): Span[] {
+  return [
+    ...spansOf(text, new RegExp(String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})\s+(${NAME})`, "gu"), "name", 1),
+    ...spansOf(text, new RegExp(String.raw`(?:联系人|收件人|持卡人|负责人|同事)[:：]?\s*(${HAN_NAME})`, "gu"), "name", 1),
+    ...spansOf(text, new RegExp(COMPANY, "gu"), "company"),
+    ...spansOf(text, /\p{Script=Han}{2,20}(?:有限公司|股份公司|集团|公司)/gu, "company"),
+  ];
+}
+
+/** Self-introduction clauses, whole: the name, role and company in them are nothing another customer asks. */
+export function introductions(text: string): Span[] {
+  return [...spansOf(text, INTRO_CLAUSE, "name"), ...spansOf(text, ZH_INTRO, "name")].map((s) => ({ ...s, drop: true as const }));
+}

@@ -1,0 +1,88 @@
+/**
+ * A text with its personal details taken out: each becomes a placeholder that says its kind
+ * ("[phone]", "[email]"), so the sentence around it still reads, except a self-introduction, which
+ * goes whole ("I'm Ravi from Umbrella Corp and we moved …" → "We moved …"). Names the ticket told
+ * elsewhere (who greeted, who signed) are taken out wherever they recur.
+ */
+import { findPersonalDetails } from "./detect";
+import type { PersonalKind, Removal, Span } from "./kinds";
+
+/** What a reader sees in place of a removed detail. */
+export const PLACEHOLDER: Readonly<Record<PersonalKind, string>> = {
+  name: "[name]",
+  company: "[company]",
+  role: "[role]",
+  email: "[email]",
+  phone: "[phone]",
+  address: "[address]",
+  card: "[card]",
+  iban: "[iban]",
+  national_id: "[id number]",
+  date_of_birth: "[date]",
+  credential: "[secret]",
+  ip: "[ip]",
+  url: "[link]",
+  customer_id: "[number]",
+  quoted_mail: "",
+  device_signoff: "",
+  greeting: "",
+  signature: "",
+};
+
+/** Any placeholder in a cleaned text (and the pipeline's older "[ticket]"). */
+export const ANY_PLACEHOLDER = /\[(?:name|company|role|email|phone|address|card|iban|id number|date|secret|ip|link|number|ticket)\]/gu;
+
+export interface Redacted {
+  text: string;
+  removals: Removal[];
+}
+
+/** Private and loopback addresses identify no one: "is 192.168.1.10 reachable?" is a network question. */
+const PRIVATE_IP = /^(?:10\.|127\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/;
+
+export function redactPersonalDetails(text: string, knownNames: readonly string[] = []): Redacted {
+  const spans = [...findPersonalDetails(text), ...nameSpans(text, knownNames)]
+    .filter((s) => !(s.kind === "ip" && PRIVATE_IP.test(text.slice(s.start, s.end))))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const removals: Removal[] = [];
+  let out = "";
+  let at = 0;
+  let capitalize = false;
+  const append = (piece: string) => {
+    out += capitalize ? piece.replace(/^(\s*)(\p{Ll})/u, (_, space: string, c: string) => space + c.toUpperCase()) : piece;
+    capitalize = false;
+  };
+  for (const span of spans) {
+    if (span.start < at) continue;
+    append(text.slice(at, span.start));
+    removals.push({ kind: span.kind, text: text.slice(span.start, span.end) });
+    if (span.drop) {
+      // The clause and the word that joined it to the rest: "I'm Ravi from Umbrella Corp and we …" → "We …"
+      at = span.end + /^\s*(?:[.!?。！？]+|,|and|und|et|y|e|en)?\s*/iu.exec(text.slice(span.end))![0].length;
+      capitalize = out.trim() === "" || /[.!?。！？]\s*$/u.test(out);
+      continue;
+    }
+    append(PLACEHOLDER[span.kind]);
+    at = span.end;
+  }
+  append(text.slice(at));
+  return { text: out.replace(/[ \t]{2,}/g, " "), removals };
+}
+
+/** Every mention of a name the ticket told elsewhere, whole or by its parts ("Dana Whitfield", "Dana"). */
+function nameSpans(text: string, names: readonly string[]): Span[] {
+  const parts = new Set<string>();
+  for (const name of names) {
+    parts.add(name);
+    for (const part of name.split(/\s+/)) if (part.length >= 3 && /^\p{Lu}/u.test(part)) parts.add(part.replace(/[.,]$/, ""));
+  }
+  const spans: Span[] = [];
+  for (const part of parts) {
+    const escaped = part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const pattern = /\p{Script=Han}/u.test(part)
+      ? new RegExp(escaped, "gu")
+      : new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, "gu");
+    for (const m of text.matchAll(pattern)) spans.push({ kind: "name", start: m.index, end: m.index + part.length });
+  }
+  return spans;
+}

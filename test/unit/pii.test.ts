@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { findPersonalDetails } from "../../src/text/pii/detect";
+import { luhn } from "../../src/text/pii/numbers";
+import { redactPersonalDetails } from "../../src/text/pii/redact";
+import { cleanTicket } from "../../src/text/ticket-clean";
+
+const found = (text: string) => findPersonalDetails(text).map((s) => `${s.kind}: ${text.slice(s.start, s.end)}`);
+const redacted = (text: string, names: string[] = []) => redactPersonalDetails(text, names).text;
+
+describe("personal details, each by its own evidence (src/text/pii)", () => {
+  it("finds phone numbers in national and international formats, not dates, amounts or versions", () => {
+    for (const phone of [
+      "212.555.0199",
+      "0033 1 70 36 41 12",
+      "+44 20 7946 0958",
+      "(+1) 646-555-0178",
+      "030 12345678",
+      "06 12 34 56 78",
+      "13912345678",
+    ])
+      expect(found(`call ${phone} please`)).toEqual([`phone: ${phone}`]);
+    for (const text of ["My meeting is on 2026-11-04 at 10:00", "charged 1 299 000 VND", "version 10.0.19045", "12,000 rows"])
+      expect(found(text)).toEqual([]);
+  });
+
+  it("tells a card by Luhn and its network digit, with its expiry and code; an IBAN by its check digits", () => {
+    expect(luhn("4111111111111111")).toBe(true);
+    expect(luhn("4111111111111112")).toBe(false);
+    expect(found("Card is 4111 1111 1111 1111, exp 09/27, CVC 382.")).toEqual(["card: 4111 1111 1111 1111", "card: 09/27", "card: 382"]);
+    expect(found("order 4111 1111 1111 1112")).not.toContain("card: 4111 1111 1111 1112");
+    expect(found("IBAN DE89 3704 0044 0532 0130 00.")).toEqual(["iban: DE89 3704 0044 0532 0130 00"]);
+    expect(found("IBAN DE88 3704 0044 0532 0130 00.")).not.toContain("iban: DE88 3704 0044 0532 0130 00");
+  });
+
+  it("finds national ID numbers by their check characters, credentials by label or issued shape, and public IP addresses", () => {
+    expect(found("身份证号110101199003074477")).toEqual(["national_id: 110101199003074477"]);
+    expect(found("DNI 12345678Z")).toEqual(["national_id: 12345678Z"]);
+    expect(found("my password is Sunset#2024, can you")).toEqual(["credential: Sunset#2024"]);
+    expect(found("I reset my password yesterday")).toEqual([]);
+    expect(found("key sk_live_51Hx9kLmN2pQrStUvWxYz0123 from 203.0.113.45")).toEqual([
+      "credential: sk_live_51Hx9kLmN2pQrStUvWxYz0123",
+      "ip: 203.0.113.45",
+    ]);
+    expect(found("My IP is 2001:db8:85a3::8a2e:370:7334")).toEqual(["ip: 2001:db8:85a3::8a2e:370:7334"]);
+    expect(redacted("Is the server at 192.168.100.200 reachable?")).toBe("Is the server at 192.168.100.200 reachable?");
+  });
+
+  it("turns a customer's numbers into a placeholder and keeps the product's own codes", () => {
+    expect(redacted("Where is order #4411 and invoice INV-2024-08812?")).toBe("Where is order [number] and invoice [number]?");
+    expect(redacted("We raised PO-77120 last week")).toBe("We raised [number] last week");
+    expect(redacted("What does error E-4012 mean? KB-1188 does not say.")).toBe("What does error E-4012 mean? KB-1188 does not say.");
+    expect(redacted("Why do I get error 0x80070005?")).toBe("Why do I get error 0x80070005?");
+  });
+
+  it("finds addresses by their street and number in several languages", () => {
+    for (const address of [
+      "1420 Maple Avenue, Apt 3B, Springfield, IL 62704",
+      "Hauptstraße 12, 10115 Berlin",
+      "15 rue des Lilas, 69003 Lyon",
+      "上海市浦东新区世纪大道100号15楼",
+    ])
+      expect(found(`Ship to ${address}.`)).toEqual([`address: ${address}`]);
+  });
+
+  it("drops a self-introduction whole and names after a relation or title; companies by their legal form", () => {
+    expect(redacted("I'm Ravi from Umbrella Corp and we just moved to Business Plus.")).toBe("We just moved to Business Plus.");
+    expect(redacted("I'm unable to log in. Why?")).toBe("I'm unable to log in. Why?");
+    expect(redacted("I invited my colleague Rebecca Stone yesterday.")).toBe("I invited my colleague [name] yesterday.");
+    expect(redacted("Please invoice Nordic Bakes AB instead.")).toBe("Please invoice [company] instead.");
+    expect(redacted("How do I add Ann Smith as a team member?")).toBe("How do I add Ann Smith as a team member?");
+    // A name the ticket told elsewhere (who signed) is taken out wherever it recurs.
+    expect(redacted("Dana here: my orders keep going to the old place.", ["Dana Whitfield"])).toBe(
+      "[name] here: my orders keep going to the old place.",
+    );
+  });
+});
+
+describe("cleanTicket: the question and the answer a ticket may stage, and what was removed", () => {
+  it("cuts greetings, sign-offs, signature blocks, device footers and quoted mail in the common languages", () => {
+    const t = cleanTicket(
+      "",
+      "Hallo zusammen,\nWie exportiere ich alle Kontakte?\nViele Grüße\nStefan Müller\nEinkauf | Krüger GmbH\n\n-----Original Message-----\nFrom: Support <s@example.com>",
+      "Hallo Herr Müller,\n\nunter Kontakte → Exportieren.\n\nMit freundlichen Grüßen\nJana Weber",
+    );
+    expect(t).toMatchObject({ question: "Wie exportiere ich alle Kontakte?", answer: "Unter Kontakte → Exportieren.", flagged: [] });
+    expect(cleanTicket("", "Why can't I attach files bigger than 25 MB? Sent from my iPhone").question).toBe(
+      "Why can't I attach files bigger than 25 MB?",
+    );
+    expect(cleanTicket("", "¿Cuánto tarda un envío?\n\nEnviado desde mi iPhone").question).toBe("¿Cuánto tarda un envío?");
+  });
+
+  it("keeps the question whole and drops the sentences that only carried personal details", () => {
+    expect(cleanTicket("", "请问怎么重置密码?我的电话是13912345678。").question).toBe("请问怎么重置密码?");
+    expect(cleanTicket("", "How do I add our VAT number to invoices? We are Nordic Bakes AB, VAT SE556677889901.").question).toBe(
+      "How do I add our VAT number to invoices?",
+    );
+  });
+
+  it("flags a ticket that carried a secret, and lists every removal by kind with the text as received", () => {
+    const t = cleanTicket("", "My username is kwalker88 and my password is Sunset#2024, how do I turn off 2FA?");
+    expect(t.question).toBe("My username is [secret] and my password is [secret], how do I turn off 2FA?");
+    expect(t.flagged).toEqual(["credential"]);
+    expect(t.removals).toEqual([
+      { kind: "credential", text: "kwalker88" },
+      { kind: "credential", text: "Sunset#2024" },
+    ]);
+  });
+});
