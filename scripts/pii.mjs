@@ -91,12 +91,25 @@ const lines = [
   ),
   "",
   "Details leaked after, by kind: " +
-    sets.map((s) => `${s.file}: ${Object.entries(s.after.byKind).map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`).join("; ") +
+    sets
+      .map(
+        (s) =>
+          `${s.file}: ${
+            Object.entries(s.after.byKind)
+              .map(([k, n]) => `${k} ${n}`)
+              .join(", ") || "none"
+          }`,
+      )
+      .join("; ") +
     ".",
   "",
   "Tickets leaking or losing a phrase after (the set's own ids; the texts are in results/pii/report.json):",
   "",
-  ...sets.flatMap((s) => s.after.examples.map((e) => `- ${e.id}: ${[...e.leaked.map((l) => `leaked ${l.split(":")[0]}`), ...e.lost.map(() => "lost a phrase")].join(", ")}`)),
+  ...sets.flatMap((s) =>
+    s.after.examples.map(
+      (e) => `- ${e.id}: ${[...e.leaked.map((l) => `leaked ${l.split(":")[0]}`), ...e.lost.map(() => "lost a phrase")].join(", ")}`,
+    ),
+  ),
 ];
 mkdirSync("results/pii", { recursive: true });
 writeFileSync("docs/reports/pii.md", lines.join("\n") + "\n");

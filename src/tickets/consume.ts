@@ -196,7 +196,12 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
 
 /** A reviewer must hear of a secret that reached the helpdesk, though it was removed: it should be revoked. */
 function flaggedNote(flagged: readonly PersonalKind[]): string {
-  const named = { credential: "a password or key", card: "a payment card", iban: "a bank account number", national_id: "a national ID number" };
+  const named = {
+    credential: "a password or key",
+    card: "a payment card",
+    iban: "a bank account number",
+    national_id: "a national ID number",
+  };
   const found = flagged.flatMap((k) => (k in named ? [named[k as keyof typeof named]] : []));
   return found.length ? `the ticket carried ${found.join(", ")} (removed; ask the customer to change it); ` : "";
 }
