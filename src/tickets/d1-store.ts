@@ -157,6 +157,15 @@ export function d1PipelineStore(db: D1Database): PipelineStore {
       return row ? parseStaging(row) : null;
     },
 
+    async rewritePendingStaging(tenantId, id, text) {
+      const rows = await orm
+        .update(s)
+        .set(text)
+        .where(and(eq(s.id, id), eq(s.tenantId, tenantId), eq(s.status, "pending")))
+        .returning({ id: s.id });
+      return rows.length > 0;
+    },
+
     async reopenStaging(tenantId, id) {
       await orm
         .update(s)

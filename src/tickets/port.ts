@@ -103,6 +103,12 @@ export interface PipelineStore {
   ): Promise<StagingRecord | null>;
   /** Puts a claimed item back to `pending` (its review could not be applied), unless a result was already recorded. */
   reopenStaging(tenantId: string, id: string): Promise<void>;
+  /** Replaces a pending item's text (the upkeep that re-cleans personal details); false when it is no longer pending. */
+  rewritePendingStaging(
+    tenantId: string,
+    id: string,
+    text: { question: string; answer: string; variantText: string | null },
+  ): Promise<boolean>;
   /** Records what an approval applied: the FAQ on the item, the variant (if any) on its ticket. */
   recordApproval(item: StagingRecord, resultFaqId: string, variantId: string | null): Promise<void>;
 

@@ -11,6 +11,7 @@ import type { Services } from "../services";
 import { pruneDeliveries } from "../helpdesk/deliveries";
 import { pruneEndedSecrets, sealPendingSecrets } from "../tickets/secrets";
 import { pipelineStore, webhookAuthDb } from "../tickets/select";
+import { recleanAllTenants } from "../tickets/reclean";
 import { resendStrandedTickets } from "../tickets/sweep";
 import { pruneRecentVectors } from "../vectors/read-your-writes";
 import { pruneShowArchive } from "../shows/archive";
@@ -38,6 +39,7 @@ const jobs: Record<string, Record<string, Job>> = {
     latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
     webhookDeliveries: (s) => pruneDeliveries(webhookAuthDb(s), s.clock.now()),
     calibrationRefits: refitWhenLabelsGrew,
+    ticketTextRecleaned: recleanAllTenants,
   },
 };
 

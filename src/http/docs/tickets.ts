@@ -289,4 +289,20 @@ export const ticketDocs = {
       "Decisions by action and UTC day, ticket and staging states, variants per FAQ, the duplicate-creation rate proxy (FAQs made by approving NEW items), and likely duplicates among all live FAQs (`duplicates`).",
     responses: { 200: PipelineStats },
   }),
+  reclean: describe({
+    tag: "Pipeline",
+    summary: "Remove customers' details from FAQ text that tickets made",
+    description:
+      "Admin. One page of decided tickets (newest first): what cleaning removes from each ticket today is taken out, as placeholders, of the FAQ its approved item created or merged into (an FAQ update with a version to roll back to), of the variant it added, and of its pending staging item. Only the ticket's own removed pieces are touched; running it again changes nothing. Pass `next` back as `before` until it is null. The daily cron does the same for every tenant.",
+    responses: {
+      200: obj({
+        tickets: z.number().int().describe("decided tickets looked at"),
+        faqsUpdated: z.number().int(),
+        variantsReplaced: z.number().int(),
+        stagingRewritten: z.number().int(),
+        next: z.number().int().nullable().describe("the next page's `before`; null when done"),
+      }),
+    },
+    errors: { 403: "not an admin key" },
+  }),
 };

@@ -159,6 +159,15 @@ export function postgresPipelineStore(db: PgDatabase): PipelineStore {
       return row ? toStaging(row) : null;
     },
 
+    async rewritePendingStaging(tenantId, id, text) {
+      const rows = await db
+        .update(s)
+        .set(text)
+        .where(and(eq(s.id, id), eq(s.tenantId, tenantId), eq(s.status, "pending")))
+        .returning({ id: s.id });
+      return rows.length > 0;
+    },
+
     async reopenStaging(tenantId, id) {
       await db
         .update(s)
