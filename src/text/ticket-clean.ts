@@ -96,18 +96,43 @@ export interface CleanTicket {
 export function cleanTicket(subject: string | undefined, question: string, answer = ""): CleanTicket {
   const asked = frame(question);
   const answered = frame(answer);
-  const names = [...asked.names, ...answered.names];
-  const q = cleanQuestionBody(subject, asked.lines, names);
-  const a = redactPersonalDetails(answered.lines.join("\n").trim(), names);
+  const told = [...asked.names, ...answered.names].map((text): Removal => ({ kind: "name", text }));
+  // Twice: a detail found in one field (an address in the question, a customer's number in the answer) goes from both.
+  const clean = (known: readonly Removal[]) => ({
+    q: cleanQuestionBody(subject, asked.lines, known),
+    a: cleanAnswerBody(answered.lines, known),
+  });
+  const first = clean(told);
+  const { q, a } = clean([...told, ...first.q.removals, ...first.a.removals].filter((r) => !FRAME_KINDS.has(r.kind)));
   const removals = [...asked.removals, ...q.removals, ...answered.removals, ...a.removals];
   return {
     question: q.text,
-    answer: a.text
+    answer: a.text,
+    removals,
+    flagged: [...new Set(removals.map((r) => r.kind).filter((k) => FLAGGED_KINDS.has(k)))],
+  };
+}
+
+/** Kinds that frame a message: they hold no detail to look for elsewhere. */
+const FRAME_KINDS: ReadonlySet<PersonalKind> = new Set(["greeting", "signature", "device_signoff", "quoted_mail"]);
+
+/** The agent's answer: a greeting at its front ("Hi Ann, yes — …") goes too; then the details. */
+function cleanAnswerBody(lines: readonly string[], known: readonly Removal[]): { text: string; removals: Removal[] } {
+  let text = lines.join("\n").trim();
+  const removals: Removal[] = [];
+  const greeted = GREETING_AT_START.exec(text);
+  if (greeted) {
+    removals.push({ kind: "greeting", text: greeted[0] });
+    known = [...known, { kind: "name", text: greeted[1]! }];
+    text = text.slice(greeted[0].length).trim();
+  }
+  const redacted = redactPersonalDetails(text, known);
+  return {
+    text: redacted.text
       .replace(/\n{3,}/g, "\n\n")
       .trim()
       .replace(/^\p{Ll}/u, (c) => c.toUpperCase()),
-    removals,
-    flagged: [...new Set(removals.map((r) => r.kind).filter((k) => FLAGGED_KINDS.has(k)))],
+    removals: [...removals, ...redacted.removals],
   };
 }
 
@@ -192,13 +217,18 @@ function signedNames(line: string): string[] {
   );
 }
 
-function cleanQuestionBody(subject: string | undefined, lines: readonly string[], names: string[]): { text: string; removals: Removal[] } {
+function cleanQuestionBody(
+  subject: string | undefined,
+  lines: readonly string[],
+  told: readonly Removal[],
+): { text: string; removals: Removal[] } {
+  const names = [...told];
   const kept = lines.filter(
     (line) => !(CONTACT_LINE.test(redactPersonalDetails(line).text) && redactPersonalDetails(line).removals.length > 0),
   );
   let body = normalizeText(kept.join(" "), MAX_TICKET_QUESTION_CHARS).text.replace(TICKET_REFERENCE, "[ticket]");
   const greeted = GREETING_AT_START.exec(body);
-  if (greeted) names.push(greeted[1]!);
+  if (greeted) names.push({ kind: "name", text: greeted[1]! });
   const removals: Removal[] = [];
   for (let previous = ""; previous !== body;) {
     previous = body;
@@ -206,7 +236,7 @@ function cleanQuestionBody(subject: string | undefined, lines: readonly string[]
     for (const end of [SIGN_OFF_AT_END, CLOSING_AT_END]) {
       const m = end.exec(body);
       if (!m) continue;
-      if (m[1]) names.push(...signedNames(m[1]));
+      if (m[1]) names.push(...signedNames(m[1]).map((text): Removal => ({ kind: "name", text })));
       removals.push({ kind: "signature", text: m[0].trim() });
       body = body.slice(0, m.index);
     }
@@ -231,15 +261,49 @@ function sentencesOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** When a sentence asks, the sentences that only carried personal details go ("My phone is [phone]."): the question stays whole. */
+/**
+ * When a sentence asks, a sentence that carried personal details goes ("My phone is [phone].",
+ * "我的电话是[phone]。", "Passport [id number], born [date]."): the question stays whole. One that
+ * carried a single detail and says more stays, the detail replaced ("We get ERR_SYNC_409 since we
+ * rotated the token [secret]."): it is the question's context.
+ */
 function keepTheQuestion(body: string): string {
   const sentences = sentencesOf(body);
   if (!sentences.some((s) => /[?？]/u.test(s))) return body;
   return sentences
-    .filter((s) => /[?？]/u.test(s) || !new RegExp(ANY_PLACEHOLDER.source, "u").test(s))
+    .filter((s) => {
+      const details = s.match(new RegExp(ANY_PLACEHOLDER.source, "gu"))?.length ?? 0;
+      return /[?？]/u.test(s) || details === 0 || (details === 1 && saysMoreThanItsDetails(s));
+    })
     .join(" ")
     .replace(/\s{2,}/gu, " ")
     .trim();
+}
+
+/** Words that only introduce a detail ("my phone number is …", "IBAN:", "电话"): they say nothing of their own. */
+const DETAIL_WORDS = new Set(
+  (
+    "phone number mobile cell tel telephone fax email e-mail mail address iban account card cvc cvv exp expiry expires password " +
+    "username user login key token ip name company id order invoice customer contract reference ssn dob birth date call reach " +
+    "telefon handy nummer adresse konto kontonummer passwort kundennummer téléphone numéro adresse compte mot passe " +
+    "teléfono número correo dirección cuenta contraseña telefono indirizzo conto telemóvel morada conta senha rekeningnummer"
+  ).split(" "),
+);
+const DETAIL_HAN = /电话|電話|手机|手機|邮箱|郵箱|地址|密码|密碼|账号|帳號|微信|号码|號碼|卡号/gu;
+
+/** A sentence that still says something once its placeholders and the words introducing them are gone: a product's code, or four words. */
+function saysMoreThanItsDetails(sentence: string): boolean {
+  const rest = sentence.replace(new RegExp(ANY_PLACEHOLDER.source, "gu"), " ");
+  if (/\b(?=[\p{L}_-]*\d)(?=[\p{N}_-]*\p{L})[\p{L}\p{N}_-]{3,}\b/u.test(rest)) return true;
+  const words = (rest.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).flatMap((w) =>
+    /\p{Script=Han}/u.test(w)
+      ? (w
+          .replace(DETAIL_HAN, "")
+          .replace(FUNCTION_HAN, "")
+          .match(/\p{Script=Han}{2}/gu) ?? [])
+      : [w],
+  );
+  return words.filter((w) => w.length >= 2 && !FUNCTION_WORDS.has(w) && !DETAIL_WORDS.has(w) && !/^\d+$/.test(w)).length >= 4;
 }
 
 /** What may stand in front of the question; each is removed, and the front checked again. */

@@ -58,12 +58,12 @@ export const SIGN_OFFS = caseless([
   "thx|ty|tia|cheers|best(?: wishes)?|all the best|regards|sincerely|greetings|br",
   "(?:much |greatly )?appreciated|appreciate it",
   "danke(?: schön| sehr| im voraus)?|vielen dank(?: im voraus)?|gr(?:ü|ue)(?:ß|ss)e|gru(?:ß|ss)|lg|vg",
-  "merci(?: d'avance| beaucoup| bien)?|bonne journée|à bientôt",
+  "merci(?: d'avance| beaucoup| bien)?|(?:bonne|belle) (?:fin de )?(?:journée|soirée|semaine)|à bientôt",
   "(?:un )?saludos?|gracias(?: de antemano)?|muchas gracias|un abrazo",
   "obrigad[oa]|abraços|att\\.?|até (?:mais|logo)",
   "grazie(?: mille)?|un saluto|saluti",
   "groet(?:en|jes)?|bedankt|dank je(?: wel)?|dank u(?: wel)?",
-  "谢谢(?:您|你|啦)?|多谢|感谢|麻烦(?:你|您)?了|辛苦(?:你|您)?了|此致",
+  "谢谢(?:您|你|啦)?|謝謝(?:您|你)?|多谢|多謝|感谢|感謝|麻烦(?:你|您)?了|辛苦(?:你|您)?了|此致|敬上|謹上|谨上",
 ]);
 
 /** A device's footer, in the common mail apps and languages: it ends the message wherever it stands. */
@@ -75,7 +75,7 @@ export const QUOTE_HEADER = new RegExp(
   String.raw`^(?:on .{3,200} wrote:|am .{3,200} schrieb .{1,200}:|le .{3,200} a écrit\s?:|el .{3,200} escribió:|-{2,}\s*(?:${caseless([
     "original message|ursprüngliche nachricht|message d'origine|mensaje original|mensagem original|messaggio originale|oorspronkelijk bericht|forwarded message|weitergeleitete nachricht",
   ])})\s*-{2,}|_{10,}|(?:${caseless(["from|von|de|da|van"])})\s*:\s*.+(?:<[^>]+>|@).*|发件人[:：].*|-{5,}\s*原始邮件\s*-{5,})\s*$`,
-  "u",
+  "iu",
 );
 
 /** A name as signed or greeted: capitalised words ("J. Smith", "Tom Becker, Acme GmbH") or two to four Chinese characters (张伟). */

@@ -33,6 +33,7 @@ const KIND_LABEL: Readonly<Record<string, string>> = {
   device_signoff: "device footer",
   greeting: "greeting",
   signature: "signature",
+  introduction: "self-introduction",
 };
 
 /** Kinds that can stand in a question: a piece the reviewer restores goes back where its placeholder is. */

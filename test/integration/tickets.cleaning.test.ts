@@ -48,7 +48,7 @@ describe("ticket pipeline: no customer's personal details reach staged FAQ text 
 
     const read = await expectJson(api.v1.tickets[":id"].$get({ param: { id: decided.id } }), 200);
     expect(read.cleaning.flagged).toEqual(["card"]);
-    expect(read.cleaning.removals.map((r) => r.kind)).toEqual(expect.arrayContaining(["greeting", "name", "card", "signature"]));
+    expect(read.cleaning.removals.map((r) => r.kind)).toEqual(expect.arrayContaining(["greeting", "introduction", "card", "signature"]));
     // The original stays where the tenant already keeps it: the ticket row.
     expect(read.question).toContain("4111 1111 1111 1111");
   });

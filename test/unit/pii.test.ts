@@ -5,7 +5,11 @@ import { redactPersonalDetails } from "../../src/text/pii/redact";
 import { cleanTicket } from "../../src/text/ticket-clean";
 
 const found = (text: string) => findPersonalDetails(text).map((s) => `${s.kind}: ${text.slice(s.start, s.end)}`);
-const redacted = (text: string, names: string[] = []) => redactPersonalDetails(text, names).text;
+const redacted = (text: string, names: string[] = []) =>
+  redactPersonalDetails(
+    text,
+    names.map((name) => ({ kind: "name", text: name })),
+  ).text;
 
 describe("personal details, each by its own evidence (src/text/pii)", () => {
   it("finds phone numbers in national and international formats, not dates, amounts or versions", () => {

@@ -29,7 +29,9 @@ const PATTERNS: readonly RegExp[] = [
     "gu",
   ),
   // 上海市浦东新区世纪大道100号15楼
-  /[\p{Script=Han}]{2,}(?:省|市|区|县|镇)[\p{Script=Han}\p{N}]{0,20}?(?:路|街|道|巷|弄|大道)\d+号(?:\d+(?:楼|层|室|单元))*/gu,
+  /[\p{Script=Han}]{2,}(?:省|市|区|區|县|縣|镇|鎮)[\p{Script=Han}\p{N}\s]{0,20}?(?:路|街|道|巷|弄|大道|段)\s*\d+\s*(?:号|號)(?:\s*\d+\s*(?:楼|樓|层|層|室|单元|單元))*/gu,
+  // "Address: …", "地址：…": whatever the label introduces, to the line's or sentence's end
+  /(?<=\b(?:address|adresse|anschrift|dirección|direccion|indirizzo|endereço|morada|adres)\s*[:：]\s*|(?:地址|住址)\s*[:：]?\s*)[^\n。;；]{6,100}?(?=\s*(?:\n|[。;；]|$|\s\p{Script=Han}{2,3}\s*(?:敬上|上|谨上|謹上)))/giu,
 ];
 
 export function addresses(text: string): Span[] {

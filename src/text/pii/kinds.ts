@@ -21,6 +21,7 @@ export const PERSONAL_KINDS = [
   "device_signoff",
   "greeting",
   "signature",
+  "introduction",
 ] as const;
 
 export type PersonalKind = (typeof PERSONAL_KINDS)[number];

@@ -49,6 +49,14 @@ export function credentials(text: string): Span[] {
       1,
       (v) => /[\p{L}\p{N}]{3,}/u.test(v),
     ),
+    // "API key is ak_9f3c…", "token: …": a labelled secret long enough to be one
+    ...spans(
+      text,
+      label(String.raw`\b(?:api[ _-]?key|access key|secret key|client secret|secret|token|bearer|auth(?:orization)?)\b`),
+      "credential",
+      1,
+      (v) => v.length >= 12 && /\d/.test(v) && /\p{L}/u.test(v),
+    ),
     // Chinese runs the value on without a space or a connector: "密码是abc12345", "微信号liuyang_sz"; a value in Latin script
     ...spans(text, /(?:密码|密碼|口令|用户名|账号|帐号|微信号?|QQ号?)(?:是|为|為|[:：])?\s*([\x21-\x2b\x2d-\x7e]{3,})/gu, "credential", 1),
     // "admin / Pa55w0rd!": a login and its password written as a pair
@@ -74,7 +82,7 @@ export function cards(text: string): Span[] {
     ),
     ...spans(
       text,
-      /\b(?:cvc2?|cvv2?|csc|security code|sicherheitscode|código de seguridad|codice di sicurezza|安全码)\s*(?:is|:)?\s*(\d{3,4})\b/giu,
+      /\b(?:cvc2?|cvv2?|csc|security code|sicherheitscode|prüfnummer|kartenprüfnummer|prüfziffer|cryptogramme|code de sécurité|código de seguridad|código de segurança|codice di sicurezza|beveiligingscode|安全码|安全碼)\s*(?:is|:)?\s*(\d{3,4})\b/giu,
       "card",
       1,
     ),
@@ -106,14 +114,17 @@ export function nationalIds(text: string): Span[] {
     ...spans(text, /(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])/gu, "national_id"),
     ...spans(text, /(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?!\d)/gu, "national_id"),
     ...spans(text, /\b[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]\b/gu, "national_id"),
+    // The UK's National Insurance number, spaced or not: "QQ 12 34 56 C"
+    ...spans(text, /\b[A-CEGHJ-PR-TW-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/gu, "national_id"),
+    // A labelled ID: its digits may be grouped by spaces ("1 85 05 78 006 084 36"); the label may stand without a connector ("Ausweisnummer T22000129")
     ...spans(
       text,
-      label(
-        String.raw`\b(?:ssn|social security(?: number| no)?|national id(?: number)?|id number|passport(?: number| no)?|personalausweis(?:nummer)?|dni|nie|cpf|codice fiscale|steuer-?id|bsn|nino|insurance number)\b|身份证号?码?|护照号?码?`,
+      new RegExp(
+        String.raw`(?:\b(?:ssn|social security(?: number| no)?|national (?:id|insurance)(?: number| no)?|ni number|id number|passport(?: number| no)?|(?:personal)?ausweis(?:nummer)?|sozialversicherungsnummer|dni|nie|nif|cpf|codice fiscale|steuer-?id|bsn|burgerservicenummer|nino|insurance number|numéro de sécurité sociale|sécurité sociale|nir|numero di previdenza)\b|身份证号?码?|身分證字?號?|护照号?码?)(?:${IS}|\s*)((?:[A-Z]{0,2}\d[\d ]{3,22}\d[A-Z]?|[A-Z]{1,2}\d{6,}[A-Z]?))(?![\p{L}\p{N}])`,
+        "giu",
       ),
       "national_id",
       1,
-      (v) => /\d{4,}/.test(v),
     ),
   ];
 }
@@ -131,15 +142,17 @@ function spanishIdChecks(id: string): boolean {
 
 const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.? (?:[A-Za-zäéû]+\.?) \d{4}|\d{4}年\d{1,2}月\d{1,2}日)`;
 
-/** Dates of birth: every date in a sentence that names a birth. */
+/** Dates of birth: every date in the sentence that names a birth, and a date within a few words after the word ("geb. 12.05.1984"). */
 export function datesOfBirth(text: string): Span[] {
   const found: Span[] = [];
   const birth =
-    /\b(?:date of birth|birth ?date|born|dob|d\.o\.b\.|birthday|geburtsdatum|geboren|fecha de nacimiento|nacid[oa]|date de naissance|né|née|data di nascita|nato|nata|data de nascimento|geboortedatum)\b|出生日期|生日/iu;
-  for (const sentence of text.matchAll(/(?:[^.!?。！？\n]|[.!?](?=\S))*(?:[.!?。！？\n]|$)/gu)) {
-    if (!birth.test(sentence[0])) continue;
-    for (const d of sentence[0].matchAll(new RegExp(DATE, "gu")))
-      found.push({ kind: "date_of_birth", start: sentence.index + d.index, end: sentence.index + d.index + d[0].length });
+    /\b(?:date of birth|birth ?date|born|dob|d\.o\.b\.|birthday|geburtsdatum|geboren|geb\.|fecha de nacimiento|nacid[oa]|date de naissance|né|née|data di nascita|nato|nata|data de nascimento|geboortedatum)|出生日期|生日/giu;
+  const date = new RegExp(DATE, "gu");
+  for (const word of text.matchAll(birth)) {
+    const sentenceStart = Math.max(0, ...[...".!?。！？\n"].map((c) => text.lastIndexOf(c, word.index) + 1));
+    const window = text.slice(sentenceStart, word.index + word[0].length + 60);
+    for (const d of window.matchAll(date))
+      found.push({ kind: "date_of_birth", start: sentenceStart + d.index, end: sentenceStart + d.index + d[0].length });
   }
   return found;
 }
@@ -171,8 +184,22 @@ export function personalUrls(text: string): Span[] {
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 
+/** An address, or a bare "@domain" naming a customer's mail domain ("reply from an @lakeside-arch.example address"). */
 export function emails(text: string): Span[] {
-  return spans(text, EMAIL, "email");
+  return [...spans(text, EMAIL, "email"), ...spans(text, /(?<![\p{L}\p{N}._%+-])@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, "email")];
+}
+
+/**
+ * The last digits of a card or account, as agents and customers quote them: "the card ending 4444",
+ * "IBAN ending in 7654 32", "tarjeta terminada en 5556", "mit Endziffern 3000", "尾号1234".
+ */
+export function lastDigits(text: string): Span[] {
+  return spans(
+    text,
+    /(?:\b(?:ending(?: in| with)?|ends in|last (?:four|4|digits)(?: digits)?|terminad[ao] en|terminación|que termina en|se terminant par|finissant par|mit (?:den )?endziffern|endet auf|endend auf|che termina (?:con|in)|terminante (?:con|in)|terminado em|final|eindigend op)\b|尾号|尾號|末尾)[:\s]*(\d[\d ]{1,8}\d|\d{2,})(?!\d)/giu,
+    "card",
+    1,
+  );
 }
 
 /**
@@ -182,7 +209,7 @@ export function emails(text: string): Span[] {
  * SSO-014, article KB-1188) have no such label or prefix and stay.
  */
 export function customerIds(text: string): Span[] {
-  const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|单号|运单号|发票号|客户号|会员号|税号`;
+  const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|compte|client n|reçu|recibo|receipt|refund|beleg|quittung|ricevuta|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|單號|单号|运单号|發票號碼|发票号码?|客户号|會員號|会员号|税号|統編|统编|退款单号`;
   const value = String.raw`(#?[A-Z]{0,4}-?\d[\dA-Z-]{3,}|[A-Z]{2}\d{8,}|\d{4,})`;
   return [
     ...spans(text, new RegExp(String.raw`(?:${labels})${NUMBER_IS}${value}(?![\p{L}\p{N}])`, "giu"), "customer_id", 1, (v) =>
@@ -190,7 +217,7 @@ export function customerIds(text: string): Span[] {
     ),
     ...spans(
       text,
-      /(?<![\p{L}\p{N}-])(?:PO|INV|ORD|ACC|CUST|CMD|PED|FT|SO|RMA|SR|CASE|TKT|INC|REQ)-?\d[\d-]{2,}(?![\p{L}\p{N}])|\b1Z[0-9A-Z]{16}\b|\bSF\d{12,13}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/giu,
+      /(?<![\p{L}\p{N}-])(?:PO|INV|ORD|ACC|CUST|CMD|PED|FT|SO|RMA|SR|CASE|TKT|INC|REQ)-?\d[\d-]{2,}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}&])#[A-Z]{0,3}-?\d{4,}(?![\p{L}\p{N}])|\b1Z[0-9A-Z]{16}\b|\bSF\d{12,13}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/giu,
       "customer_id",
     ),
   ];
@@ -225,7 +252,14 @@ export function phones(text: string): Span[] {
 const looksLikeDate = (value: string) =>
   /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/.test(value.trim()) || /\b(?:19|20)\d{2}[-./]\d{2}[-./]\d{2}\b/.test(value) || /,/.test(value);
 
-/** A bare run of 8 or more digits that no finder before it claimed (a phone, a card): someone's number, not a product's code. */
+/** A bare run of 8 or more digits (after up to three letters) that no finder before it claimed (a phone, a card): someone's number, not a product's code. */
 export function longNumbers(text: string): Span[] {
-  return spans(text, /(?<![\p{L}\p{N}.,:/-])\d{8,}(?![\p{L}\p{N}.,:/-]*\d)/gu, "customer_id");
+  // "RF20250318007", "T22000129": letters before the digits too; not a hex code ("0x80070005")
+  return spans(
+    text,
+    /(?<![\p{L}\p{N}.,:/-])(?:[A-Z]{1,3}-?)?\d{8,}[A-Z]?(?![\p{L}\p{N}.,:/-]*\d)/gu,
+    "customer_id",
+    0,
+    (v) => !/^0x/i.test(v),
+  );
 }

@@ -16,7 +16,7 @@ const HAN_NAME = String.raw`\p{Script=Han}{2,3}`;
 
 /** Words after which a capitalised name is a person: relations, roles in the customer's life, titles. */
 const BEFORE_NAME = caseless([
-  String.raw`\b(?:my|our|his|her|their) (?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|client|customer|employee|admin|administrator|contact|ceo|cfo|cto)|\b(?:account holder|cardholder|card holder|name on (?:the )?card|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
+  String.raw`\b(?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|employee|guy|person|contact|admin|administrator|developer|intern|consultant|technician|director|ceo|cfo|cto|mitarbeiter(?:in)?|chef(?:in)?|employé|employée|empleado|empleada|dipendente|funcionári[oa]|medewerker)|\b(?:account holder|cardholder|card holder|name on (?:the )?card|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
 ]);
 
 /** Legal forms that end a company's name. */
@@ -26,8 +26,11 @@ const COMPANY = String.raw`(?:\p{Lu}[\p{L}\p{N}'’.-]*\s+(?:&\s+)?){1,4}${LEGAL
 /** Openers that only ever introduce the writer: what follows is their name. */
 const NAMING = String.raw`my name is|my name's|ich heiße|ich heisse|mein name ist|je m'appelle|me llamo|mi nombre es|mi chiamo|meu nome é|mijn naam is`;
 /** Openers that introduce the writer when a name, a role or a company follows ("I'm Ravi", "I'm the office manager at Pine Street Dental"), not otherwise ("I'm unable to log in"). */
-const PRESENTING = String.raw`this is|it's|it is|i'm|i am|i work (?:at|for|in)|we are|we're|ich bin|hier ist|wir sind|ich arbeite (?:bei|für)|je suis|nous sommes|je travaille (?:chez|pour)|soy|somos|trabajo (?:en|para)|sono|lavoro (?:per|presso|da)|eu sou|sou|trabalho (?:na|no|para|em)|ik ben|wij zijn|ik werk (?:bij|voor)`;
+const PRESENTING = String.raw`(?:i'm |i am )?writing (?:to you )?(?:on behalf of|for|from)|on behalf of|(?:os |les |le |vous )?(?:escribo|écris|schreibe|scrivo|escrevo|schrijf)(?: (?:les|os|vous|ihnen|euch|le|vi|lhe|jullie))? (?:de parte de|en nombre de|de la part de|au nom de|pour|im namen (?:von|der)|für|a nome di|per conto di|em nome de|namens)|de parte de|de la part de|im namen (?:von|der)|a nome di|em nome de|namens|this is|it's|it is|i'm|i am|i work (?:at|for|in)|we are|we're|ich bin|hier ist|wir sind|ich arbeite (?:bei|für)|je suis|nous sommes|je travaille (?:chez|pour)|soy|somos|trabajo (?:en|para)|sono|lavoro (?:per|presso|da)|eu sou|sou|trabalho (?:na|no|para|em)|ik ben|wij zijn|ik werk (?:bij|voor)`;
 const GREETED = String.raw`(?:(?:${caseless(["hi|hello|hey|hallo|moin|bonjour|hola|olá|ciao|hoi"])})[,!]?\s+)?`;
+/** After a presenting opener, a role at a named place: "the office manager at Pine Street Dental", "la responsable de Atelier". */
+const ROLE_AT = String.raw`(?:${caseless(["the|a|an|one of the|un|une|el|la|le|der|die|das|il|lo|o|de|het|een"])})\s+[^.!?\n]{0,40}?\s(?:${caseless(["at|from|with|of|for|in|bei|von|chez|de|du|di|del|em|na|no|da|bij|van|für|pour|para|per|presso"])})\s+\p{Lu}`;
+
 /** A piece of the clause: a bracketed aside whole ("(lucas@harbor.example, ext. 4471)"), or a character that ends no sentence. */
 const CLAUSE_PART = String.raw`(?:\([^)\n]{0,80}\)|[^.!?\n(]|[.!?](?!\s|$))`;
 /** Where the introduction ends: its sentence's end, or where the writer moves on ("and we just moved …", ", how do i …"). */
@@ -36,15 +39,16 @@ const CLAUSE_END = String.raw`(?=\s+(?:and|und|et|y|e|en)\s+(?!\p{Lu}\p{Ll})|\s*
 /**
  * The self-introduction clause: the opener, then up to 110 characters that introduce (a name, "the
  * office manager at Pine Street Dental", "from Umbrella Corp"), to where the clause ends. After a
- * presenting opener the clause must name someone or something (a capitalised word).
+ * presenting opener comes a name or a role at a named place: "I'm getting E403" introduces no one.
  */
 const INTRO_CLAUSE = new RegExp(
-  String.raw`(?<![\p{L}'])${GREETED}(?:(?:${caseless([NAMING])})\s+${CLAUSE_PART}{1,110}?|(?:${caseless([PRESENTING])})\s+${CLAUSE_PART}{0,60}?\p{Lu}${CLAUSE_PART}{0,100}?)${CLAUSE_END}`,
+  String.raw`(?<![\p{L}'])${GREETED}(?:(?:${caseless([NAMING])})\s+${CLAUSE_PART}{1,110}?|(?:${caseless([PRESENTING])})\s+(?:\p{Lu}|${ROLE_AT})${CLAUSE_PART}{0,100}?)${CLAUSE_END}`,
   "gu",
 );
 
 /** "我是杭州星辰科技有限公司的财务李娜。", "我是深圳的刘洋，": the clause up to its punctuation. */
-const ZH_INTRO = /(?:^|(?<=[。！？，,\s]))我(?:是|叫)(?!.{0,3}(?:用户|客户|会员|学生|老师|新手))[^。！？，,\n]{2,40}[。！？，,]?/gu;
+const ZH_INTRO =
+  /(?:^|(?<=[。！？，,\s]))我(?:是|叫)(?!.{0,3}(?:用户|客户|会员|學生|学生|老师|老師|新手))[^。！？，,\n]{2,40}(?:[，,]\s*在[^。！？，,\n]{2,40}(?:担任|擔任|工作|上班|负责|負責)[^。！？，,\n]{0,10})?[。！？，,]?/gu;
 
 function spansOf(text: string, pattern: RegExp, kind: Span["kind"], group = 0): Span[] {
   const found: Span[] = [];
@@ -59,14 +63,30 @@ function spansOf(text: string, pattern: RegExp, kind: Span["kind"], group = 0): 
 
 export function people(text: string): Span[] {
   return [
-    ...spansOf(text, new RegExp(String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})\s+(${NAME})`, "gu"), "name", 1),
-    ...spansOf(text, new RegExp(String.raw`(?:联系人|收件人|持卡人|负责人|同事)[:：]?\s*(${HAN_NAME})`, "gu"), "name", 1),
+    ...spansOf(
+      text,
+      new RegExp(
+        String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})(?:\s*\(\s*|\s+)(?!(?:Support|Team|Service|Admin|Settings|Billing|Account|Portal|Dashboard|API)\b)(${NAME})`,
+        "gu",
+      ),
+      "name",
+      1,
+    ),
+    ...spansOf(
+      text,
+      new RegExp(String.raw`(?:联系人|聯絡人|收件人|持卡人|负责人|負責人|同事|姓名|名字)(?:是|為|为|[:：])?\s*(${HAN_NAME})`, "gu"),
+      "name",
+      1,
+    ),
     ...spansOf(text, new RegExp(COMPANY, "gu"), "company"),
-    ...spansOf(text, /\p{Script=Han}{2,20}(?:有限公司|股份公司|集团|公司)/gu, "company"),
+    ...spansOf(text, /\p{Script=Han}{2,20}?(?:有限公司|股份有限公司|股份公司|集团|集團|公司|工作室|事务所|事務所|研究所)/gu, "company"),
   ];
 }
 
 /** Self-introduction clauses, whole: the name, role and company in them are nothing another customer asks. */
 export function introductions(text: string): Span[] {
-  return [...spansOf(text, INTRO_CLAUSE, "name"), ...spansOf(text, ZH_INTRO, "name")].map((s) => ({ ...s, drop: true as const }));
+  return [...spansOf(text, INTRO_CLAUSE, "introduction"), ...spansOf(text, ZH_INTRO, "introduction")].map((s) => ({
+    ...s,
+    drop: true as const,
+  }));
 }

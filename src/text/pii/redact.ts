@@ -27,6 +27,7 @@ export const PLACEHOLDER: Readonly<Record<PersonalKind, string>> = {
   device_signoff: "",
   greeting: "",
   signature: "",
+  introduction: "",
 };
 
 /** Any placeholder in a cleaned text (and the pipeline's older "[ticket]"). */
@@ -40,8 +41,9 @@ export interface Redacted {
 /** Private and loopback addresses identify no one: "is 192.168.1.10 reachable?" is a network question. */
 const PRIVATE_IP = /^(?:10\.|127\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/;
 
-export function redactPersonalDetails(text: string, knownNames: readonly string[] = []): Redacted {
-  const spans = [...findPersonalDetails(text), ...nameSpans(text, knownNames)]
+/** `known`: details the ticket told elsewhere (a name that signed, a number in the other field), taken out wherever they recur. */
+export function redactPersonalDetails(text: string, known: readonly Removal[] = []): Redacted {
+  const spans = [...findPersonalDetails(text), ...knownSpans(text, known)]
     .filter((s) => !(s.kind === "ip" && PRIVATE_IP.test(text.slice(s.start, s.end))))
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const removals: Removal[] = [];
@@ -69,20 +71,33 @@ export function redactPersonalDetails(text: string, knownNames: readonly string[
   return { text: out.replace(/[ \t]{2,}/g, " "), removals };
 }
 
-/** Every mention of a name the ticket told elsewhere, whole or by its parts ("Dana Whitfield", "Dana"). */
-function nameSpans(text: string, names: readonly string[]): Span[] {
-  const parts = new Set<string>();
-  for (const name of names) {
-    parts.add(name);
-    for (const part of name.split(/\s+/)) if (part.length >= 3 && /^\p{Lu}/u.test(part)) parts.add(part.replace(/[.,]$/, ""));
+/**
+ * Every mention of a detail the ticket told elsewhere: whole, and a name also by its parts
+ * ("Dana Whitfield", "Dana"), an address also by its street ("4417 Birchwood Avenue, …" →
+ * "Birchwood Avenue").
+ */
+function knownSpans(text: string, known: readonly Removal[]): Span[] {
+  const pieces = new Map<string, PersonalKind>();
+  for (const { kind, text: value } of known) {
+    if (value.trim().length < 3 || !(kind in PLACEHOLDER) || PLACEHOLDER[kind] === "") continue;
+    pieces.set(value, kind);
+    if (kind === "name")
+      for (const part of value.split(/\s+/)) if (part.length >= 3 && /^\p{Lu}/u.test(part)) pieces.set(part.replace(/[.,]$/, ""), kind);
+    if (kind === "address") {
+      const street = value
+        .split(",")[0]!
+        .replace(/\d+[a-z]?(?:\/\d+)?/giu, "")
+        .trim();
+      if (street.split(/\s+/).length >= 2) pieces.set(street, kind);
+    }
   }
   const spans: Span[] = [];
-  for (const part of parts) {
-    const escaped = part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const pattern = /\p{Script=Han}/u.test(part)
+  for (const [piece, kind] of pieces) {
+    const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const pattern = /\p{Script=Han}/u.test(piece)
       ? new RegExp(escaped, "gu")
       : new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, "gu");
-    for (const m of text.matchAll(pattern)) spans.push({ kind: "name", start: m.index, end: m.index + part.length });
+    for (const m of text.matchAll(pattern)) spans.push({ kind, start: m.index, end: m.index + piece.length });
   }
   return spans;
 }
