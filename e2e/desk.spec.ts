@@ -107,6 +107,31 @@ test.describe("FAQ review desk", () => {
     await screenshots(page, "staging-review-evidence");
   });
 
+  test("the review page marks what cleaning removed by kind, shows it on request, and restores a piece into the question", async ({
+    page,
+  }) => {
+    const ticketId = unique("E2E-pii");
+    const topic = word();
+    await postTicket(page.request, {
+      ticketId,
+      question: `Hi team,\n\nMy colleague Rebecca Stone asks: can we export the ${topic} report as a PDF? Call me on +44 20 7946 0958.\n\nThanks,\nRavi Sharma | Procurement Lead | Northwind Ltd.`,
+      answer: "Hi Ravi,\n\nYes: Reports → Export → PDF.\n\nCheers,\nSam",
+    });
+    await signIn(page, DEV_KEY);
+    await reviewPage(page, ticketId);
+    const card = page.locator("article.staging-card");
+    await expect(card.locator("mark.removal").first()).toHaveText("name");
+    await expect(card.getByText("Rebecca Stone")).toBeHidden();
+    const removals = card.getByTestId("removals");
+    await expect(removals.locator("summary")).toContainText("Removed before staging:");
+    await expect(removals.locator("summary")).toContainText("phone");
+    await removals.locator("summary").click();
+    await expect(card.getByText("Rebecca Stone")).toBeVisible();
+    await screenshots(page, "staging-review-removals");
+    await removals.getByRole("button", { name: "Restore in the question" }).first().click();
+    await expect(card.getByLabel("Question")).toHaveValue(/Rebecca Stone/);
+  });
+
   test("review one at a time with the keys: j/k move, r rejects with a reason, a approves, each with a notice", async ({ page }) => {
     const tag = word();
     const first = unique("E2E-keys-a");

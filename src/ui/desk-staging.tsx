@@ -5,6 +5,7 @@
  * again against the knowledge base as it is now, and keys to approve, reject and move on. Admins
  * approve (after editing, if they like) or reject. Data and actions go through /v1 as the user.
  */
+import { CleanedText } from "./desk-removals";
 import type { Hono } from "hono";
 import { reviewScript } from "./assets";
 import { api, apiData, done, screen, formField, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
@@ -144,7 +145,9 @@ async function renderItem(c: UiContext, id: string, form?: ItemForm, code = 200)
           ) : null}
         </span>
       </nav>
-      <h1 class="review-title">{askedText(item.data, ticket)}</h1>
+      <h1 class="review-title">
+        <CleanedText text={askedText(item.data, ticket)} />
+      </h1>
       {flash && <Notice kind={flash.kind}>{flash.text}</Notice>}
       {form?.duplicateOf && (
         <Notice kind="error">
