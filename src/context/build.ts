@@ -14,7 +14,7 @@ import { recentFileNames } from "../sessions/files";
 import { classifyQuery } from "../text/classify";
 import { enrichQuery } from "../text/enrich";
 import { lexicalTerms } from "../ranking/lexical";
-import { isQuestion } from "../text/is-question";
+import { informationNeed } from "../text/need";
 import { normalizeText } from "../text/normalize";
 import { renderContext } from "./markdown";
 
@@ -98,7 +98,8 @@ export async function buildContext(
     timings.embedMs = performance.now() - embedStarted;
     return vector;
   });
-  const asked = isQuestion(prompt);
+  // The prompt as sent: a question on its second line is still asked ("Good bank\nWhich bank…").
+  const asked = informationNeed(args.prompt).need;
 
   // One search over every memory type serves both sections: a second search would repeat the
   // full-text query, the vector scan and the row reads.

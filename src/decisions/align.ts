@@ -198,8 +198,9 @@ function directionSwapped(a: readonly Unit[], b: readonly Unit[]): [string, stri
 /**
  * The same noun qualified by another word on each side, both words said on both sides: the
  * qualifiers changed places ("a recipe from a restaurant for a home kitchen" / "a home recipe for a
- * restaurant kitchen"). A noun compound is read as two content words in a row whose second is a
- * noun and never a verb ("price shown at checkout include tax" has no compound at "include").
+ * restaurant kitchen"). A noun compound is read as two content words in a row, neither of them ever
+ * a verb ("price shown at checkout include tax" has no compound at "include", "evidence supports
+ * consciousness" none at "supports").
  */
 function modifierSwapped(a: readonly Unit[], b: readonly Unit[]): [string, string] | null {
   const { nouns, verbs } = englishLexicon();
@@ -207,7 +208,8 @@ function modifierSwapped(a: readonly Unit[], b: readonly Unit[]): [string, strin
     const found = new Map<string, Unit>();
     units.forEach((head, i) => {
       const before = units[i - 1];
-      if (before?.kind === "content" && head.kind === "content" && nouns.has(head.key) && !verbs.has(head.key)) found.set(head.key, before);
+      if (before?.kind === "content" && head.kind === "content" && nouns.has(head.key) && !verbs.has(head.key) && !verbs.has(before.key))
+        found.set(head.key, before);
     });
     return found;
   };

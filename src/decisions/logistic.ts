@@ -81,11 +81,24 @@ export function probability(model: LogisticModel, x: FeatureVector): number {
  */
 export function fitLogistic(
   rows: readonly { x: FeatureVector; y: number; w?: number }[],
+  options: { l2?: number; iterations?: number } = {},
+): LogisticModel {
+  return fitLogisticVectors(
+    rows.map((r) => ({ ...r, x: FEATURES.map((f) => r.x[f]) })),
+    options,
+  );
+}
+
+/**
+ * Logistic regression by Newton's method on plain vectors (any feature list: the information-need
+ * model fits with it too): weights and bias minimising the weighted log loss + l2·|w|².
+ */
+export function fitLogisticVectors(
+  rows: readonly { x: readonly number[]; y: number; w?: number }[],
   { l2 = 0.1, iterations = 30 } = {},
 ): LogisticModel {
-  const d = FEATURES.length + 1;
-  const vec = (x: FeatureVector) => [...FEATURES.map((f) => x[f]), 1];
-  const X = rows.map((r) => vec(r.x));
+  const d = (rows[0]?.x.length ?? 0) + 1;
+  const X = rows.map((r) => [...r.x, 1]);
   let w = new Array<number>(d).fill(0);
   for (let it = 0; it < iterations; it++) {
     const grad = new Array<number>(d).fill(0);

@@ -5,7 +5,7 @@
 import { sha256Hex } from "../crypto";
 import { classifyQuery, type QueryClass } from "../text/classify";
 import { expandQuery, type QueryExpansion } from "../text/expand";
-import { isQuestion } from "../text/is-question";
+import { informationNeed } from "../text/need";
 import { detectLang } from "../text/lang";
 import { normalizeText } from "../text/normalize";
 import type { QuestionType } from "../text/question-patterns";
@@ -44,12 +44,14 @@ export interface QueryAnalysis {
 
 export async function analyzeQuery(kv: KVNamespace, text: string): Promise<QueryAnalysis> {
   const classified = classifyQuery(text);
+  const need = informationNeed(text).need;
   const expansion = await cachedExpandQuery(kv, text);
   return {
     class: classified.class,
     ...(classified.class === "trivial" ? { reason: classified.reason } : {}),
-    isQuestion: isQuestion(text),
-    questionType: detectQuestionType(text),
+    isQuestion: need,
+    // A type only for a need: "push it" asks nothing of any type.
+    questionType: need ? detectQuestionType(text) : "Generic",
     lang: expansion.lang,
     expansion,
   };

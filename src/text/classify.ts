@@ -68,6 +68,7 @@ export const ACKNOWLEDGMENTS: ReadonlySet<string> = new Set([
   "谢谢",
   "多谢",
   "收到",
+  "收到了",
   "明白",
   "明白了",
   "知道了",

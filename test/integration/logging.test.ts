@@ -300,6 +300,7 @@ describe("job logs", () => {
       "latencySamples",
       "webhookDeliveries",
       "calibrationRefits",
+      "ticketTextRecleaned",
     ]);
   });
 

@@ -271,6 +271,7 @@ describe("the documented responses", () => {
     await expectOk("POST", `/v1/staging/${approveId}/approve`, { key: admin, body: {} });
     await expectOk("POST", `/v1/staging/${rejectId}/reject`, { key: admin, body: { reason: "not ours" } });
     await expectOk("GET", "/v1/pipeline/stats?days=7", { key });
+    await expectOk("POST", "/v1/pipeline/reclean", { key: admin });
 
     expect(results.filter((r) => r.problems.length > 0)).toEqual([]);
     expect(

@@ -8,19 +8,24 @@ describe("classifyQuery (seed 001)", () => {
     expect(classifyQuery(prompt)).toEqual({ class: "trivial", reason: "slash command" });
   });
 
-  it.each(["push", "check ci", "ok", "sounds good", "", "   ", "🙂", "好的", "在哪", "收到了", "好的，谢谢", "非常感谢！"])(
-    "calls %j too short",
-    (prompt) => {
-      expect(classifyQuery(prompt)).toEqual({ class: "trivial", reason: "too short" });
-    },
-  );
+  it.each(["push", "check ci", "ok", "sounds good", "", "   ", "🙂", "好的", "在哪"])("calls %j too short", (prompt) => {
+    expect(classifyQuery(prompt)).toEqual({ class: "trivial", reason: "too short" });
+  });
 
-  it.each(["thanks a lot!", "Looks good to me.", "OK, thank you", "THANK YOU SO MUCH!!!", "好的，明白了", "非常感谢你！", "好的没问题"])(
-    "calls %j an acknowledgment",
-    (prompt) => {
-      expect(classifyQuery(prompt)).toEqual({ class: "trivial", reason: "acknowledgment" });
-    },
-  );
+  it.each([
+    "thanks a lot!",
+    "Looks good to me.",
+    "OK, thank you",
+    "THANK YOU SO MUCH!!!",
+    "好的，明白了",
+    "非常感谢你！",
+    "好的没问题",
+    "收到了",
+    "好的，谢谢",
+    "非常感谢！",
+  ])("calls %j an acknowledgment", (prompt) => {
+    expect(classifyQuery(prompt)).toEqual({ class: "trivial", reason: "acknowledgment" });
+  });
 
   it.each(["why was this file changed?", "How do I deploy to Vercel?", "我是什么用户", "fix the flaky login test"])(
     "searches %j",
@@ -58,9 +63,10 @@ describe("classifyQuery (seed 001)", () => {
 });
 
 describe("countWords", () => {
-  it("counts a CJK run of n characters as ceil(n / 2) words", () => {
-    expect(countWords("好的")).toBe(1);
-    expect(countWords("我是什么用户")).toBe(3);
+  it("counts each character of a CJK run as a word: a short Chinese question passes the floor", () => {
+    expect(countWords("好的")).toBe(2);
+    expect(countWords("我几岁")).toBe(3);
+    expect(classifyQuery("我几岁")).toEqual({ class: "searchable" });
     expect(countWords("用 Rust 写")).toBe(3);
     expect(countWords("fix PO-12345 now")).toBe(3);
   });

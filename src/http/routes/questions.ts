@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createMemory, findRepeatedQuestion, type NewMemory, recallStatements } from "../../memories/store";
 import { metricStatements } from "../../metrics/counters";
 import { DEFAULT_SIMILAR_QUESTIONS, findSimilarQuestions } from "../../questions/similar";
-import { isQuestion } from "../../text/is-question";
+import { informationNeed } from "../../text/need";
 import type { AppEnv } from "../context";
 import { afterResponse } from "../log";
 import { validate } from "../validation";
@@ -28,7 +28,7 @@ export const questions = new Hono<AppEnv>().post("/similar", memoryDocs.similar,
   const args = c.req.valid("json");
   const services = c.get("services");
   const { tenantId } = c.get("principal");
-  if (!isQuestion(args.text)) return c.json({ isQuestion: false, questions: [], degraded: [] });
+  if (!informationNeed(args.text).need) return c.json({ isQuestion: false, questions: [], degraded: [] });
   c.get("log").info("similar_questions.question_detected", { scope: args.scope });
 
   const memory: NewMemory = {
