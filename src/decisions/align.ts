@@ -198,9 +198,10 @@ function directionSwapped(a: readonly Unit[], b: readonly Unit[]): [string, stri
 /**
  * The same noun qualified by another word on each side, both words said on both sides: the
  * qualifiers changed places ("a recipe from a restaurant for a home kitchen" / "a home recipe for a
- * restaurant kitchen"). A noun compound is read as two content words in a row, neither of them ever
- * a verb ("price shown at checkout include tax" has no compound at "include", "evidence supports
- * consciousness" none at "supports").
+ * restaurant kitchen"). A noun compound is read as two content words in a row: the second a noun
+ * and never a verb ("price shown at checkout include tax" has no compound at "include"), the first
+ * not a verb's inflected form ("evidence supports machine consciousness" has none at "supports";
+ * "my feature branch" has one).
  */
 function modifierSwapped(a: readonly Unit[], b: readonly Unit[]): [string, string] | null {
   const { nouns, verbs } = englishLexicon();
@@ -208,7 +209,7 @@ function modifierSwapped(a: readonly Unit[], b: readonly Unit[]): [string, strin
     const found = new Map<string, Unit>();
     units.forEach((head, i) => {
       const before = units[i - 1];
-      if (before?.kind === "content" && head.kind === "content" && nouns.has(head.key) && !verbs.has(head.key) && !verbs.has(before.key))
+      if (before?.kind === "content" && head.kind === "content" && nouns.has(head.key) && !verbs.has(head.key) && !inflectedVerb(before))
         found.set(head.key, before);
     });
     return found;
@@ -221,6 +222,11 @@ function modifierSwapped(a: readonly Unit[], b: readonly Unit[]): [string, strin
     if (other && other.key !== qa.key && keysB.has(qa.key) && keysA.has(other.key)) return [qa.text, other.text];
   }
   return null;
+}
+
+/** A word written as a verb's inflection: "supports", "merged", "running" (its lemma a verb, its form another). */
+function inflectedVerb(unit: Unit): boolean {
+  return englishLexicon().verbs.has(unit.key) && unit.text !== unit.key;
 }
 
 const FROM = "preposition:from";
