@@ -85,7 +85,9 @@ await refreshReports();
 async function refreshReports() {
   try {
     const { writeReports } = await import("../scripts/report.mjs");
-    for (const file of writeReports()) console.log(`report: ${file}`);
+    const { written, left } = writeReports();
+    for (const file of written) console.log(`report: ${file}`);
+    for (const report of left) console.log(`report left as it is: ${report}`);
   } catch (error) {
     console.warn(`reports not refreshed (npm run report): ${error.message}`);
   }

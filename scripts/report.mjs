@@ -1,6 +1,7 @@
 // `npm run report`: renders docs/reports/quality.md and docs/reports/speed.md, with their SVG
 // charts beside them, from the JSON that `npm run eval` and `npm run bench` saved under results/
-// (both call it at their end). A result that is missing gives its section a "not measured" line.
+// (both call it at their end). A report is written only when every result it reads is there: a
+// run never turns another run's figures into "not measured".
 // The rendering itself is pure (bench/support/report.mjs); this reads and writes the files.
 //
 //   npm run report                                    results/ → docs/reports/
@@ -8,7 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { COMMANDS, renderReports } from "../bench/support/report.mjs";
+import { COMMANDS, renderReportGroups } from "../bench/support/report.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -27,16 +28,33 @@ export function readResults(resultsDir = join(ROOT, "results")) {
   return results;
 }
 
-/** Writes every report file into `outDir` and removes charts of an earlier render that this one did not draw; returns the paths written. */
+/**
+ * Writes the reports whose every result is in `resultsDir`, with their charts (removing that
+ * report's charts an earlier render drew and this one did not); a report missing a result is left
+ * as it is, so a run never replaces another run's figures with "not measured". Returns the paths
+ * written and the reports left alone.
+ */
 export function writeReports({ resultsDir = join(ROOT, "results"), outDir = join(ROOT, "docs", "reports") } = {}) {
-  const files = renderReports(readResults(resultsDir));
+  const results = readResults(resultsDir);
   mkdirSync(outDir, { recursive: true });
-  for (const stale of readdirSync(outDir).filter((f) => f.endsWith(".svg") && !(f in files))) rmSync(join(outDir, stale));
-  return Object.entries(files).map(([name, content]) => {
-    const file = join(outDir, name);
-    writeFileSync(file, content.endsWith("\n") ? content : `${content}\n`);
-    return relative(process.cwd(), file);
-  });
+  const written = [];
+  const left = [];
+  for (const group of renderReportGroups(results)) {
+    const missing = group.inputs.filter((name) => !(name in results));
+    if (missing.length > 0) {
+      left.push(`${group.name} (not measured in this run: ${missing.join(", ")})`);
+      continue;
+    }
+    const prefix = `${group.name}-`;
+    for (const stale of readdirSync(outDir).filter((f) => f.startsWith(prefix) && f.endsWith(".svg") && !(f in group.files)))
+      rmSync(join(outDir, stale));
+    for (const [name, content] of Object.entries(group.files)) {
+      const file = join(outDir, name);
+      writeFileSync(file, content.endsWith("\n") ? content : `${content}\n`);
+      written.push(relative(process.cwd(), file));
+    }
+  }
+  return { written, left };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -45,5 +63,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const i = args.indexOf(name);
     return i >= 0 ? resolve(args[i + 1]) : undefined;
   };
-  for (const file of writeReports({ resultsDir: option("--results"), outDir: option("--out") })) console.log(`wrote ${file}`);
+  const { written, left } = writeReports({ resultsDir: option("--results"), outDir: option("--out") });
+  for (const file of written) console.log(`wrote ${file}`);
+  for (const report of left) console.log(`left as it is: ${report}`);
 }

@@ -714,14 +714,24 @@ function showRank(r) {
  * speed.md, latency.md and their charts, as file name → content.
  */
 export function renderReports(results) {
+  return Object.fromEntries(renderReportGroups(results).flatMap((group) => Object.entries(group.files)));
+}
+
+/** The results each report is made of: a report is written only by a run that has all of them (scripts/report.mjs). */
+export const REPORT_INPUTS = {
+  quality: ["eval"],
+  speed: ["vector-scan", "faq-search", "context", "hook", "query-understanding", "show-rank"],
+  latency: ["latency"],
+};
+
+/** Each report with its charts and the results it reads. */
+export function renderReportGroups(results) {
   const quality = renderQuality(results.eval ?? null);
   const speed = renderSpeed(results);
   const latency = renderLatency(results.latency ?? null, { generated: GENERATED, notMeasured, when, machineLine });
-  return {
-    "quality.md": quality.markdown,
-    "speed.md": speed.markdown,
-    "latency.md": tidy(latency.split("\n")),
-    ...quality.charts,
-    ...speed.charts,
-  };
+  return [
+    { name: "quality", inputs: REPORT_INPUTS.quality, files: { "quality.md": quality.markdown, ...quality.charts } },
+    { name: "speed", inputs: REPORT_INPUTS.speed, files: { "speed.md": speed.markdown, ...speed.charts } },
+    { name: "latency", inputs: REPORT_INPUTS.latency, files: { "latency.md": tidy(latency.split("\n")) } },
+  ];
 }

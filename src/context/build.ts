@@ -57,7 +57,7 @@ export interface ContextResult {
   tokens: number;
   sections: {
     similarQuestions: SimilarQuestion[];
-    memories: Pick<MemoryHit, "id" | "content" | "memoryType" | "score" | "similarity" | "createdAt">[];
+    memories: (Pick<MemoryHit, "id" | "content" | "memoryType" | "score" | "similarity" | "createdAt"> & { endedAt: string | null })[];
   };
   degraded: ContextDegradation[];
 }
@@ -133,7 +133,15 @@ export async function buildContext(
     memories: hits
       .filter((m) => m.memoryType !== "question")
       .slice(0, CONTEXT_MEMORIES)
-      .map(({ id, content, memoryType, score, similarity, createdAt }) => ({ id, content, memoryType, score, similarity, createdAt })),
+      .map(({ id, content, memoryType, score, similarity, createdAt, endedAt }) => ({
+        id,
+        content,
+        memoryType,
+        score,
+        similarity,
+        createdAt,
+        endedAt: endedAt === null ? null : new Date(endedAt).toISOString(),
+      })),
   };
   const rendered = renderContext(sections, args.tokenBudget, lexicalTerms(prompt));
   return {

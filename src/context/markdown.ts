@@ -26,6 +26,8 @@ export const RELATED_QUESTION_MARK = "(related)";
 export interface ContextMemory {
   content: string;
   memoryType: string;
+  /** ISO time a later statement ended it: marked "[fact, until 2026-11]", so the assistant never takes it for the answer. */
+  endedAt?: string | null;
 }
 
 export const SIMILAR_QUESTIONS_HEADING = "## Similar Questions You've Asked Before";
@@ -77,7 +79,11 @@ export function renderContext(
   included.memories = section(
     MEMORIES_HEADING,
     shareRoom(
-      parts.memories.map((m) => ({ head: `- [${m.memoryType}] `, body: m.content })),
+      parts.memories.map((m) => ({
+        // The end stays in the head: shortening a long memory never cuts it off.
+        head: m.endedAt ? `- [${m.memoryType}, until ${m.endedAt.slice(0, 7)}] ` : `- [${m.memoryType}] `,
+        body: m.content,
+      })),
       budget - used - frameCost(MEMORIES_HEADING),
       terms,
     ),

@@ -13,7 +13,7 @@ export const ID_CHUNK = 90;
  */
 export async function selectByIds<Row extends { id: string }>(
   db: D1Database,
-  query: { from: string; columns: string; where?: string },
+  query: { from: string; columns: string; where?: string; extraColumns?: string },
   tenantId: string,
   ids: readonly string[],
 ): Promise<Map<string, Row>> {
@@ -22,7 +22,8 @@ export async function selectByIds<Row extends { id: string }>(
   const columns = query.columns
     .split(",")
     .map((c) => `t.${c.trim()}`)
-    .join(", ");
+    .join(", ")
+    .concat(query.extraColumns ? `, ${query.extraColumns}` : "");
   const extra = query.where ? ` AND (${query.where})` : "";
   const { results } = await db
     .prepare(`SELECT ${columns} FROM json_each(?2) AS j CROSS JOIN ${query.from} AS t ON t.id = j.value WHERE t.tenant_id = ?1${extra}`)

@@ -21,7 +21,7 @@ import type { QuestionType } from "../text/question-patterns";
 import { detectQuestionType, underlyingQuestionType } from "../text/question-type";
 import type { VectorMetadata } from "../vectors/port";
 import { MEMORY_COLLECTION } from "./indexing";
-import { getMemoriesByIds, type Memory, type MemoryRow, toMemory } from "./store";
+import { getMemoriesWithEnd, type Memory, toMemory } from "./store";
 import { errorFields } from "../log";
 
 export interface MemorySearchArgs {
@@ -57,6 +57,8 @@ export interface MemoryHit extends Memory {
   matchedBy: string[];
   /** Share of the query's content terms the memory contains (src/text/coverage.ts); null when not found by keyword. */
   keywordCoverage: number | null;
+  /** When a later statement ended every fact this memory stated ("I left Austin" after "I live in Austin"); null while it holds. */
+  endedAt: number | null;
 }
 
 export interface Floor {
@@ -126,7 +128,7 @@ export async function searchMemories(services: Services, tenantId: string, args:
   // its own (getByIds). Only the eligible, indexed ones' scores are used, as if asked for alone.
   const unreached = queryVector && nearest ? ids.filter((id) => !nearest.has(id)) : [];
   const [rows, more] = await Promise.all([
-    getMemoriesByIds(db, tenantId, ids),
+    getMemoriesWithEnd(db, tenantId, ids),
     unreached.length > 0
       ? services.vectors
           .similarities(tenantId, MEMORY_COLLECTION, { vector: queryVector!, model: embedder.model }, unreached)
@@ -161,7 +163,8 @@ export async function searchMemories(services: Services, tenantId: string, args:
     createdAt: row.created_at,
     recallCount: row.recall_count,
     importance: row.importance,
-    bonus: cards.has(row.id) ? CARD_BONUS : 0,
+    // A fact a later statement ended ranks as far below as an answering card ranks above (seed 003: cards never forget, but the past is not the answer).
+    bonus: (cards.has(row.id) ? CARD_BONUS : 0) - (row.ended_at !== null ? CARD_BONUS : 0),
   }));
   const weights = { ...DEFAULT_HYBRID_WEIGHTS, ...args.weights };
   if (questionType === "Recency") weights.recency *= RECENCY_QUESTION_FACTOR;
@@ -170,7 +173,7 @@ export async function searchMemories(services: Services, tenantId: string, args:
 
   const results: MemoryHit[] = [];
   for (const { id, score } of ranked) {
-    const row = rows.get(id) as MemoryRow;
+    const row = rows.get(id)!;
     const rawCosine = cosines.get(id) ?? null;
     const similarity = rawCosine === null ? null : calibrate(rawCosine, embedder.scale.calibration);
     const matchedBy = [cards.has(id) && "card", lexical?.has(id) && "bm25", nearest?.has(id) && "vector"].filter((x): x is string => !!x);
@@ -181,7 +184,7 @@ export async function searchMemories(services: Services, tenantId: string, args:
       !meetsFloor(hit, { similarity: args.minSimilarity, keywordCoverage: args.minKeywordCoverage ?? MIN_KEYWORD_COVERAGE })
     )
       continue;
-    results.push({ ...toMemory(row), score, rawCosine, ...hit });
+    results.push({ ...toMemory(row), score, rawCosine, ...hit, endedAt: row.ended_at });
     if (results.length === args.limit) break;
   }
   return { results, degraded };

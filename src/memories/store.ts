@@ -227,6 +227,30 @@ export function getMemoriesByIds(db: D1Database, tenantId: string, ids: readonly
   return selectByIds<MemoryRow>(db, { from: "memories", columns: MEMORY_COLUMNS }, tenantId, ids);
 }
 
+/**
+ * The rows as getMemoriesByIds reads them, each with `ended_at`: when every card the memory gave
+ * rise to was ended by a later statement ("I live in Austin", then "I left Austin"), the newest end;
+ * null when a card of it is current, it gave no card, or it is itself the statement that ended one.
+ * In the same query: the search reads its candidates' rows in one round trip.
+ */
+export function getMemoriesWithEnd(
+  db: D1Database,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, MemoryRow & { ended_at: number | null }>> {
+  return selectByIds(
+    db,
+    {
+      from: "memories",
+      columns: MEMORY_COLUMNS,
+      extraColumns: `(SELECT CASE WHEN COUNT(*) > 0 AND COUNT(c.superseded_at) = COUNT(*) AND SUM(c.version_relation = 'retracts') = 0 THEN MAX(c.superseded_at) END
+        FROM memory_cards c WHERE c.source_memory_id = t.id AND c.tenant_id = t.tenant_id) AS ended_at`,
+    },
+    tenantId,
+    ids,
+  );
+}
+
 /** Deletes the memory, its full-text row and its vector; false when the tenant has no such memory. */
 export async function deleteMemory(services: Services, tenantId: string, id: string): Promise<boolean> {
   const { db, vectors } = services;

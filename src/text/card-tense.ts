@@ -27,6 +27,8 @@ import { EN_ADVERBS, EN_PLACES, EN_PROPER, ZH_PLACE, ZH_WHEN } from "./card-word
  * | I quit my job / I was laid off / I resigned    | I no longer work there (the current employer)     |
  * | 我从北京搬到了上海                              | 我不再住在北京 · 我搬到上海                        |
  * | 我离开了北京 (a place) / 我离开了腾讯            | 我不再住在北京 / 我不再在腾讯工作                  |
+ * | I'm not in Austin anymore / I'm no longer at Google | I no longer live in Austin / I no longer work at Google |
+ * | 我现在不在北京了 / 我已经不在腾讯了                | 我不再住在北京 / 我不再在腾讯工作                   |
  * | 我搬走了                                        | 我不再住在那里 (the current location)              |
  * | 我辞职了 / 我离职了 / 我被裁员了                 | 我不再在那里工作 (the current employer)            |
  *
@@ -102,6 +104,19 @@ const CHANGE_RULES: readonly ChangeRule[] = [
       if (NOT_LEFT.test(from)) return [];
       return [`我不再在${from === "公司" ? "那里" : from}工作`];
     },
+  },
+  {
+    // "I'm not in Austin anymore", "I'm no longer at Google": being somewhere ended; a place is where one lives, a company where one works
+    pattern: new RegExp(
+      `\\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are) (?:not|no longer) (?:based |living )?(?<prep>in|at|with) (?<from>${EN_PROPER})(?= (?:anymore|any more|any longer)|[,.!;]|$)`,
+      "u",
+    ),
+    restate: ({ prep, from = "" }) => [prep === "in" || isEnPlace(from) ? `I no longer live in ${from}` : `I no longer work at ${from}`],
+  },
+  {
+    // 我现在不在北京了 / 我已经不在腾讯了: no longer at a place or a company
+    pattern: new RegExp(`我${ZH_WHEN}(?:已经)?不在(?<from>[^，,。！!？?；;\\s]{1,20}?)(?:工作|上班|住)?了`, "u"),
+    restate: ({ from = "" }) => [ZH_PLACE.test(from) || ZH_ANAPHOR.test(from) ? `我不再住在${from}` : `我不再在${from}工作`],
   },
   { pattern: new RegExp(`^我${ZH_WHEN}搬走了?`, "u"), restate: () => ["我不再住在那里"] },
   { pattern: new RegExp(`^我${ZH_WHEN}(?:辞职|离职|被裁员?|被开除|失业)了?`, "u"), restate: () => ["我不再在那里工作"] },

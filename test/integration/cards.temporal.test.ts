@@ -116,3 +116,39 @@ describe("memory cards never forget (seed 003)", () => {
     expect(device).toMatchObject({ value: "小米14", eventDate: null, extra: { device: "手机" } });
   });
 });
+
+describe("memory says what is true now (issue 49)", () => {
+  const context = async (key: string, scope: string, prompt: string) =>
+    expectJson(apiClient(key).v1.context.$post({ json: { scope, prompt } }), 200);
+
+  it.each([
+    ["I'm not in Austin anymore", "where do I live these days?"],
+    ["I left Austin", "where do I live these days?"],
+    ["I moved away from Austin", "where do I live these days?"],
+  ])("after %j the context marks 'I live in Austin' as former, not as the answer", async (ended, prompt) => {
+    const { clientKey } = await newTenant();
+    const scope = `user:austin-${Math.random().toString(36).slice(2)}`;
+    await remember(clientKey, scope, "I live in Austin");
+    await remember(clientKey, scope, ended);
+    expect(current(await cardsOf(clientKey, scope, "location"))).toEqual([]);
+    const built = await context(clientKey, scope, prompt);
+    const austin = built.sections.memories.find((m) => m.content === "I live in Austin");
+    expect(austin?.endedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(built.markdown).toContain(`- [fact, until ${austin!.endedAt!.slice(0, 7)}] I live in Austin`);
+    expect(built.markdown).not.toMatch(/^- \[fact\] I live in Austin$/m);
+  });
+
+  it("shows the current value and never the ended one as current, in Chinese too", async () => {
+    const { clientKey } = await newTenant();
+    const scope = "user:beijing";
+    await remember(clientKey, scope, "我住在北京");
+    await remember(clientKey, scope, "我现在不在北京了");
+    await remember(clientKey, scope, "我住在上海");
+    expect(current(await cardsOf(clientKey, scope, "location"))).toEqual([["location", "上海"]]);
+    const built = await context(clientKey, scope, "我现在住在哪里？");
+    const order = built.sections.memories.map((m) => [m.content, m.endedAt === null]);
+    // The current value is shown; the ended one is left out or marked former, never shown as current.
+    expect(order).toContainEqual(["我住在上海", true]);
+    expect(order).not.toContainEqual(["我住在北京", true]);
+  });
+});

@@ -2,6 +2,11 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM module shared with the benches, no type declarations
 import { renderReports } from "../../bench/support/report.mjs";
+// @ts-expect-error: plain ESM module, no type declarations
+import { writeReports } from "../../scripts/report.mjs";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const stamp = (command: string) => ({
   at: "2026-11-27T02:40:00.000Z",
@@ -191,5 +196,23 @@ describe("npm run report", () => {
     expect(page).toContain("| FAQ search | warm | d1r 2 | 1 | 3 ms | 8 ms | 153 ms |");
     expect(page).toContain("| d1r | 5 ms | 150 ms |");
     expect(page).toContain("- d1r: an assumption");
+  });
+
+  it("writes only the reports whose results this run has: another run's figures and charts stay", () => {
+    const results = mkdtempSync(join(tmpdir(), "results-"));
+    const out = mkdtempSync(join(tmpdir(), "reports-"));
+    writeFileSync(join(out, "speed.md"), "speed figures of another run\n");
+    writeFileSync(join(out, "speed-faq-search.svg"), "<svg/>");
+    writeFileSync(join(out, "quality-old-chart.svg"), "<svg/>");
+    writeFileSync(join(results, "eval.json"), JSON.stringify(evalResult));
+    const { written, left } = writeReports({ resultsDir: results, outDir: out });
+    expect(written.map((f: string) => f.split("/").pop())).toContain("quality.md");
+    expect(left).toEqual([
+      expect.stringMatching(/^speed \(not measured in this run: vector-scan/),
+      "latency (not measured in this run: latency)",
+    ]);
+    expect(readFileSync(join(out, "speed.md"), "utf8")).toBe("speed figures of another run\n");
+    expect(readdirSync(out)).toContain("speed-faq-search.svg");
+    expect(readdirSync(out)).not.toContain("quality-old-chart.svg");
   });
 });

@@ -24,6 +24,12 @@ export const Memory = obj({
 
 export const DeduplicatedMemory = Memory.extend({ deduplicated: z.literal(true) });
 
+const endedAt = isoTime
+  .nullable()
+  .describe(
+    'When a later statement ended what this memory says ("I left Austin" after "I live in Austin"): it ranks low and the context block marks it "[fact, until 2026-11]"; null while it holds',
+  );
+
 export const MemorySearch = obj({
   results: z.array(
     obj({
@@ -35,6 +41,7 @@ export const MemorySearch = obj({
       rawCosine,
       matchedBy: z.array(z.enum(["bm25", "vector", "card"])),
       createdAt: isoTime,
+      endedAt: endedAt,
     }),
   ),
   degraded: z.array(degradation),
@@ -74,7 +81,15 @@ export const Context = obj({
   sections: obj({
     similarQuestions: z.array(SimilarQuestion),
     memories: z.array(
-      obj({ id: z.string(), content: z.string(), memoryType: z.enum(memoryTypes), score: z.number(), similarity, createdAt: isoTime }),
+      obj({
+        id: z.string(),
+        content: z.string(),
+        memoryType: z.enum(memoryTypes),
+        score: z.number(),
+        similarity,
+        createdAt: isoTime,
+        endedAt: endedAt,
+      }),
     ),
   }),
   degraded: z.array(z.enum(["embeddings", "vector_index", "cards", "memories", "session_files"])),

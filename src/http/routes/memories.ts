@@ -61,6 +61,7 @@ export const memories = new Hono<AppEnv>()
         rawCosine: m.rawCosine,
         matchedBy: m.matchedBy,
         createdAt: m.createdAt,
+        endedAt: m.endedAt === null ? null : new Date(m.endedAt).toISOString(),
       })),
       degraded: found.degraded,
     });
