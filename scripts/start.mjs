@@ -11,7 +11,8 @@
 // Ctrl-C stops everything. When the stack cannot start (its port is taken, wrangler dev exits, /healthz never
 // answers) it says so and exits non-zero, never printing the banner.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { failureExitCode, portInUse, portInUseLine } from "./support/start-checks.mjs";
@@ -79,6 +80,8 @@ if (POSTGRES) {
   await migratePostgres(postgres.databaseUrl, { wsProxy });
   postgresVars = ["--var", "FAQ_STORE:postgres", "--var", `DATABASE_URL:${postgres.databaseUrl}`, "--var", `DATABASE_WS_PROXY:${wsProxy}`];
 }
+
+ensureLocalSecrets(join(root, ".dev.vars.local"));
 
 const wrangler = spawn(
   npx,
@@ -167,4 +170,19 @@ async function waitForHealth() {
   console.error(`[recall] ${base}/healthz did not answer within ${HEALTH_TIMEOUT_MS / 1000}s.`);
   stop(1);
   return false;
+}
+
+/**
+ * The local stack's secrets, in .dev.vars.local (git-ignored): wrangler gives them to the Worker
+ * as secrets and prints "(hidden)", never their values. Random on first start, then kept, so /ui
+ * sessions and sealed webhook secrets survive a restart.
+ */
+function ensureLocalSecrets(file) {
+  const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+  const has = (name) => lines.some((line) => line.startsWith(`${name}=`));
+  const added = [
+    ...(has("UI_SESSION_SECRET") ? [] : [`UI_SESSION_SECRET=${randomBytes(32).toString("hex")}`]),
+    ...(has("SECRETS_KEK") ? [] : [`SECRETS_KEK=local1:${randomBytes(32).toString("base64")}`]),
+  ];
+  if (added.length > 0) writeFileSync(file, [...lines, ...added].join("\n") + "\n", { mode: 0o600 });
 }

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler, ValidationTargets } from "hono";
 import { validator } from "hono-openapi";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import { AppError } from "./errors";
 
 type IssuePath = readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
@@ -81,3 +81,15 @@ export function requireText(body: unknown): void {
 
 /** The media types Hono's JSON validator parses. */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Text a person wrote: trimmed, 1..max characters, and at least one letter, digit, mark or symbol.
+ * A text of nothing but control characters ("\u0000") or spaces is refused with a 400, not stored.
+ */
+export const visibleText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((text) => /[\p{L}\p{N}\p{M}\p{S}\p{P}]/u.test(text), "must contain visible text, not only control characters or spaces");

@@ -119,6 +119,29 @@ describe("JSON body rules on every route", () => {
   });
 });
 
+describe("text that is only control characters (hardening round 3, finding 6)", () => {
+  it.each([["\u0000"], ["\u0000\u0001 \u0007"], [" \t "]])(
+    "is refused with a clear 400 as a show question, a memory and a label: %j",
+    async (text) => {
+      const tenant = await newTenant();
+      const client = apiClient(tenant.clientKey);
+      for (const res of [
+        await client.v1.shows[":showId"].questions.$post({
+          param: { showId: `nul-${Math.random().toString(36).slice(2)}` },
+          json: { questions: [{ text }] },
+        }),
+        await client.v1.memories.$post({ json: { scope: "s", content: text, memoryType: "fact" } }),
+        await apiClient(tenant.adminKey).v1.admin.calibration.pairs.$post({
+          json: { pairs: [{ a: text, b: "How do I reset my password?", label: "paraphrase" }] },
+        }),
+      ]) {
+        const body = await expectError(res, 400, "VALIDATION_FAILED");
+        expect(JSON.stringify(body.error.details)).toMatch(/visible text|too_small|at least/i);
+      }
+    },
+  );
+});
+
 describe("shows that never existed", () => {
   it("cannot be ended (404), and stay writable: the first question afterwards is recorded", async () => {
     const tenant = await newTenant();

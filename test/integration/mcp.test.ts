@@ -230,4 +230,27 @@ describe("POST /mcp", () => {
       await expectError(res, 405, "METHOD_NOT_ALLOWED");
     }
   });
+
+  it("answers a browser's CORS preflight without a key, and a POST from any origin carries the CORS headers", async () => {
+    const preflight = await SELF.fetch("http://localhost/mcp", {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://inspector.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, mcp-protocol-version",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
+    const { clientKey } = await newTenant();
+    const res = await send("/mcp", {
+      key: clientKey,
+      body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      headers: { accept: "application/json, text/event-stream", origin: "https://inspector.example" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
 });

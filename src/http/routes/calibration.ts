@@ -26,7 +26,7 @@ import type { AppEnv } from "../context";
 import { calibrationDocs } from "../docs/calibration";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 
 const scopeQuery = z.strictObject({ scope: z.enum(["tenant", "deployment"]).default("tenant") });
 const versionParam = z.strictObject({ version: z.coerce.number().int().min(1) });
@@ -43,7 +43,7 @@ const fitSchema = z.strictObject({
     .default([...SOURCES]),
   scope: z.enum(["tenant", "deployment"]).default("tenant"),
 });
-const text = z.string().trim().min(1).max(1000);
+const text = visibleText(1000);
 const labelSchema = z
   .enum(["paraphrase", "related", "unrelated", "same", "different"])
   .transform((l) => (l === "same" ? "paraphrase" : l === "different" ? "related" : l));

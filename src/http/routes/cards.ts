@@ -3,14 +3,14 @@ import { z } from "zod";
 import { listCards } from "../../cards/store";
 import type { AppEnv } from "../context";
 import { afterCreated, createdAtPosition, pageQuery, toPage } from "../pagination";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { scopeSchema } from "./shared";
 import { memoryDocs } from "../docs/memories";
 
 const cardQuerySchema = pageQuery(50, 200).extend({
   scope: scopeSchema,
-  entity: z.string().trim().min(1).max(100).optional(),
-  slot: z.string().trim().min(1).max(100).optional(),
+  entity: visibleText(100).optional(),
+  slot: visibleText(100).optional(),
 });
 
 /** GET /v1/cards?scope=&entity=&slot=&limit=&cursor=: a scope's cards, current and past, newest first. */

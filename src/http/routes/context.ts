@@ -6,7 +6,7 @@ import { recallStatements } from "../../memories/store";
 import { metricStatements } from "../../metrics/counters";
 import type { AppEnv } from "../context";
 import { afterResponse } from "../log";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { scopeSchema } from "./shared";
 import { memoryDocs } from "../docs/memories";
 
@@ -16,7 +16,7 @@ const MAX_PROMPT_INPUT_CHARS = 100_000;
 export const contextSchema = z.strictObject({
   scope: scopeSchema,
   prompt: z.string().max(MAX_PROMPT_INPUT_CHARS),
-  sessionId: z.string().trim().min(1).max(128).optional(),
+  sessionId: visibleText(128).optional(),
   tokenBudget: z.number().int().min(50).max(8000).default(DEFAULT_CONTEXT_TOKEN_BUDGET),
 });
 

@@ -1,6 +1,7 @@
 /** Request schemas and limits of the FAQ routes (shared by the JSON routes and the NDJSON import). */
 import { z } from "zod";
 import { cursorParam } from "../pagination";
+import { visibleText } from "../validation";
 import { faqChangeTypes, faqRelationshipTypes, faqVariantSources } from "../../db/schema";
 
 /** Highest version number an imported FAQ may carry: each edit adds one, and a version must stay a safe integer (found by npm run fuzz). */
@@ -83,7 +84,7 @@ export const importedVariantSchema = z.strictObject({
   id: keptId.optional(),
   variantText: questionSchema,
   source: z.enum(faqVariantSources).default("manual"),
-  sourceTicketId: z.string().trim().min(1).max(100).nullable().default(null),
+  sourceTicketId: visibleText(100).nullable().default(null),
   createdBy: keptId.optional(),
   createdAt: exportedTime.optional(),
 });
@@ -152,7 +153,7 @@ export const patchFaqSchema = z
     answer: answerSchema,
     tags: tagsSchema,
     metadata: metadataSchema,
-    changeReason: z.string().trim().min(1).max(500),
+    changeReason: visibleText(500),
   })
   .partial()
   .refine((p) => p.question !== undefined || p.answer !== undefined || p.tags !== undefined || p.metadata !== undefined, {
@@ -162,7 +163,7 @@ export const patchFaqSchema = z
 export const newVariantSchema = z.strictObject({
   variantText: questionSchema,
   source: z.enum(faqVariantSources).default("manual"),
-  sourceTicketId: z.string().trim().min(1).max(100).optional(),
+  sourceTicketId: visibleText(100).optional(),
 });
 
 export const newRelationshipSchema = z.strictObject({
@@ -171,9 +172,9 @@ export const newRelationshipSchema = z.strictObject({
 });
 
 export const searchFaqSchema = z.strictObject({
-  query: z.string().trim().min(1).max(MAX_FAQ_QUERY_CHARS),
+  query: visibleText(MAX_FAQ_QUERY_CHARS),
   limit: z.number().int().min(1).max(MAX_FAQ_SEARCH_LIMIT).default(10),
-  sessionId: z.string().trim().min(1).max(128).optional(),
+  sessionId: visibleText(128).optional(),
   /** The two signals' shares in the fused score; an omitted one keeps its default (DEFAULT_FAQ_WEIGHTS: bm25 0.3, vector 0.7). */
   weights: z
     .strictObject({ bm25: z.number().min(0).max(1), vector: z.number().min(0).max(1) })
@@ -184,7 +185,7 @@ export const searchFaqSchema = z.strictObject({
 
 export const listFaqQuerySchema = z.strictObject({
   tag: tagSchema.optional(),
-  q: z.string().trim().min(1).max(MAX_FAQ_QUERY_CHARS).optional(),
+  q: visibleText(MAX_FAQ_QUERY_CHARS).optional(),
   cursor: cursorParam,
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

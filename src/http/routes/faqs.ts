@@ -14,7 +14,7 @@ import { AppError } from "../errors";
 import { afterResponse } from "../log";
 import { afterSeq, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { idempotent } from "../idempotency";
-import { unpairedSurrogate, validate } from "../validation";
+import { unpairedSurrogate, validate, visibleText } from "../validation";
 import {
   importLineSchema,
   listFaqQuerySchema,
@@ -41,11 +41,11 @@ const usageQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(90).default(30),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
-const rollbackSchema = z.strictObject({ changeReason: z.string().trim().min(1).max(500).optional() });
+const rollbackSchema = z.strictObject({ changeReason: visibleText(500).optional() });
 const resolveSchema = z.strictObject({
   /** The FAQ the variant goes to: the suggestion's top FAQ (default) or its alternate. */
   faqId: z.string().min(1).max(100).optional(),
-  variantText: z.string().trim().min(1).max(1000).optional(),
+  variantText: visibleText(1000).optional(),
 });
 
 /** How many variants and links the FAQ's detail embeds; the rest is paged by GET /v1/faqs/:id/variants and /related. */

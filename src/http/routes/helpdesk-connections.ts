@@ -28,15 +28,15 @@ import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { adminPageQuery, afterCreated, createdAtPosition, decodeCursor, toPage } from "../pagination";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { idParam } from "./shared";
 import { helpdeskDocs } from "../docs/helpdesks";
 
 const HOUR = 3_600_000;
-const secretField = z.string().trim().min(1).max(512).optional();
+const secretField = visibleText(512).optional();
 const createSchema = z.strictObject({
   provider: z.enum(helpdeskProviders),
-  name: z.string().trim().min(1).max(200).optional(),
+  name: visibleText(200).optional(),
   secret: secretField,
 });
 const rotateSchema = z.strictObject({

@@ -19,7 +19,7 @@ import { type ApiResult, callApi, type Dispatch } from "../dispatch";
 import { AppError } from "../errors";
 import { afterResponse } from "../log";
 import { authenticate, jsonBodies } from "../middleware";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { hookDocs } from "../docs/hooks";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { scopeSchema } from "./shared";
@@ -30,7 +30,7 @@ export const MAX_HOOK_BODY_BYTES = 4 * 1024 * 1024;
 // Claude Code adds fields to hook input over time: unknown fields are allowed here (and only here).
 const hookInput = z.looseObject({
   hook_event_name: z.string().max(100),
-  session_id: z.string().trim().min(1).max(128).optional(),
+  session_id: visibleText(128).optional(),
   cwd: z.string().max(4096).optional(),
   prompt: z.string().nullish(),
   tool_name: z.string().max(200).optional(),

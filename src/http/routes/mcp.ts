@@ -5,9 +5,11 @@
  * stateless transport), JSON replies instead of SSE streams. The key is checked first, for every
  * method (401 in the API's envelope). GET (the standalone event stream) and DELETE (session end)
  * have nothing to serve without sessions: 405 with `Allow: POST`, which the SDK client accepts.
+ * A CORS preflight is answered without a key (mcpCors).
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import type { AppEnv } from "../context";
 import { callApi, type Dispatch } from "../dispatch";
 import { errorBody } from "../errors";
@@ -20,8 +22,22 @@ const mcpProtocol = notInApiDocument(
   "The Model Context Protocol endpoint (streamable HTTP, JSON-RPC 2.0; see modelcontextprotocol.io): its tools call the documented /v1 routes, so it is left out of the JSON API document.",
 );
 
+/**
+ * Browser MCP clients send a CORS preflight (OPTIONS, no credentials) before their first POST: it
+ * is answered before the key is checked, as the transport documents. Any origin: the key travels
+ * in Authorization, never in a cookie, so a page cannot act with a user's ambient credentials.
+ */
+const mcpCors = cors({
+  origin: "*",
+  allowMethods: ["POST", "GET", "DELETE", "OPTIONS"],
+  allowHeaders: ["authorization", "content-type", "accept", "mcp-protocol-version", "mcp-session-id", "last-event-id"],
+  exposeHeaders: ["mcp-session-id", "mcp-protocol-version", "x-request-id"],
+  maxAge: 86_400,
+});
+
 export function mcp(dispatch: Dispatch) {
   return new Hono<AppEnv>()
+    .use(mcpCors)
     .use(jsonBodies())
     .use(authenticate())
     .on(["GET", "DELETE"], "/", mcpProtocol, (c) =>

@@ -6,7 +6,7 @@ import { createMemory, deleteMemory, getMemory } from "../../memories/store";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { idempotent } from "../idempotency";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { idParam, scopeSchema } from "./shared";
 import { memoryDocs } from "../docs/memories";
 
@@ -18,17 +18,17 @@ export const MAX_SEARCH_LIMIT = 50;
 
 export const newMemorySchema = z.strictObject({
   scope: scopeSchema,
-  content: z.string().trim().min(1).max(MAX_MEMORY_CHARS),
+  content: visibleText(MAX_MEMORY_CHARS),
   memoryType: z.enum(memoryTypes),
-  category: z.string().trim().min(1).max(64).optional(),
+  category: visibleText(64).optional(),
   importance: z.number().min(0).max(1).default(0.5),
-  tags: z.array(z.string().trim().min(1).max(64)).max(32).default([]),
-  sessionId: z.string().trim().min(1).max(128).optional(),
+  tags: z.array(visibleText(64)).max(32).default([]),
+  sessionId: visibleText(128).optional(),
 });
 
 export const searchSchema = z.strictObject({
   scope: scopeSchema,
-  query: z.string().trim().min(1).max(MAX_QUERY_CHARS),
+  query: visibleText(MAX_QUERY_CHARS),
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(10),
   memoryTypes: z.array(z.enum(memoryTypes)).min(1).max(memoryTypes.length).optional(),
   /** Overrides of the hybrid weights (src/ranking/hybrid.ts); omitted ones keep their defaults. */

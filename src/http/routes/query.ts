@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { analyzeQuery } from "../../query/analyze";
 import type { AppEnv } from "../context";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { memoryDocs } from "../docs/memories";
 
 /** Longest text accepted; the rules read the first MAX_ANALYZED_CHARS of it and say `truncated`. */
@@ -10,7 +10,7 @@ export const MAX_ANALYZE_INPUT_CHARS = 20_000;
 
 export const analyzeSchema = z.strictObject({
   text: z.string().max(MAX_ANALYZE_INPUT_CHARS),
-  sessionId: z.string().trim().min(1).max(128).optional(),
+  sessionId: visibleText(128).optional(),
 });
 
 /** POST /v1/query/analyze: the same query understanding the search paths use, for hooks and CLIs. */

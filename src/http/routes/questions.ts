@@ -6,20 +6,20 @@ import { DEFAULT_SIMILAR_QUESTIONS, findSimilarQuestions } from "../../questions
 import { informationNeed } from "../../text/need";
 import type { AppEnv } from "../context";
 import { afterResponse } from "../log";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { scopeSchema } from "./shared";
 import { memoryDocs } from "../docs/memories";
 
 export const similarSchema = z.strictObject({
   scope: scopeSchema,
-  text: z.string().trim().min(1).max(MAX_MEMORY_CHARS),
+  text: visibleText(MAX_MEMORY_CHARS),
   limit: z.number().int().min(1).max(10).default(DEFAULT_SIMILAR_QUESTIONS),
-  excludeSessionId: z.string().trim().min(1).max(128).optional(),
+  excludeSessionId: visibleText(128).optional(),
   /** Record the question (type "question") after looking up similar ones; a repeat is counted instead. */
   record: z.boolean().default(true),
-  category: z.string().trim().min(1).max(64).optional(),
-  sessionId: z.string().trim().min(1).max(128).optional(),
+  category: visibleText(64).optional(),
+  sessionId: visibleText(128).optional(),
   importance: z.number().min(0).max(1).default(0.5),
 });
 

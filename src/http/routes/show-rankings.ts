@@ -11,7 +11,7 @@ import { storeUploadedPairs } from "../../calibration/self-fit/uploaded";
 import type { AppEnv } from "../context";
 import { showRankingDocs } from "../docs/show-rankings";
 import { idempotent } from "../idempotency";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { overrideBody, rankingDetailBody, rankingSummaryBody } from "./show-bodies";
 import { archive, embedAll, show, showIdSchema, showParam, unwrap } from "./show-object";
 
@@ -20,8 +20,8 @@ const id = z.string().min(1).max(100);
 const rankingParam = z.object({ showId: showIdSchema, rankingId: id });
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 const overrideSchema = z.strictObject({
-  text: z.string().trim().min(1).max(MAX_QUESTION_CHARS),
-  model: z.string().trim().min(1).max(64).optional(),
+  text: visibleText(MAX_QUESTION_CHARS),
+  model: visibleText(64).optional(),
   againstQuestionId: id,
   rankingId: id.optional(),
 });

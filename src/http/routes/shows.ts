@@ -13,7 +13,7 @@ import type { AppEnv } from "../context";
 import { timeAndIdPosition, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { idempotent } from "../idempotency";
 import { afterResponse } from "../log";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { showDocs } from "../docs/shows";
 import { rankBody } from "./show-bodies";
 import { archive, embedAll, round, show, showIdSchema, showParam, unwrap } from "./show-object";
@@ -27,9 +27,9 @@ export const MAX_TOP_N = 50;
 
 export const questionParam = z.object({ showId: showIdSchema, id: z.string().min(1).max(100) });
 
-const text = z.string().trim().min(1).max(MAX_QUESTION_CHARS);
-const model = z.string().trim().min(1).max(64);
-const topics = z.array(z.string().trim().min(1).max(64)).max(8).optional();
+const text = visibleText(MAX_QUESTION_CHARS);
+const model = visibleText(64);
+const topics = z.array(visibleText(64)).max(8).optional();
 
 export const rankSchema = z.strictObject({
   candidates: z
@@ -49,7 +49,7 @@ const questionsSchema = z.strictObject({
 const refreshSchema = z
   .strictObject({
     questionIds: z.array(z.string().min(1).max(100)).min(1).max(500).optional(),
-    topic: z.string().trim().min(1).max(200).optional(),
+    topic: visibleText(200).optional(),
   })
   .refine((v) => (v.questionIds === undefined) !== (v.topic === undefined), { message: "send either questionIds or topic" });
 const range = (key: keyof typeof NOVELTY_CONFIG_LIMITS) =>

@@ -7,12 +7,12 @@ import { cosine } from "../../ranking/cosine";
 import { normalizeText } from "../../text/normalize";
 import type { AppEnv } from "../context";
 import { similarityDocs } from "../docs/similarity";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 
 /** Longest text explained: a question, not a document. */
 export const MAX_EXPLAIN_CHARS = 2_000;
 
-const text = z.string().trim().min(1).max(MAX_EXPLAIN_CHARS);
+const text = visibleText(MAX_EXPLAIN_CHARS);
 export const explainSchema = z.strictObject({ a: text, b: text });
 
 /**

@@ -19,7 +19,7 @@ import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { afterSeq, cursorParam, seqCursor } from "../pagination";
 import { idempotent } from "../idempotency";
-import { validate } from "../validation";
+import { validate, visibleText } from "../validation";
 import { idParam } from "./shared";
 import { ticketDocs } from "../docs/tickets";
 
@@ -29,11 +29,11 @@ const listQuery = z.strictObject({
   cursor: cursorParam,
 });
 const approveSchema = z.strictObject({
-  question: z.string().trim().min(1).max(1000).optional(),
-  answer: z.string().trim().min(1).max(20_000).optional(),
+  question: visibleText(1000).optional(),
+  answer: visibleText(20_000).optional(),
   allowDuplicate: z.boolean().optional(),
 });
-const rejectSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+const rejectSchema = z.strictObject({ reason: visibleText(500) });
 
 function answer(result: ReviewResult) {
   if (result.ok) return toStaging(result.value);

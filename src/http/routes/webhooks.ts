@@ -24,7 +24,7 @@ import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
 import { bindTenant } from "../access-log";
 import { AppError } from "../errors";
-import { requireText } from "../validation";
+import { requireText, visibleText } from "../validation";
 import { countVerifiedWebhook, refuseUnverifiedWebhook } from "../rate-limit";
 import { ticketDocs } from "../docs/tickets";
 import { describeBody } from "../openapi/describe";
@@ -35,13 +35,13 @@ export const MAX_TICKETS_PER_DELIVERY = 100;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 const ticketSchema = z.strictObject({
-  ticketId: z.string().trim().min(1).max(200),
+  ticketId: visibleText(200),
   subject: z.string().trim().max(500).default(""),
-  question: z.string().trim().min(1).max(20_000),
-  answer: z.string().trim().min(1).max(20_000),
-  tags: z.array(z.string().trim().min(1).max(64)).max(32).default([]),
+  question: visibleText(20_000),
+  answer: visibleText(20_000),
+  tags: z.array(visibleText(64)).max(32).default([]),
   resolvedAt: z.iso.datetime({ offset: true }),
-  source: z.string().trim().min(1).max(100).optional(),
+  source: visibleText(100).optional(),
 });
 const batchSchema = z.strictObject({ tickets: z.array(ticketSchema).min(1).max(MAX_TICKETS_PER_DELIVERY) });
 
