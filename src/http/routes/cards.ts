@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { listCards } from "../../cards/store";
 import type { AppEnv } from "../context";
 import { afterCreated, createdAtPosition, pageQuery, toPage } from "../pagination";
