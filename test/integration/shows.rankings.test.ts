@@ -5,7 +5,7 @@ import { fixedClock } from "../../src/clock";
 import { listRankings, MAX_STORED_RANKINGS, pruneRankings, saveRanking } from "../../src/shows/rankings";
 import type { ShowMemory } from "../../workers/show-memory";
 import { newTenant } from "../support/api";
-import { expectError, expectJson } from "../support/client";
+import { apiClient, expectError, expectJson } from "../support/client";
 import { showClient } from "../support/shows";
 
 const MIN = 60_000;
@@ -106,7 +106,7 @@ describe("POST /v1/shows/:showId/overrides", () => {
     expect(res).toMatchObject({
       created: true,
       override: { text: REWORDED, againstQuestionId: askedId, againstQuestion: ASKED, by: "producer-ai", at: T10_00 + 9 * MIN },
-      label: { a: REWORDED, b: ASKED, label: "related", createdBy: "override:producer-ai" },
+      label: { a: REWORDED, b: ASKED, label: "related", createdBy: "override:client:producer-ai" },
     });
     const history = await expectJson(show.history(60), 200);
     expect(history.questions[0]).toMatchObject({ id: res.override.questionId, text: REWORDED, wasUsed: true, source: "override" });
@@ -116,7 +116,7 @@ describe("POST /v1/shows/:showId/overrides", () => {
     const labels = await env.DB.prepare("SELECT a, b, label, created_by FROM calibration_label_pairs WHERE tenant_id = ?")
       .bind(tenant.tenantId)
       .all();
-    expect(labels.results).toEqual([{ a: REWORDED, b: ASKED, label: "related", created_by: "override:producer-ai" }]);
+    expect(labels.results).toEqual([{ a: REWORDED, b: ASKED, label: "related", created_by: "override:client:producer-ai" }]);
 
     // The used question now blocks its repeats at any age.
     clock.set(T10_00 + 50 * MIN);
@@ -135,6 +135,22 @@ describe("POST /v1/shows/:showId/overrides", () => {
       .first<{ n: number }>();
     expect(n?.n).toBe(1);
     expect((await expectJson(show.history(60), 200)).questions.filter((q) => q.source === "override")).toHaveLength(1);
+  });
+
+  it("never lets a client key's override replace an admin's label, and leaves none without a ranking (hardening round 3)", async () => {
+    const { tenant, show, ranked, askedId } = await showWithHistory("weak-labels");
+    await expectJson(
+      apiClient(tenant.adminKey).v1.admin.calibration.pairs.$post({ json: { pairs: [{ a: REWORDED, b: ASKED, label: "paraphrase" }] } }),
+      200,
+    );
+    const overridden = await expectJson(show.override({ text: REWORDED, againstQuestionId: askedId, rankingId: ranked.rankingId! }), 201);
+    expect(overridden.label).toBeNull();
+    const labels = await env.DB.prepare("SELECT label, created_by FROM calibration_label_pairs WHERE tenant_id = ?")
+      .bind(tenant.tenantId)
+      .all<{ label: string; created_by: string }>();
+    expect(labels.results).toEqual([{ label: "paraphrase", created_by: expect.not.stringMatching(/^override:/) }]);
+    const ungrounded = await expectJson(show.override({ text: "Any text at all, no ranking behind it", againstQuestionId: askedId }), 201);
+    expect(ungrounded.label).toBeNull();
   });
 
   it("refuses what it cannot ground: an unknown question or ranking (404), a text the ranking did not filter (400), an ended show (409)", async () => {

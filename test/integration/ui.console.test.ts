@@ -154,7 +154,7 @@ describe("console actions on a ranking's page", () => {
       .bind(tenantId)
       .first<{ a: string; b: string; label: string; created_by: string }>();
     expect(label).toMatchObject({ a: REWORDED, b: ASKED, label: "related" });
-    expect(label!.created_by).toMatch(/^override:key_/);
+    expect(label!.created_by).toMatch(/^override:admin:key_/);
   });
 
   it("ends the show after a confirmation page; the console then says so and ranks no more", async () => {

@@ -48,8 +48,12 @@ export const Overridden = obj({
     a: z.string(),
     b: z.string(),
     label: z.literal("related"),
-    createdBy: z.string().describe("override:<who>"),
-  }).describe("The calibration label it stored (as an uploaded pair: the same pair again replaces its label)"),
+    createdBy: z.string().describe("override:<role>:<who>"),
+  })
+    .nullable()
+    .describe(
+      "The calibration label it stored; null when none was: no rankingId (the pair was not shown to be filtered), or a client key's override where an admin labelled the pair or the tenant holds 100 client-override labels",
+    ),
 });
 
 export const showRankingDocs = {
@@ -72,7 +76,7 @@ export const showRankingDocs = {
     tag: "Shows",
     summary: "Use a filtered question anyway",
     description:
-      "Seed 004's manual override for one question: the host asks it although the show filtered it. It joins the show's memory marked used, and the override records who (the key's name) and when. The pair (this text, the question it was filtered against) is stored as a calibration label `related` (a near-topic, different question; `created_by` `override:<who>`), upserted by pair like uploaded pairs. With `rankingId`, the text must be one of that ranking's filtered candidates against `againstQuestionId`, and a second call answers the first override (200, `created: false`).",
+      "Seed 004's manual override for one question: the host asks it although the show filtered it. It joins the show's memory marked used, and the override records who (the key's name) and when. With `rankingId`, the pair (this text, the question it was filtered against) is stored as a calibration label `related` (a near-topic, different question; `created_by` `override:<role>:<who>`): an admin key's replaces any label of the pair; a client key's is weak evidence, never replacing an admin's label, at most 100 per tenant, read by a fit after every admin label. With `rankingId`, the text must be one of that ranking's filtered candidates against `againstQuestionId`, and a second call answers the first override (200, `created: false`).",
     responses: { 201: Overridden, 200: Overridden },
     errors: {
       404: "no such question (againstQuestionId) or ranking (rankingId) in this show",

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { keyLabel } from "../../auth/key-label";
-import { storeUploadedPairs } from "../../calibration/self-fit/uploaded";
+import { overrideLabelBy, storeOverrideLabel } from "../../calibration/self-fit/uploaded";
 import type { AppEnv } from "../context";
 import { showRankingDocs } from "../docs/show-rankings";
 import { idempotent } from "../idempotency";
@@ -62,13 +62,13 @@ export const showRankings = new Hono<AppEnv>()
         }),
       );
       await archive(c, result.summary, now);
-      // Stored like an uploaded pair (upsert on the pair), so a repeated override replaces, never doubles, the label.
+      // A label only for a pair the show really filtered (a ranking's candidate): without rankingId the text could be anything.
       const { override } = result;
-      const createdBy = `override:${override.by}`;
+      const createdBy = overrideLabelBy(principal.role, override.by);
       const label = { a: override.text, b: override.againstQuestion, label: OVERRIDE_LABEL } as const;
-      await storeUploadedPairs(db, principal.tenantId, [label], createdBy, now);
+      const stored = body.rankingId !== undefined && (await storeOverrideLabel(db, principal.tenantId, label, createdBy, now));
       return c.json(
-        { override: overrideBody(override), created: result.created, label: { ...label, createdBy } },
+        { override: overrideBody(override), created: result.created, label: stored ? { ...label, createdBy } : null },
         result.created ? 201 : 200,
       );
     },
