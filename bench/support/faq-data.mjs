@@ -113,9 +113,19 @@ export function generate(n) {
   return faqs;
 }
 
-/** Imports FAQs through POST /v1/faqs/import and returns their ids in order; throws unless every one is stored and indexed. */
+/** A tag per API client (one per tenant), so two tenants of one database never import the same id. */
+const tags = new WeakMap();
+const tagOf = (api) => tags.get(api) ?? tags.set(api, Math.random().toString(36).slice(2, 10)).get(api);
+
+/**
+ * Imports FAQs through POST /v1/faqs/import and returns their ids in order; throws unless every one
+ * is stored and indexed. Each line keeps an id, as an export's lines do: the import's duplicate
+ * check, which refuses a plain line asking what an earlier one asks, leaves such lines alone, and
+ * the generated templates ("Can I verify a vendor contract …" / "… a new hire?") read as rewordings
+ * of each other. A tag per tenant keeps ids apart from another tenant's in the same database.
+ */
 export async function importChunk(api, chunk) {
-  const line = (f) => JSON.stringify({ question: f.question, answer: f.answer, tags: f.tags, variants: f.variants });
+  const line = (f) => JSON.stringify({ id: `${tagOf(api)}-${f.code}`, question: f.question, answer: f.answer, tags: f.tags, variants: f.variants });
   const { json } = await importFaqs(api, chunk.map(line).join("\n"));
   if (json.errors.length > 0 || json.counts.pendingIndex > 0)
     throw new Error(`import: ${JSON.stringify(json.counts)} ${JSON.stringify(json.errors[0])}`);

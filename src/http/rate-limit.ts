@@ -22,13 +22,31 @@ function tooManyRequests(what: string): AppError {
   return new AppError("RATE_LIMITED", `Too many requests ${what}; retry after ${retryAfter} s`, undefined, retryAfter);
 }
 
-/** Per API key, after authentication (the key's id, never the key itself). */
+/**
+ * Per API key, after authentication (the key's id, never the key itself), and per tenant above it:
+ * an admin can mint keys, so the key's window alone bounded nothing.
+ */
 export function limitPerApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { success } = await c.env.API_RATE_LIMIT.limit({ key: `key:${c.get("principal").keyId}` });
-    if (!success) throw tooManyRequests("for this API key");
+    const { keyId, tenantId } = c.get("principal");
+    const [key, tenant] = await Promise.all([
+      c.env.API_RATE_LIMIT.limit({ key: `key:${keyId}` }),
+      c.env.TENANT_RATE_LIMIT.limit({ key: `tenant:${tenantId}` }),
+    ]);
+    if (!key.success) throw tooManyRequests("for this API key");
+    if (!tenant.success) throw tooManyRequests("for this tenant (all its keys together)");
     await next();
   };
+}
+
+/**
+ * /ui sign-in attempts per address (CF-Connecting-IP), counted before the key is looked up: a
+ * guessed key costs a D1 read, and a wrong key names no tenant to count under. Returns the seconds
+ * to wait when the address used up its window, else null.
+ */
+export async function signInRefusedFor(env: Env, address: string | undefined, now: number): Promise<number | null> {
+  const { success } = await env.LOGIN_RATE_LIMIT.limit({ key: `login:${bounded(address ?? "unknown")}` });
+  return success ? null : retryAfterSeconds(now);
 }
 
 /** Rate-limit keys are bounded: an attacker's 1 MB header must not become a 1 MB key. */

@@ -3,6 +3,7 @@
  * session cookie; every other page needs that session; every POST needs the session's CSRF token
  * and a same-origin Origin. Pages get data only through the /v1 API (in-process, as the user).
  */
+import { signInRefusedFor } from "../http/rate-limit";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -128,6 +129,11 @@ export function createUi(appFetch: AppFetch) {
     const { clock } = c.get("services");
     const key = (await formField(c, "key")).trim();
     if (key === "") return c.html(<SignIn error="Paste an API key" />, 400);
+    const wait = await signInRefusedFor(c.env, c.req.header("cf-connecting-ip"), Date.now());
+    if (wait !== null)
+      return c.html(<SignIn error={`Too many sign-in attempts from this address: try again in ${wait} s`} />, 429, {
+        "retry-after": String(wait),
+      });
     const principal = key.length <= 256 && !/\s/.test(key) ? await principalForKey(c.get("services"), c.env, key) : null;
     if (!principal) return c.html(<SignIn error="This API key is not valid (unknown or revoked)" />, 401);
     const sealed = await sealSession(newSession(key, clock.now()), c.env.UI_SESSION_SECRET);

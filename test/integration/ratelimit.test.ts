@@ -74,6 +74,35 @@ async function signedTicket(secret: string, tenantId: string, ip: string) {
   } satisfies RequestInit;
 }
 
+describe("rate limits: /ui sign-in attempts, per address", () => {
+  it("answers the fourth attempt from one address with a 429 page and Retry-After, right key or not; another address goes on", async () => {
+    const tenant = await newTenant();
+    const tight = { LOGIN_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
+    await roomInWindow();
+    const attempt = async (key: string, ip: string) => {
+      const ctx = createExecutionContext();
+      const res = await createApp().fetch(
+        new Request("https://recall.test/ui/login", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": ip },
+          body: new URLSearchParams({ key }),
+        }),
+        { ...env, ...tight },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return { status: res.status, retryAfter: res.headers.get("retry-after"), html: await res.text() };
+    };
+    const ip = `198.51.100.${Math.floor(Math.random() * 200)}`;
+    for (let i = 0; i < TIGHT; i++) expect((await attempt(`rk_wrong_${i}`, ip)).status).toBe(401);
+    const refused = await attempt(tenant.adminKey, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(refused.html).toContain("Too many sign-in attempts from this address");
+    expect((await attempt(tenant.adminKey, `${ip}1`)).status).toBe(303);
+  });
+});
+
 describe("rate limits: the API, per key", () => {
   it("answers 429 RATE_LIMITED with Retry-After once a key used up its window, while another key of the tenant goes on", async () => {
     const tenant = await newTenant();
@@ -84,6 +113,20 @@ describe("rate limits: the API, per key", () => {
     expectRateLimited(await send(tight, "/v1/faqs?limit=1", asClient));
     expectRateLimited(await send(tight, "/v1/memories/search", { ...asClient, method: "POST" }));
     expect((await send(tight, "/v1/faqs?limit=1", { headers: { authorization: `Bearer ${tenant.adminKey}` } })).status).toBe(200);
+  });
+
+  it("counts a tenant's keys together above each key's own window: minting keys gains nothing (hardening round 3)", async () => {
+    const tenant = await newTenant();
+    const tight = { TENANT_RATE_LIMIT: env.TIGHT_RATE_LIMIT };
+    await roomInWindow();
+    const as = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
+    for (const key of [tenant.clientKey, tenant.adminKey, tenant.clientKey])
+      expect((await send(tight, "/v1/faqs?limit=1", as(key))).status).toBe(200);
+    const refused = await send(tight, "/v1/faqs?limit=1", as(tenant.adminKey));
+    expectRateLimited(refused);
+    expect(refused.json!.error).toMatchObject({ message: expect.stringContaining("for this tenant") });
+    const other = await newTenant();
+    expect((await send(tight, "/v1/faqs?limit=1", as(other.clientKey))).status).toBe(200);
   });
 
   it("does not count requests without a valid key (401 first)", async () => {
@@ -191,9 +234,15 @@ describe("rate limits: configuration", () => {
   const [production = "", rest = ""] = wranglerToml.split(/^\[env\.local\]$/m);
   const local = rest.split(/^\[env\.test\]$/m)[0] ?? "";
 
-  it("declares the three limits in production with a 60 s period, and npm start (env.local) runs the same ones", () => {
+  it("declares the five limits in production with a 60 s period, and npm start (env.local) runs the same ones", () => {
     const limits = limitsOf(production);
-    expect(limits.map((l) => l.split(" ")[0])).toEqual(["API_RATE_LIMIT", "WEBHOOK_TENANT_RATE_LIMIT", "WEBHOOK_SOURCE_RATE_LIMIT"]);
+    expect(limits.map((l) => l.split(" ")[0])).toEqual([
+      "API_RATE_LIMIT",
+      "WEBHOOK_TENANT_RATE_LIMIT",
+      "WEBHOOK_SOURCE_RATE_LIMIT",
+      "TENANT_RATE_LIMIT",
+      "LOGIN_RATE_LIMIT",
+    ]);
     for (const limit of limits) expect(limit.endsWith(" 60")).toBe(true);
     expect(limitsOf(local)).toEqual(limits);
   });
