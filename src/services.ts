@@ -5,6 +5,7 @@
  */
 import { type Clock, systemClock } from "./clock";
 import { cachedEmbedder, type Defer } from "./embeddings/cached";
+import { deadlineEmbedder, JOB_EMBED_DEADLINE_MS, REQUEST_EMBED_DEADLINE_MS } from "./embeddings/deadline";
 import type { TicketMessage } from "./tickets/message";
 import type { Judge } from "./judge/port";
 import { selectJudge } from "./judge/select";
@@ -54,13 +55,21 @@ export interface Services {
   faqPostgres: PgHandle | null;
 }
 
-/** `defer` (a request's waitUntil) takes cache writes off the response path; jobs and tests await them. */
+/**
+ * `defer` (a request's waitUntil) takes cache writes off the response path; jobs and tests await
+ * them. A request (one with `defer`) gives the embedding model REQUEST_EMBED_DEADLINE_MS, a job
+ * JOB_EMBED_DEADLINE_MS (src/embeddings/deadline.ts).
+ */
 export function createServices(env: Env, clock: Clock = systemClock, log: Logger = rootLogger, defer?: Defer): Services {
   const dimensions = Number(env.EMBEDDING_DIMENSIONS);
   if (!Number.isInteger(dimensions) || dimensions <= 0) {
     throw new ConfigError(`EMBEDDING_DIMENSIONS must be a positive integer, got "${env.EMBEDDING_DIMENSIONS}"`);
   }
-  const embedder = cachedEmbedder(createEmbedder(env, dimensions), env.CACHE, defer);
+  const model = deadlineEmbedder(createEmbedder(env, dimensions), {
+    deadlineMs: defer ? REQUEST_EMBED_DEADLINE_MS : JOB_EMBED_DEADLINE_MS,
+    breakerKey: embedderBreakerKey(env),
+  });
+  const embedder = cachedEmbedder(model, env.CACHE, defer);
   return {
     // Failures come out typed (src/db/errors.ts): the layers above never read D1's message text.
     db: withStorageErrors(env.DB),
@@ -128,6 +137,9 @@ function createJudge(env: Env): Judge {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** The breaker an embedder's calls share in an isolate: the adapter, where it is, the model. */
+export const embedderBreakerKey = (env: Env) => `${env.EMBEDDER}:${env.EMBEDDER_URL ?? ""}:${env.EMBEDDING_MODEL}`;
 
 function createEmbedder(env: Env, dimensions: number): Embedder {
   switch (env.EMBEDDER) {

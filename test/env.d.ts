@@ -6,6 +6,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** 3 requests per 60 s per key (test/support/workers-pool.ts). */
       TIGHT_RATE_LIMIT: RateLimit;
+      /** A model host that accepts connections and never answers (test/support/global-setup.ts). */
+      HANGING_EMBEDDER_URL: string;
     }
   }
 }

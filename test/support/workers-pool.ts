@@ -22,7 +22,7 @@ export async function workersPool() {
     remoteBindings: false,
     wrangler: { configPath: "./wrangler.toml", environment: "test" },
     miniflare: {
-      bindings: { TEST_MIGRATIONS: migrations, EMBEDDER_URL: inject("embedderUrl") },
+      bindings: { TEST_MIGRATIONS: migrations, EMBEDDER_URL: inject("embedderUrl"), HANGING_EMBEDDER_URL: inject("hangingEmbedderUrl") },
       // Real (emulated) rate limiters with a tiny limit: test/integration/ratelimit.test.ts swaps
       // them in for the raised ones of [env.test] to reach a 429 in a few requests.
       ratelimits: { TIGHT_RATE_LIMIT: { simple: { limit: 3, period: 60 } } },

@@ -79,7 +79,9 @@ export const CreatedSecret = obj({
 export const Secrets = obj({ secrets: z.array(obj(SecretInfo)), nextCursor: nextCursorSchema });
 
 export const Health = obj({
-  status: z.literal("ok"),
+  status: z
+    .enum(["ok", "degraded"])
+    .describe("degraded: the embedding model missed a deadline in this isolate and is skipped for a while (searches go on by keywords)"),
   service: z.literal("recall"),
   adapters: obj({
     embedder: obj({
@@ -87,6 +89,7 @@ export const Health = obj({
       model: z.string(),
       dimensions: z.number().int(),
       languages: z.array(z.string()),
+      state: z.enum(["ok", "skipped"]).describe("skipped: it missed a deadline in this isolate; calls are skipped for up to 15 s"),
       calibration: ScaleStatusSchema.describe(
         "The deployment's scale in force: its own fit, else the table shipped for the model, else raw cosine",
       ),

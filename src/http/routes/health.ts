@@ -1,17 +1,20 @@
 import { Hono } from "hono";
 import { scaleInForce } from "../../calibration/in-force";
 import { scaleStatus } from "../../calibration/scale";
+import { embedderSkipped } from "../../embeddings/deadline";
+import { embedderBreakerKey } from "../../services";
 import { DEPLOYMENT } from "../../calibration/self-fit/tables-store";
 import type { AppEnv } from "../context";
 import { adminDocs } from "../docs/admin";
 
-/** GET /healthz: public; names the active adapters, never a secret. */
+/** GET /healthz: public; names the active adapters and whether the embedding model is being skipped, never a secret. */
 export const health = new Hono<AppEnv>().get("/healthz", adminDocs.health, async (c) => {
   const { embedder, vectors, judge, db, clock, log } = c.get("services");
   // No tenant here: the deployment's scale (its own fit, else the shipped table, else raw).
   const scale = await scaleInForce(db, DEPLOYMENT, embedder.model, clock.now(), log);
+  const skipped = embedderSkipped(embedderBreakerKey(c.env));
   return c.json({
-    status: "ok",
+    status: skipped ? "degraded" : "ok",
     service: "recall",
     adapters: {
       embedder: {
@@ -19,6 +22,7 @@ export const health = new Hono<AppEnv>().get("/healthz", adminDocs.health, async
         model: embedder.model,
         dimensions: embedder.dimensions,
         languages: embedder.languages,
+        state: skipped ? "skipped" : "ok",
         // Which similarity the thresholds compare, and where its table comes from (docs/guides/calibration.md).
         calibration: scaleStatus(scale),
       },

@@ -1,0 +1,69 @@
+/**
+ * An embedding model that hangs must not hang the request that needs it: each call has a deadline,
+ * and a call that missed it opens a per-isolate breaker that skips the model for a while, so the
+ * requests after it do not each wait out their deadline. Either way the call throws an
+ * EmbeddingError, which every caller already takes as "no vectors": search goes on by keywords,
+ * the context block without its vector list, the show's check on words, a write commits with its
+ * vector pending (the cron indexes it later), each saying so in `degraded`. KV-cached vectors are
+ * read before this (cached.ts), so a known text never waits on the model.
+ */
+import { type Embedder, EmbeddingError } from "./port";
+
+/** A request's embedding call: the whole request should answer within ~1.5 s with the model hung. */
+export const REQUEST_EMBED_DEADLINE_MS = 1_000;
+/** A job's (the cron's re-index, the ticket consumer's): nobody waits, batches are bigger. */
+export const JOB_EMBED_DEADLINE_MS = 15_000;
+/** How long a missed deadline keeps the model skipped in this isolate. */
+export const BREAKER_OPEN_MS = 15_000;
+
+export class EmbeddingTimeout extends EmbeddingError {
+  override name = "EmbeddingTimeout";
+}
+
+/** Per isolate: until when each model (by breaker key) is skipped. */
+const skippedUntil = new Map<string, number>();
+
+export interface DeadlineOptions {
+  deadlineMs: number;
+  /** Which breaker the calls share: the adapter, its address and model. */
+  breakerKey: string;
+  now?: () => number;
+}
+
+export function deadlineEmbedder(inner: Embedder, { deadlineMs, breakerKey, now = Date.now }: DeadlineOptions): Embedder {
+  return {
+    kind: inner.kind,
+    model: inner.model,
+    dimensions: inner.dimensions,
+    languages: inner.languages,
+    scale: inner.scale,
+    canEmbed: (text) => inner.canEmbed(text),
+    async embed(texts) {
+      const until = skippedUntil.get(breakerKey) ?? 0;
+      if (now() < until)
+        throw new EmbeddingTimeout(`the embedding model is skipped for ${Math.ceil((until - now()) / 1000)} s more: it missed a deadline`);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new EmbeddingTimeout(`the embedding model gave no answer within ${deadlineMs} ms`)), deadlineMs);
+      });
+      const work = inner.embed(texts);
+      // An abandoned call may still fail later (the connection cut when the request ends): not an error of anyone's.
+      work.catch(() => {});
+      try {
+        const vectors = await Promise.race([work, deadline]);
+        skippedUntil.delete(breakerKey);
+        return vectors;
+      } catch (error) {
+        if (error instanceof EmbeddingTimeout) skippedUntil.set(breakerKey, now() + BREAKER_OPEN_MS);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** Whether the model is being skipped in this isolate now (for /healthz). */
+export function embedderSkipped(breakerKey: string, now = Date.now()): boolean {
+  return now < (skippedUntil.get(breakerKey) ?? 0);
+}
