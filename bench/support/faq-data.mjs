@@ -125,7 +125,8 @@ const tagOf = (api) => tags.get(api) ?? tags.set(api, Math.random().toString(36)
  * of each other. A tag per tenant keeps ids apart from another tenant's in the same database.
  */
 export async function importChunk(api, chunk) {
-  const line = (f) => JSON.stringify({ id: `${tagOf(api)}-${f.code}`, question: f.question, answer: f.answer, tags: f.tags, variants: f.variants });
+  const line = (f) =>
+    JSON.stringify({ id: `${tagOf(api)}-${f.code}`, question: f.question, answer: f.answer, tags: f.tags, variants: f.variants });
   const { json } = await importFaqs(api, chunk.map(line).join("\n"));
   if (json.errors.length > 0 || json.counts.pendingIndex > 0)
     throw new Error(`import: ${JSON.stringify(json.counts)} ${JSON.stringify(json.errors[0])}`);

@@ -3,7 +3,7 @@
 // on 127.0.0.1. Requests go through the Worker's fetch handler exactly as in production.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -18,6 +18,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BENCH_KEY = "rk_bench_dev_key";
 /** Requests per 60 s per key for the Worker under benchmark: far above what a bench sends. */
 const BENCH_RATE_LIMIT = Number(process.env.RECALL_RATE_LIMIT ?? 100_000_000);
+/** Every rate-limit binding production declares (wrangler.toml's top-level [[ratelimits]]): a new one is raised here too. */
+const RATE_LIMIT_BINDINGS = [
+  ...readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "wrangler.toml"), "utf8").matchAll(
+    /^\[\[ratelimits\]\]\s*name = "(\w+)"/gm,
+  ),
+].map((m) => m[1]);
 
 /**
  * `helperEmbedder: false` skips the second embedder (seeding only); the Worker also listens on `url` (a free 127.0.0.1 port).
@@ -50,12 +56,7 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
     ...(ticketConsumer ? { queueConsumers: { "recall-tickets": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 5 } } } : {}),
     // The benches, the eval and `npm run fuzz` send deliberate load from one key: rate limits are
     // raised explicitly here (README "Rate limits"); RECALL_RATE_LIMIT=N sets another per-window limit.
-    ratelimits: Object.fromEntries(
-      ["API_RATE_LIMIT", "WEBHOOK_TENANT_RATE_LIMIT", "WEBHOOK_SOURCE_RATE_LIMIT"].map((name) => [
-        name,
-        { simple: { limit: BENCH_RATE_LIMIT, period: 60 } },
-      ]),
-    ),
+    ratelimits: Object.fromEntries(RATE_LIMIT_BINDINGS.map((name) => [name, { simple: { limit: BENCH_RATE_LIMIT, period: 60 } }])),
     // The Worker's own log lines would bury the figures; set BENCH_VERBOSE=1 to see them.
     handleRuntimeStdio(stdout, stderr) {
       if (process.env.BENCH_VERBOSE) {
