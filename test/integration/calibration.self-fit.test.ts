@@ -8,6 +8,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from "vitest";
 import { forgetScales } from "../../src/calibration/in-force";
 import { startFit } from "../../src/calibration/self-fit/job";
+import { checkReference, REFERENCE_MIN_AGREEMENT } from "../../src/calibration/self-fit/reference";
 import { shiftedEmbedder } from "../../src/embeddings/shifted";
 import { createApp } from "../../src/http/app";
 import { createServices, type Services } from "../../src/services";
@@ -120,6 +121,52 @@ describe("POST /v1/admin/calibration/fit on the local model", () => {
     const versions = await expectJson(admin.v1.admin.calibration.versions.$get({ query: {} }), 200);
     expect(versions.versions).toHaveLength(1);
     expect(versions.versions[0]).toMatchObject({ version: 1, active: true, pairs: report.pairs });
+  });
+
+  it("puts no fit in force that would call a rewording different or unrelated questions the same (hardening round 3)", async () => {
+    forgetScales();
+    const { adminKey } = await newTenant("poisoned");
+    const admin = apiClient(adminKey);
+    const services = createServices(env);
+    // A scale whose thresholds went to 1, as a fit on labels with their answers swapped once made: it fails the reference pairs.
+    const shipped = services.embedder.scale;
+    const broken = {
+      ...shipped,
+      decision: { ...shipped.decision!, embedding: { ...shipped.decision!.embedding, relatedMin: 1, sameMin: 1 } },
+    };
+    expect((await checkReference(services.embedder, shipped)).agreement).toBeGreaterThanOrEqual(REFERENCE_MIN_AGREEMENT);
+    const failed = await checkReference(services.embedder, broken);
+    expect(failed.agreement).toBeLessThan(REFERENCE_MIN_AGREEMENT);
+    expect(failed.wrong[0]).toMatchObject({ label: "paraphrase", relation: "different" });
+    // Labels swapped (each FAQ's rewordings called unrelated, different FAQs' questions the same): whatever the fit
+    // makes of them, the tenant never calls "reset my password" and its rewording different, and an honest fit goes in force.
+    const swapped = [
+      ...SELF_FIT_KB.flatMap((f) => f.variants.map((v) => ({ a: f.question, b: v, label: "unrelated" as const }))),
+      ...SELF_FIT_KB.map((f, i) => ({
+        a: f.question,
+        b: SELF_FIT_KB[(i + 7) % SELF_FIT_KB.length]!.question,
+        label: "paraphrase" as const,
+      })),
+    ];
+    await expectJson(admin.v1.admin.calibration.pairs.$post({ json: { pairs: swapped } }), 200);
+    const poisoned = await fitToEnd(admin, { sources: ["uploaded"] });
+    const reference = (poisoned.report as { reference?: { inForce: boolean } } | null)?.reference;
+    if (poisoned.status === "stored" && reference?.inForce === false) {
+      const versions = await expectJson(admin.v1.admin.calibration.versions.$get({ query: {} }), 200);
+      expect(versions.versions[0]).toMatchObject({ version: poisoned.version, active: false });
+    }
+    const decided = await expectJson(
+      admin.v1.similarity.explain.$post({ json: { a: "How do I reset my password?", b: "How can I reset my password?" } }),
+      200,
+    );
+    expect(decided.decision).not.toBe("different");
+    await importKb(adminKey);
+    const honest = await fitToEnd(admin, { sources: ["faqs"] });
+    expect(honest).toMatchObject({ status: "stored", report: { reference: { inForce: true } } });
+    expect((await expectJson(admin.v1.admin.calibration.$get(), 200)).inForce.source).toMatchObject({
+      kind: "tenant",
+      version: honest.version,
+    });
   });
 
   it("keeps versions: a second fit is version 2, the two compare, and a rollback puts version 1 back in force", async () => {

@@ -8,8 +8,10 @@
  *             base FAQS_PER_STEP FAQs at a time, measured on the vectors already stored;
  *   measure   the pairs not measured yet, MEASURE_BATCH at a time, through the deployed embedder
  *             (its KV cache makes a repeated text free);
- *   fit       fit-scale.ts on every pair; the table is stored as a new active version, or refused
- *             with the reason. The pairs are then deleted.
+ *   fit       fit-scale.ts on every pair; the table is stored as a new version, or refused with the
+ *             reason. It goes in force only when it decides the shipped reference pairs as a person
+ *             would (reference.ts); else it is kept as a candidate an admin can promote. The pairs
+ *             are then deleted.
  *
  * One fit runs per scope and model (a unique index): starting another returns the running one.
  */
@@ -28,7 +30,8 @@ import { shippedScale } from "../registry";
 import { type FitReport, fitScale, type MeasuredPair } from "./fit-scale";
 import { labelCount } from "./labels";
 import { collectFaqPairs, collectReviewPairs, type FaqsCursor, type PairRow, type Source } from "./sources";
-import { DEPLOYMENT, storeVersion } from "./tables-store";
+import { checkReference, REFERENCE_MIN_AGREEMENT } from "./reference";
+import { DEPLOYMENT, scaleFromStored, storeVersion } from "./tables-store";
 import { readUploadedPairs } from "./uploaded";
 
 const cf = calibrationFits;
@@ -216,15 +219,22 @@ async function finish(services: Services, fit: FitRow): Promise<FitRow> {
   const report = { ...outcome.report, labels: await labelCount(services, fit.tenantId) } as unknown as Record<string, unknown>;
   let done: FitRow;
   if (outcome.stored) {
-    const version = await storeVersion(db, {
-      scope: fit.scope,
-      model: fit.model,
-      tables: outcome.tables,
-      report,
-      fitId: fit.id,
-      createdBy: fit.createdBy,
-      createdAt: clock.now(),
-    });
+    // In force only when it decides the pairs whose answer is not in doubt as a person would; else a candidate (reference.ts).
+    const reference = await checkReference(
+      services.embedder,
+      scaleFromStored({ scope: fit.scope, model: fit.model, version: 0, tables: outcome.tables as never, createdAt: clock.now() }, shippedScale(fit.model)),
+    );
+    const active = reference.agreement >= REFERENCE_MIN_AGREEMENT;
+    report.reference = {
+      ...reference,
+      inForce: active,
+      ...(active ? {} : { note: `a candidate, not in force: it decided ${reference.agreement} of the reference pairs right (at least ${REFERENCE_MIN_AGREEMENT} needed); an admin can compare it and promote it (POST /v1/admin/calibration/rollback/:version)` }),
+    };
+    const version = await storeVersion(
+      db,
+      { scope: fit.scope, model: fit.model, tables: outcome.tables, report, fitId: fit.id, createdBy: fit.createdBy, createdAt: clock.now() },
+      { active },
+    );
     forgetScales();
     done = await save(services, fit, { status: "stored", version, report });
   } else {

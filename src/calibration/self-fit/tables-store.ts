@@ -70,10 +70,14 @@ export async function getVersion(db: D1Database, scope: string, model: string, v
   return row ?? null;
 }
 
-/** Stores a new version and makes it the active one (one batch); returns its number. */
+/**
+ * Stores a new version and, unless it is only a candidate (`active: false`: it failed the reference
+ * check, reference.ts), makes it the active one (one batch); returns its number.
+ */
 export async function storeVersion(
   db: D1Database,
   row: Pick<StoredTableRow, "scope" | "model" | "report" | "fitId" | "createdBy" | "createdAt"> & { tables: StoredTables },
+  { active = true } = {},
 ): Promise<number> {
   const d = drizzle(db);
   const [latest] = await d
@@ -83,13 +87,16 @@ export async function storeVersion(
     .orderBy(desc(ct.version))
     .limit(1);
   const version = (latest?.version ?? 0) + 1;
-  await d.batch([
-    d
-      .update(ct)
-      .set({ active: false })
-      .where(and(eq(ct.scope, row.scope), eq(ct.model, row.model), eq(ct.active, true))),
-    d.insert(ct).values({ ...row, tables: row.tables as unknown as Record<string, unknown>, version, active: true }),
-  ]);
+  const insert = d.insert(ct).values({ ...row, tables: row.tables as unknown as Record<string, unknown>, version, active });
+  if (!active) await insert;
+  else
+    await d.batch([
+      d
+        .update(ct)
+        .set({ active: false })
+        .where(and(eq(ct.scope, row.scope), eq(ct.model, row.model), eq(ct.active, true))),
+      insert,
+    ]);
   return version;
 }
 
