@@ -55,6 +55,9 @@ export async function importCorpus(worker, key, corpus, onProgress = () => {}) {
     const { json } = await importFaqs(worker.client(key), ndjson);
     if (json.errors?.length)
       console.warn(`  WARNING: ${json.errors.length} lines refused (they count as misses), e.g. ${JSON.stringify(json.errors[0])}`);
+    // A vector mode over FAQs without vectors would measure nothing and look like a score.
+    if (json.counts?.pendingIndex > 0)
+      throw new Error(`import: ${json.counts.pendingIndex} FAQs left without vectors: is the embedding model up?`);
     for (const { line, id } of json.imported) faqToDoc.set(id, chunk[line - 1].id);
     onProgress(Math.min(corpus.length, i + 1000));
   }

@@ -9,10 +9,20 @@
  */
 import { type Embedder, EmbeddingError } from "./port";
 
-/** A request's embedding call: the whole request should answer within ~1.5 s with the model hung. */
+/** A request's embedding call of one text: the whole request should answer within ~1.5 s with the model hung. */
 export const REQUEST_EMBED_DEADLINE_MS = 1_000;
-/** A job's (the cron's re-index, the ticket consumer's): nobody waits, batches are bigger. */
+/** A job's (the cron's re-index, the ticket consumer's): nobody waits. */
 export const JOB_EMBED_DEADLINE_MS = 15_000;
+/**
+ * Added per text after the first: a batch (an import's 64 texts) is slow, not hung. The slowest
+ * model Recall runs, the local one on a busy 2-core machine, takes ~110 ms a long text.
+ */
+export const EMBED_DEADLINE_PER_TEXT_MS = 250;
+
+/** The deadline of one call embedding `texts` texts. */
+export function embedDeadlineMs(baseMs: number, texts: number): number {
+  return baseMs + EMBED_DEADLINE_PER_TEXT_MS * Math.max(0, texts - 1);
+}
 /** How long a missed deadline keeps the model skipped in this isolate. */
 export const BREAKER_OPEN_MS = 15_000;
 
@@ -24,6 +34,7 @@ export class EmbeddingTimeout extends EmbeddingError {
 const skippedUntil = new Map<string, number>();
 
 export interface DeadlineOptions {
+  /** For a call of one text; longer by EMBED_DEADLINE_PER_TEXT_MS per text after it. */
   deadlineMs: number;
   /** Which breaker the calls share: the adapter, its address and model. */
   breakerKey: string;
@@ -42,9 +53,10 @@ export function deadlineEmbedder(inner: Embedder, { deadlineMs, breakerKey, now 
       const until = skippedUntil.get(breakerKey) ?? 0;
       if (now() < until)
         throw new EmbeddingTimeout(`the embedding model is skipped for ${Math.ceil((until - now()) / 1000)} s more: it missed a deadline`);
+      const ms = embedDeadlineMs(deadlineMs, texts.length);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new EmbeddingTimeout(`the embedding model gave no answer within ${deadlineMs} ms`)), deadlineMs);
+        timer = setTimeout(() => reject(new EmbeddingTimeout(`the embedding model gave no answer within ${ms} ms`)), ms);
       });
       const work = inner.embed(texts);
       // An abandoned call may still fail later (the connection cut when the request ends): not an error of anyone's.
