@@ -4,7 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { VariantCounts } from "./port";
 import { faqVariantsFts } from "../db/fts-tables";
-import { type FaqVariantSource, faqs, faqVariants, type IndexState } from "../db/schema";
+import { type FaqVariantSource, faqHits, faqs, faqVariants, type IndexState } from "../db/schema";
 import { newId } from "../ids";
 import type { Services } from "../services";
 import { ftsDocument } from "../text/fts";
@@ -163,9 +163,15 @@ export async function deleteVariant(services: Services, tenantId: string, varian
     .from(faqVariants)
     .innerJoin(faqs, eq(faqs.id, faqVariants.faqId))
     .where(and(eq(faqVariants.id, variantId), eq(faqVariants.tenantId, tenantId), isNull(faqs.deletedAt)));
-  const [, removed] = await orm.batch([
-    // The full-text row goes first, while the variant still names its seq.
+  const liveVariantFaq = orm.select({ faqId: faqVariants.faqId }).from(faqVariants).where(inArray(faqVariants.seq, liveVariantSeq));
+  const [, , removed] = await orm.batch([
+    // The full-text row and the hits go first, while the variant still names its seq and FAQ.
     orm.delete(faqVariantsFts).where(inArray(faqVariantsFts.rowid, liveVariantSeq)),
+    // Its hits still count for the FAQ; they no longer name a variant that is gone.
+    orm
+      .update(faqHits)
+      .set({ variantId: null })
+      .where(and(eq(faqHits.tenantId, tenantId), inArray(faqHits.faqId, liveVariantFaq), eq(faqHits.variantId, variantId))),
     orm.delete(faqVariants).where(inArray(faqVariants.seq, liveVariantSeq)).returning({ id: faqVariants.id }),
   ]);
   if (removed.length === 0) return false;

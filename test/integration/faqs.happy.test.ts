@@ -225,6 +225,24 @@ describe("/v1/faqs/:id/variants", () => {
   });
 });
 
+describe("DELETE /v1/faqs/variants/:variantId", () => {
+  it("keeps the deleted variant's hits counting for its FAQ, no longer naming the variant", async () => {
+    const api = apiClient((await newTenant()).clientKey);
+    const faq = await expectJson(api.v1.faqs.$post({ json: { question: "How do I reset my password?", answer: "Settings." } }), 201);
+    const variant = await expectJson(
+      api.v1.faqs[":id"].variants.$post({ param: { id: faq.id }, json: { variantText: "forgot login" } }),
+      201,
+    );
+    await expectJson(api.v1.faqs.search.$post({ json: { query: "forgot login", sessionId: "s-1", limit: 1 } }), 200);
+    const hitVariant = () => env.DB.prepare("SELECT variant_id FROM faq_hits WHERE faq_id = ?").bind(faq.id).first("variant_id");
+    expect(await hitVariant()).toBe(variant.id);
+
+    expect((await api.v1.faqs.variants[":variantId"].$delete({ param: { variantId: variant.id } })).status).toBe(204);
+    expect(await hitVariant()).toBeNull();
+    expect(await expectJson(api.v1.faqs[":id"].stats.$get({ param: { id: faq.id } }), 200)).toMatchObject({ totalHits: 1 });
+  });
+});
+
 describe("/v1/faqs/:id/related", () => {
   it("links the top similar FAQs automatically, keeps manual links, and lists both sides", async () => {
     const api = apiClient((await newTenant()).clientKey);

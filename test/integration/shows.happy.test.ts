@@ -128,6 +128,30 @@ describe("POST /v1/shows/:showId/rank", () => {
     expect(client.embedCalls()).toBe(1);
   });
 
+  it("keeps a candidate 85 %+ similar to a likelier one of its batch out of the picks (seed 004's batch rule)", async () => {
+    const { clientKey } = await newTenant();
+    const res = await expectJson(
+      showClient(clientKey, fixedClock(T10_00))
+        .show("tour")
+        .rank({
+          topN: 3,
+          candidates: [
+            { text: "What is your favorite city to tour in?", model: "gpt-4o", confidence: 0.9 },
+            { text: "Which city do you love touring the most?", model: "claude", confidence: 0.85 },
+            { text: "Do you ever get stage fright?", model: "gemini", confidence: 0.6 },
+            { text: "What was the first concert you ever went to?", model: "gpt-4o", confidence: 0.55 },
+          ],
+        }),
+      200,
+    );
+    expect(res.picks.map((p) => p.text)).toEqual([
+      "What is your favorite city to tour in?",
+      "Do you ever get stage fright?",
+      "What was the first concert you ever went to?",
+    ]);
+    expect(res.filtered[0]).toMatchObject({ text: "Which city do you love touring the most?", reason: "duplicate_in_batch" });
+  });
+
   it("does not treat Chinese candidates as identical (lexical fallback on the English-only model)", async () => {
     const { clientKey } = await newTenant();
     const show = showClient(clientKey, fixedClock(T10_00)).show("zh");

@@ -8,7 +8,7 @@
 import { err, ok } from "../../result";
 import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { PgConnection } from "../../db/pg/client";
-import { pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
+import { pgFaqHits, pgFaqs, pgFaqVariants, pgFaqVersions } from "../../db/pg/schema";
 import type { Services } from "../../services";
 import { expandQuery, expansionTerms } from "../../text/expand";
 import { ftsDocument } from "../../text/fts";
@@ -192,8 +192,14 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
       const removed = await db
         .delete(pgFaqVariants)
         .where(and(eq(pgFaqVariants.id, variantId), eq(pgFaqVariants.tenantId, tenantId), ofLiveFaq))
-        .returning({ id: pgFaqVariants.id });
-      return removed.length > 0;
+        .returning({ id: pgFaqVariants.id, faqId: pgFaqVariants.faqId });
+      if (removed.length === 0) return false;
+      // Its hits still count for the FAQ; they no longer name a variant that is gone.
+      await db
+        .update(pgFaqHits)
+        .set({ variantId: null })
+        .where(and(eq(pgFaqHits.tenantId, tenantId), eq(pgFaqHits.faqId, removed[0]!.faqId), eq(pgFaqHits.variantId, variantId)));
+      return true;
     },
 
     async listVersions(tenantId, faqId, page) {
