@@ -80,7 +80,8 @@ export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<Ap
   return async (c, next) => {
     if (!["POST", "PUT", "PATCH"].includes(c.req.method)) return next();
     const type = c.req.header("content-type") ?? "";
-    if (NDJSON_CONTENT_TYPE.test(type) && NDJSON_ROUTES.some((route) => route.test(c.req.path))) return ndjsonLimit(c, next);
+    const takesNdjson = NDJSON_ROUTES.some((route) => route.test(c.req.path));
+    if (NDJSON_CONTENT_TYPE.test(type) && takesNdjson) return ndjsonLimit(c, next);
     if (type !== "" && !JSON_CONTENT_TYPE.test(type)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
     return limit(c, async () => {
       // Read once (Hono keeps it for the validator). With no content type, only an empty body is
@@ -90,17 +91,19 @@ export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<Ap
       requireUtf8(bytes);
       // A body is optional on some routes (reembed, ending a show), but one that is sent must be
       // JSON: those routes used to ignore `{not json`. Hono caches the parse for the validator.
-      if (bytes.byteLength > 0) requireText(await requireJson(c.req.json()));
+      if (bytes.byteLength > 0) requireText(await requireJson(c.req.json(), takesNdjson));
       await next();
     });
   };
 }
 
-async function requireJson(parsed: Promise<unknown>): Promise<unknown> {
+async function requireJson(parsed: Promise<unknown>, takesNdjson: boolean): Promise<unknown> {
   try {
     return await parsed;
   } catch {
-    throw new AppError("INVALID_JSON", "The request body is not valid JSON");
+    // The FAQ import sent as JSON: its lines are each JSON, the whole is not.
+    const hint = takesNdjson ? ": this route takes one JSON object per line, sent as application/x-ndjson" : "";
+    throw new AppError("INVALID_JSON", `The request body is not valid JSON${hint}`);
   }
 }
 

@@ -7,7 +7,7 @@
  * so it knows whether another page follows without counting.
  */
 import { z } from "zod";
-import { AppError } from "./errors";
+import { validationFailed } from "./validation";
 
 export type Position = readonly (string | number)[];
 
@@ -49,7 +49,7 @@ export function decodeCursor<T extends Position>(list: CursorList, cursor: strin
   } catch {
     // falls through to the one answer for every bad cursor
   }
-  throw new AppError("VALIDATION_FAILED", "Invalid query: cursor", [{ path: "cursor", message: "not a cursor this list gave" }]);
+  throw validationFailed([{ path: "cursor", message: "not a cursor this list gave" }], "query");
 }
 
 /** `?cursor=`: the previous page's `nextCursor`. */

@@ -10,19 +10,39 @@ import { AppError } from "./errors";
 
 type IssuePath = readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
 
-export function issueDetails(issues: readonly { message: string; path?: IssuePath }[]) {
+export function issueDetails(issues: readonly { message: string; path?: IssuePath }[]): Detail[] {
   return issues.map((issue) => ({
     path: (issue.path ?? []).map((p) => String(typeof p === "object" ? p.key : p)).join(".") || "(root)",
     message: issue.message,
   }));
 }
 
+export type Detail = { path: string; message: string };
+
+/** What a person calls each part of a request. */
+const PART: Record<keyof ValidationTargets, string> = {
+  json: "request body",
+  form: "form",
+  query: "query",
+  param: "path",
+  header: "headers",
+  cookie: "cookies",
+};
+
+/**
+ * The 400 VALIDATION_FAILED for `details`, its message saying what is wrong in words
+ * ("Invalid request body: tags.0: Too big: expected string to have <=64 characters"), the first
+ * three in full; `details` lists them all.
+ */
+export function validationFailed(details: readonly Detail[], part = PART.json): AppError {
+  const shown = details.slice(0, 3).map((d) => (d.path === "(root)" ? d.message : `${d.path}: ${d.message}`));
+  const more = details.length > 3 ? ` (and ${details.length - 3} more)` : "";
+  return new AppError("VALIDATION_FAILED", `Invalid ${part}: ${shown.join("; ")}${more}`, [...details]);
+}
+
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
   const validating = validator(target, schema, (result) => {
-    if (!result.success) {
-      const details = issueDetails(result.error);
-      throw new AppError("VALIDATION_FAILED", `Invalid ${target}: ${details.map((d) => d.path).join(", ")}`, details);
-    }
+    if (!result.success) throw validationFailed(issueDetails(result.error), PART[target]);
   });
   if (target !== "json") return validating;
   // Hono's validator reports unparsable JSON as a bare HTTPException(400); parsing first (Hono keeps
@@ -51,7 +71,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * is the one test of text validity for every stored string: request bodies (jsonBodies, which the
  * MCP and hook adapters' calls go through too), signed webhooks and the lines of the FAQ import.
  */
-export function unpairedSurrogate(value: unknown): { path: string; message: string } | null {
+export function unpairedSurrogate(value: unknown): Detail | null {
   const at = (path: readonly string[], what: string) => ({
     path: path.join(".") || "(root)",
     message: `${what} an unpaired UTF-16 surrogate (an escape \\ud800–\\udfff without its pair), which is not text`,
@@ -76,7 +96,7 @@ export function unpairedSurrogate(value: unknown): { path: string; message: stri
 /** A 400 VALIDATION_FAILED naming where a parsed body holds an unpaired surrogate, if it does. */
 export function requireText(body: unknown): void {
   const problem = unpairedSurrogate(body);
-  if (problem) throw new AppError("VALIDATION_FAILED", `Invalid json: ${problem.path}`, [problem]);
+  if (problem) throw validationFailed([problem]);
 }
 
 /** The media types Hono's JSON validator parses. */

@@ -374,6 +374,17 @@ describe("POST /v1/faqs/import", () => {
     const api = apiClient(clientKey);
     // A JSON body on the NDJSON route: sent raw, the typed client would not send it.
     await expectError(send("/v1/faqs/import", { key: clientKey, body: { question: "q", answer: "a" } }), 415);
+    // NDJSON sent as JSON: the refusal says which type the route takes.
+    const lines = ndjson([
+      { question: "q1", answer: "a" },
+      { question: "q2", answer: "a" },
+    ]);
+    const asJson = await expectError(
+      send("/v1/faqs/import", { key: clientKey, headers: { "content-type": "application/json" }, raw: lines }),
+      400,
+      "INVALID_JSON",
+    );
+    expect(asJson.error.message).toContain("application/x-ndjson");
     await expectError(importNdjson(api, "\n\n"), 400);
     await expectError(importNdjson(api, ndjson(Array.from({ length: 1001 }, (_, i) => ({ question: `q${i}`, answer: "a" })))), 413);
     expect((await expectJson(api.v1.faqs.$get({ query: {} }), 200)).faqs).toEqual([]);

@@ -129,8 +129,10 @@ describe("POST /v1/webhooks/tickets: bad input", () => {
     const tenant = await newTenant();
     const secret = await newWebhookSecret(tenant);
     await expectError(deliver(tenant, secret, "{not json"), 400, "INVALID_JSON");
-    const missing = await expectError(deliver(tenant, secret, { ticketId: "T-1", question: Q }), 400);
-    expect(missing.error.details!.map((d) => d.path)).toEqual(expect.arrayContaining(["answer", "resolvedAt"]));
+    const missing = await expectError(deliver(tenant, secret, { ticketId: "T-1", question: Q, tags: ["x".repeat(65)] }), 400);
+    expect(missing.error.details!.map((d) => d.path)).toEqual(["answer", "tags.0"]);
+    // The message says what is wrong, in words, for a body that is valid JSON.
+    expect(missing.error.message).toMatch(/^Invalid request body: answer: .+; tags\.0: Too big/);
     expect((await deliver(tenant, secret, ticket(Q, A), { headers: { "content-type": "text/plain" } })).status).toBe(415);
   });
 });
@@ -173,6 +175,34 @@ describe("POST /v1/webhooks/tickets: idempotency", () => {
       [a.ticketId, true],
       [b.ticketId, false],
     ]);
+    expect(await countTickets(tenant.tenantId)).toBe(2);
+  });
+
+  it("answers a batch per ticket: the good ones are taken, each bad one is named with its reasons", async () => {
+    const tenant = await newTenant();
+    const secret = await newWebhookSecret(tenant);
+    const good = ticket(Q, A);
+    const { resolvedAt: _, ...undated } = ticket("Can I pay by bank transfer?", "Yes, for annual plans.");
+    const thanks = ticket("Thanks!", "You're welcome.");
+    const noAnswer = { ticketId: "T-no-answer", question: "Where do I change my VAT number?" };
+    const res = await expectJson(deliver(tenant, secret, { tickets: [good, undated, thanks, noAnswer, { ...good }, 42] }), 202);
+    if (!("rejected" in res)) throw new Error("a batch answers with rejected");
+    expect(res.tickets.map((t) => t.ticketId)).toEqual([good.ticketId, undated.ticketId]);
+    // Without resolvedAt, the ticket was resolved when delivered.
+    expect(Date.now() - Date.parse(res.tickets[1]!.resolvedAt)).toBeLessThan(60_000);
+    expect(res.rejected.map((r) => [r.index, r.ticketId, r.details.map((d) => d.path)])).toEqual([
+      [2, thanks.ticketId, ["tickets.2.question"]],
+      [3, "T-no-answer", ["tickets.3.answer"]],
+      [4, good.ticketId, ["tickets.4.ticketId"]],
+      [5, null, ["tickets.5"]],
+    ]);
+    expect(res.rejected[0]!.message).toContain("no question text");
+    expect(res.rejected[2]!.message).toContain("the same ticketId as tickets.0");
+    expect(await countTickets(tenant.tenantId)).toBe(2);
+
+    // A batch with nothing to take is a 400 naming every reason; nothing is stored.
+    const none = await expectError(deliver(tenant, secret, { tickets: [thanks, noAnswer] }), 400, "VALIDATION_FAILED");
+    expect(none.error.details!.map((d) => d.path)).toEqual(["tickets.0.question", "tickets.1.answer"]);
     expect(await countTickets(tenant.tenantId)).toBe(2);
   });
 

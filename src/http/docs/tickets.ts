@@ -59,7 +59,17 @@ export const TicketWithCleaning = Ticket.extend({
 export const DeliveredTicket = Ticket.extend({
   duplicate: z.boolean().describe("true: this ticket id was delivered before; nothing was done"),
 });
-export const Delivery = z.union([DeliveredTicket, obj({ tickets: z.array(DeliveredTicket) })]);
+const RejectedTicket = obj({
+  index: z.number().int().describe("its place in `tickets`, from 0"),
+  ticketId: nullableString.describe("its ticketId, when it had one that is text"),
+  message: z.string(),
+  details: z.array(obj({ path: z.string(), message: z.string() })).describe("each reason, with the field's path in the delivery"),
+});
+const DeliveredBatch = obj({
+  tickets: z.array(DeliveredTicket).describe("the tickets taken, in delivery order"),
+  rejected: z.array(RejectedTicket).describe("the tickets refused, each with its reasons; the others were taken all the same"),
+});
+export const Delivery = z.union([DeliveredTicket, DeliveredBatch]);
 export const TicketList = obj({ tickets: z.array(Ticket), nextCursor: nextCursorSchema });
 
 export const StagingItem = obj({
@@ -204,13 +214,13 @@ export const ticketDocs = {
     tag: "Webhooks",
     summary: "Deliver resolved tickets",
     description:
-      "Signed with the tenant's webhook secret instead of a Bearer key. One ticket, or `{ tickets: [...] }` with 1..100. Each new ticket is stored `received` and enqueued for the pipeline (202); a ticket id delivered before answers 200 with its first outcome (`duplicate: true`) and nothing else happens. Any signature mismatch is the same 401.",
+      "Signed with the tenant's webhook secret instead of a Bearer key. One ticket, or `{ tickets: [...] }` with 1..100. Each new ticket is stored `received` and enqueued for the pipeline (202); a ticket id delivered before answers 200 with its first outcome (`duplicate: true`) and nothing else happens. A batch answers per ticket: a ticket that is invalid, has no question once greetings are removed, or repeats an earlier ticketId of the delivery is listed in `rejected` with its reasons, and the others are taken; only a batch with none to take is a 400. `resolvedAt` may be left out: the ticket was resolved when delivered. Any signature mismatch is the same 401.",
     responses: {
-      202: DeliveredTicket.or(obj({ tickets: z.array(DeliveredTicket) })),
+      202: DeliveredTicket.or(DeliveredBatch),
       200: { schema: Delivery, description: "Every ticket was delivered before" },
     },
     errors: {
-      400: "bad JSON, missing fields, non-UTF-8 bytes, a ticketId twice, or no question text once greetings and signatures are removed",
+      400: "bad JSON, non-UTF-8 bytes, a single ticket that is invalid or has no question text once greetings and signatures are removed, or a batch none of whose tickets can be taken",
       401: "unknown tenant, no secret, wrong secret, tampered body or stale timestamp: no hint which",
       413: "over 256 KiB",
       415: "not application/json",

@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiResult } from "../dispatch";
 import { errorBody } from "../errors";
+import { issueDetails, validationFailed } from "../validation";
 import { inputJsonSchema, RECALL_TOOLS, type RecallTool } from "./tools";
 
 export type CallRoute = (method: string, path: string, body?: unknown) => Promise<ApiResult>;
@@ -31,8 +32,8 @@ async function callTool(tool: RecallTool, args: Record<string, unknown>, callRou
   if (tool.params) {
     const parsed = tool.params.safeParse(Object.fromEntries(Object.keys(tool.params.shape).map((key) => [key, args[key]])));
     if (!parsed.success) {
-      const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(root)", message: issue.message }));
-      return toolError(errorBody("VALIDATION_FAILED", `Invalid arguments: ${details.map((d) => d.path).join(", ")}`, requestId, details));
+      const { message, details } = validationFailed(issueDetails(parsed.error.issues), "arguments");
+      return toolError(errorBody("VALIDATION_FAILED", message, requestId, details));
     }
     params = parsed.data as Record<string, string>;
   }

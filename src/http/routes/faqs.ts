@@ -14,7 +14,7 @@ import { AppError } from "../errors";
 import { afterResponse } from "../log";
 import { afterSeq, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { idempotent } from "../idempotency";
-import { unpairedSurrogate, validate, visibleText } from "../validation";
+import { issueDetails, unpairedSurrogate, validate, validationFailed, visibleText } from "../validation";
 import {
   importLineSchema,
   listFaqQuerySchema,
@@ -109,9 +109,7 @@ export const faqs = new Hono<AppEnv>()
       (args.weights.bm25 ?? DEFAULT_FAQ_WEIGHTS.bm25) === 0 &&
       (args.weights.vector ?? DEFAULT_FAQ_WEIGHTS.vector) === 0
     ) {
-      throw new AppError("VALIDATION_FAILED", "Invalid json: weights", [
-        { path: "weights", message: "at least one weight must be above 0" },
-      ]);
+      throw validationFailed([{ path: "weights", message: "at least one weight must be above 0" }]);
     }
     const store = faqStore(services);
     const found = await store.search(tenantId, args);
@@ -155,17 +153,11 @@ export const faqs = new Hono<AppEnv>()
         continue;
       }
       const notText = unpairedSurrogate(parsed);
-      if (notText) {
-        errors.push({ line, code: "VALIDATION_FAILED", message: `Invalid line: ${notText.path}`, details: [notText] });
-        continue;
-      }
       const result = importLineSchema.safeParse(parsed);
-      if (!result.success) {
-        const details = result.error.issues.map((issue) => ({
-          path: issue.path.map(String).join(".") || "(root)",
-          message: issue.message,
-        }));
-        errors.push({ line, code: "VALIDATION_FAILED", message: `Invalid line: ${details.map((d) => d.path).join(", ")}`, details });
+      const problems = notText ? [notText] : result.success ? [] : issueDetails(result.error.issues);
+      if (!result.success || notText) {
+        const { code, message, details } = validationFailed(problems, "line");
+        errors.push({ line, code, message, details });
         continue;
       }
       items.push({ ...result.data, line });
@@ -374,10 +366,7 @@ async function optionalJson<T extends z.ZodType>(c: Context<AppEnv>, schema: T):
     throw new AppError("INVALID_JSON", "Malformed JSON in request body");
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(root)", message: i.message }));
-    throw new AppError("VALIDATION_FAILED", `Invalid json: ${details.map((d) => d.path).join(", ")}`, details);
-  }
+  if (!parsed.success) throw validationFailed(issueDetails(parsed.error.issues));
   return parsed.data;
 }
 

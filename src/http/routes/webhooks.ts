@@ -8,7 +8,8 @@
  * limit (src/http/rate-limit.ts). Body: one ticket
  * or { tickets: [...] } (1..MAX_TICKETS_PER_DELIVERY). Each ticket is stored `received` and
  * enqueued (202); a ticket id the tenant already sent is answered 200 with its first outcome and
- * nothing else happens.
+ * nothing else happens. A batch answers per ticket, as bulk APIs do: one bad ticket is listed in
+ * `rejected` with its reasons while the good ones go on; only a batch with no good ticket is a 400.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -24,7 +25,7 @@ import type { AppEnv } from "../context";
 import { errorFields } from "../../log";
 import { bindTenant } from "../access-log";
 import { AppError } from "../errors";
-import { requireText, visibleText } from "../validation";
+import { type Detail, issueDetails, requireText, validationFailed, visibleText } from "../validation";
 import { countVerifiedWebhook, refuseUnverifiedWebhook } from "../rate-limit";
 import { ticketDocs } from "../docs/tickets";
 import { describeBody } from "../openapi/describe";
@@ -40,10 +41,26 @@ const ticketSchema = z.strictObject({
   question: visibleText(20_000),
   answer: visibleText(20_000),
   tags: z.array(visibleText(64)).max(32).default([]),
-  resolvedAt: z.iso.datetime({ offset: true }),
+  /** Absent: resolved when delivered (a "ticket solved" hook fires then). */
+  resolvedAt: z.iso.datetime({ offset: true }).optional(),
   source: visibleText(100).optional(),
 });
 const batchSchema = z.strictObject({ tickets: z.array(ticketSchema).min(1).max(MAX_TICKETS_PER_DELIVERY) });
+/** The batch's envelope; each ticket in it is checked on its own (checkTicket). */
+const envelopeSchema = z.strictObject({ tickets: z.array(z.unknown()).min(1).max(MAX_TICKETS_PER_DELIVERY) });
+
+type DeliveredTicket = z.infer<typeof ticketSchema>;
+type Rejected = { index: number; ticketId: string | null; message: string; details: Detail[] };
+
+/** One ticket of a delivery, valid and with question text once cleaned, or what is wrong with it (paths under `prefix`). */
+function checkTicket(raw: unknown, prefix: string): { ticket: DeliveredTicket } | { details: Detail[] } {
+  const at = (path: string) => (!prefix ? path : path === "(root)" ? prefix : `${prefix}.${path}`);
+  const parsed = ticketSchema.safeParse(raw);
+  if (!parsed.success) return { details: issueDetails(parsed.error.issues).map((d) => ({ ...d, path: at(d.path) })) };
+  if (!cleanTicketQuestion(undefined, parsed.data.question))
+    return { details: [{ path: at("question"), message: "no question text once greetings and signatures are removed" }] };
+  return { ticket: parsed.data };
+}
 
 const unauthorized = () => new AppError("UNAUTHORIZED", "The webhook signature is not valid");
 
@@ -96,21 +113,7 @@ export const webhooks = new Hono<AppEnv>().post(
       throw new AppError("INVALID_JSON", "The request body is not valid JSON");
     }
     requireText(json);
-    const isBatch = typeof json === "object" && json !== null && "tickets" in json;
-    const parsed = isBatch ? batchSchema.safeParse(json) : ticketSchema.safeParse(json);
-    if (!parsed.success) {
-      const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(root)", message: issue.message }));
-      throw new AppError("VALIDATION_FAILED", `Invalid json: ${details.map((d) => d.path).join(", ")}`, details);
-    }
-    const batch = "tickets" in parsed.data ? parsed.data.tickets : [parsed.data];
-    const empty = batch.flatMap((t, i) =>
-      cleanTicketQuestion(undefined, t.question)
-        ? []
-        : [{ path: isBatch ? `tickets.${i}.question` : "question", message: "no question text once greetings and signatures are removed" }],
-    );
-    if (empty.length > 0) throw new AppError("VALIDATION_FAILED", "A ticket has no question text", empty);
-    const ids = batch.map((t) => t.ticketId);
-    if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION_FAILED", "A ticketId appears twice in one delivery");
+    const { isBatch, batch, rejected } = readDelivery(json);
 
     let stored: { row: TicketRecord; created: boolean }[];
     try {
@@ -118,7 +121,7 @@ export const webhooks = new Hono<AppEnv>().post(
         pipelineStore(services),
         c.env.TICKETS as Queue<TicketMessage>,
         tenantId,
-        batch.map((t) => ({ ...t, resolvedAt: Date.parse(t.resolvedAt) })),
+        batch.map((t) => ({ ...t, resolvedAt: t.resolvedAt === undefined ? now : Date.parse(t.resolvedAt) })),
         now,
       );
     } catch (error) {
@@ -129,6 +132,52 @@ export const webhooks = new Hono<AppEnv>().post(
     const fresh = stored.filter((s) => s.created);
     const status = fresh.length > 0 ? 202 : 200;
     const view = (s: { row: TicketRecord; created: boolean }) => ({ ...toTicket(s.row), duplicate: !s.created });
-    return isBatch ? c.json({ tickets: stored.map(view) }, status) : c.json(view(stored[0]!), status);
+    return isBatch ? c.json({ tickets: stored.map(view), rejected }, status) : c.json(view(stored[0]!), status);
   },
 );
+
+/** The tickets of a parsed delivery: one ticket, or a batch's good ones and its rejected ones. */
+function readDelivery(json: unknown): { isBatch: boolean; batch: DeliveredTicket[]; rejected: Rejected[] } {
+  const isBatch = typeof json === "object" && json !== null && "tickets" in json;
+  const batch: DeliveredTicket[] = [];
+  const rejected: Rejected[] = [];
+  if (isBatch) {
+    const envelope = envelopeSchema.safeParse(json);
+    if (!envelope.success) throw validationFailed(issueDetails(envelope.error.issues));
+    const firstAt = new Map<string, number>();
+    for (const [index, raw] of envelope.data.tickets.entries()) {
+      const checked = checkTicket(raw, `tickets.${index}`);
+      if ("details" in checked) {
+        rejected.push({ index, ticketId: idOf(raw), ...reasons(checked.details) });
+        continue;
+      }
+      const { ticket } = checked;
+      const earlier = firstAt.get(ticket.ticketId);
+      if (earlier !== undefined) {
+        const repeated = { path: `tickets.${index}.ticketId`, message: `the same ticketId as tickets.${earlier}: send a ticket once` };
+        rejected.push({ index, ticketId: ticket.ticketId, ...reasons([repeated]) });
+        continue;
+      }
+      firstAt.set(ticket.ticketId, index);
+      batch.push(ticket);
+    }
+    if (batch.length === 0)
+      throw new AppError(
+        "VALIDATION_FAILED",
+        "No ticket of this delivery could be taken: each is listed with its reasons",
+        rejected.flatMap((r) => r.details),
+      );
+  } else {
+    const checked = checkTicket(json, "");
+    if ("details" in checked) throw validationFailed(checked.details);
+    batch.push(checked.ticket);
+  }
+  return { isBatch, batch, rejected };
+}
+
+function idOf(raw: unknown): string | null {
+  const id = typeof raw === "object" && raw !== null ? (raw as { ticketId?: unknown }).ticketId : undefined;
+  return typeof id === "string" ? id.slice(0, 200) : null;
+}
+
+const reasons = (details: Detail[]) => ({ message: validationFailed(details).message, details });
