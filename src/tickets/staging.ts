@@ -121,8 +121,10 @@ export async function approveStaging(
   const item = await store.claimStaging(tenantId, id, { status: "approved", by, at: services.clock.now(), rejectReason: null });
   if (!item) return missOrConflict(store, tenantId, id);
   const sourceTicketId = (await store.getTicket(tenantId, item.ticketRowId))?.ticketId ?? null;
+  let faqId: string;
+  // An FAQ whose question is new links to its neighbours, as one created through the API does.
+  let linkQuestion: string | null = null;
   try {
-    let faqId: string;
     let variantId: string | null = null;
     if (item.action === "NEW") {
       const row = await faqStore(services).create(tenantId, by, {
@@ -132,6 +134,7 @@ export async function approveStaging(
         metadata: { source: "pipeline", stagingId: item.id, sourceTicketId },
       });
       faqId = row.id;
+      if (row.index_state === "indexed") linkQuestion = row.question;
     } else {
       const updated = await faqStore(services).update(
         tenantId,
@@ -145,6 +148,7 @@ export async function approveStaging(
         return err("faq_gone");
       }
       faqId = updated.value.row.id;
+      if (edits.question && updated.value.row.index_state === "indexed") linkQuestion = updated.value.row.question;
       if (item.variantText) {
         const added = await faqStore(services).addVariant(tenantId, faqId, by, {
           variantText: item.variantText,
@@ -160,6 +164,7 @@ export async function approveStaging(
     await store.reopenStaging(tenantId, item.id).catch(() => {});
     throw error;
   }
+  if (linkQuestion) await faqStore(services).refreshAutoRelated(tenantId, faqId, linkQuestion, by);
   return ok((await store.getStaging(tenantId, id))!);
 }
 
