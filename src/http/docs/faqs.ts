@@ -75,7 +75,13 @@ export const FaqSearch = obj({
       question: z.string(),
       answer: z.string(),
       tags,
-      score: z.number().describe("The fused score: z-score units over this query's candidates, higher is better"),
+      score: z
+        .number()
+        .min(0)
+        .max(1)
+        .describe(
+          "How much of the query this result matches, 0..1: its calibrated similarity or the share of the query's content words its question or matched variant holds, whichever is higher, and never below a result ranked under it (the results stay in the fused ranking's order)",
+        ),
       matchType: z.array(z.enum(["canonical_bm25", "variant_bm25", "canonical_vector", "variant_vector"])),
       matchedVariant: obj({ id: z.string(), variantText: z.string() }).optional(),
       similarity,

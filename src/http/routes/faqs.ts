@@ -2,6 +2,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { MAX_IMPORT_LINES } from "../../faqs/import";
+import { readableScores } from "../../faqs/relevance";
 import { faqStore } from "../../faqs/select";
 import { exportNdjson, importLines } from "../../faqs/ndjson";
 import { toFaq } from "../../faqs/store";
@@ -118,13 +119,17 @@ export const faqs = new Hono<AppEnv>()
     afterResponse(c, "faq_suggestion", () => store.recordSuggestion(tenantId, args.query, found.results));
     const { embedMs, listsMs, rowsMs, totalMs } = found.timing;
     c.header("server-timing", `embed;dur=${embedMs}, lists;dur=${listsMs}, rows;dur=${rowsMs}, search;dur=${totalMs - embedMs}`);
+    const scores = readableScores(
+      args.query,
+      found.results.map((r) => ({ similarity: r.similarity, texts: [r.faq.question, r.matchedVariant?.variantText ?? ""] })),
+    );
     return c.json({
-      results: found.results.map((r) => ({
+      results: found.results.map((r, i) => ({
         id: r.faq.id,
         question: r.faq.question,
         answer: r.faq.answer,
         tags: JSON.parse(r.faq.tags) as string[],
-        score: r.score,
+        score: scores[i]!,
         matchType: r.matchType,
         ...(r.matchedVariant ? { matchedVariant: r.matchedVariant } : {}),
         similarity: r.similarity,
