@@ -7,7 +7,9 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { RecallConfig } from "./config";
-import { postJson } from "./post";
+import { postJson, unreachable } from "./post";
+
+const CALL_TIMEOUT_MS = 60_000;
 
 const LABELS = new Set(["paraphrase", "related", "unrelated", "same", "different"]);
 /** The route's limit per call. */
@@ -49,9 +51,9 @@ export async function calibrate(args: string[], config: RecallConfig): Promise<b
       `${config.url}${path}`,
       { authorization: `Bearer ${config.apiKey ?? ""}` },
       JSON.stringify(body),
-      AbortSignal.timeout(60_000),
+      AbortSignal.timeout(CALL_TIMEOUT_MS),
     ).catch((error: Error & { code?: string }) => {
-      throw new Error(`cannot reach ${config.url} (${error.code ?? error.message})`);
+      throw unreachable(config.url, error, CALL_TIMEOUT_MS);
     });
     const json = JSON.parse(reply.text || "{}") as Record<string, unknown> & { error?: { message?: string } };
     if (reply.status >= 400) throw new Error(`${path}: HTTP ${reply.status}: ${json.error?.message ?? reply.text.slice(0, 200)}`);

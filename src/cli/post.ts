@@ -10,6 +10,17 @@ export interface PostReply {
   text: string;
 }
 
+/**
+ * Why a request got no reply, in words: a timeout says the service was slow (it may well have
+ * accepted the connection), anything else that it could not be reached.
+ */
+export function unreachable(url: string, error: Error & { code?: string }, timeoutMs: number): Error {
+  const timedOut = error.name === "TimeoutError" || error.name === "AbortError" || error.code === "ABORT_ERR";
+  return new Error(
+    timedOut ? `${url} gave no answer within ${timeoutMs / 1000} s` : `cannot reach ${url} (${error.code ?? error.message})`,
+  );
+}
+
 export async function postJson(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostReply> {
   const target = new URL(url);
   const { request } = target.protocol === "https:" ? await import("node:https") : await import("node:http");

@@ -6,7 +6,9 @@
  */
 import { scopeForProject } from "../hooks/claude-code";
 import type { RecallConfig } from "./config";
-import { postJson } from "./post";
+import { postJson, unreachable } from "./post";
+
+const QUERY_TIMEOUT_MS = 10_000;
 
 interface Analysis {
   class: "trivial" | "searchable";
@@ -32,9 +34,9 @@ export async function query(text: string | undefined, config: RecallConfig, cwd:
       `${config.url}${path}`,
       { authorization: `Bearer ${config.apiKey ?? ""}` },
       JSON.stringify(body),
-      AbortSignal.timeout(10_000),
+      AbortSignal.timeout(QUERY_TIMEOUT_MS),
     ).catch((error: Error & { code?: string }) => {
-      throw new Error(`cannot reach ${config.url} (${error.code ?? error.message})`);
+      throw unreachable(config.url, error, QUERY_TIMEOUT_MS);
     });
     const json = JSON.parse(reply.text || "{}") as T & { error?: { message?: string } };
     if (reply.status >= 400) throw new Error(`${path}: HTTP ${reply.status}: ${json.error?.message ?? reply.text.slice(0, 200)}`);

@@ -1,8 +1,6 @@
 /**
  * `recall`: Recall for coding assistants, from the command line.
- *   recall status
-      check the service and the key, and show the scope of this directory
-  recall hook user-prompt-submit|post-tool-use   (run by Claude Code; see hook.ts)
+ *   recall hook user-prompt-submit|post-tool-use   (run by Claude Code; see hook.ts)
  *   recall init claude [--user] [--dir D] [--command C]
  *   recall configure [--url U] [--api-key K|-] [--scope S] [--budget-ms N]
  *   recall status
@@ -20,7 +18,7 @@ import { scopeForProject } from "../hooks/claude-code";
 import { configPath, DEFAULT_HOOK_BUDGET_MS, loadConfig, writeConfigFile } from "./config";
 import { HOOK_EVENTS, HookFailure, type HookSubcommand, runHook } from "./hook";
 import { calibrate } from "./calibrate";
-import { postJson } from "./post";
+import { postJson, unreachable } from "./post";
 import { query } from "./query";
 import { addRecallHooks } from "./settings";
 
@@ -30,6 +28,8 @@ const USAGE = `usage:
       (--user: ~/.claude/settings.json), keeping every other hook
   recall configure [--url <url>] [--api-key <key>|-] [--scope <scope>] [--budget-ms <ms>]
       save settings to ${configPath()} (mode 0600); "-" reads the key from stdin
+  recall status
+      check the service and the key, and show the scope of this directory
   recall query "<text>"
       what the scope remembers for a question (similar questions, memories), nothing recorded;
       a trivial prompt says so and why
@@ -128,6 +128,8 @@ async function configure(args: string[]): Promise<void> {
   );
 }
 
+const STATUS_TIMEOUT_MS = 5000;
+
 /** What the hooks would use, and whether it works: the service answers and accepts the key. */
 async function status(): Promise<void> {
   const config = loadConfig();
@@ -137,9 +139,9 @@ async function status(): Promise<void> {
     `${config.url}/v1/query/analyze`,
     { authorization: `Bearer ${config.apiKey ?? ""}` },
     JSON.stringify({ text: "status check" }),
-    AbortSignal.timeout(5000),
+    AbortSignal.timeout(STATUS_TIMEOUT_MS),
   ).catch((error: Error & { code?: string }) => {
-    throw new Error(`cannot reach ${config.url} (${error.code ?? error.message})`);
+    throw unreachable(config.url, error, STATUS_TIMEOUT_MS);
   });
   if (reply.status === 401) throw new Error(`${config.url} refuses the API key`);
   if (reply.status !== 200) throw new Error(`${config.url} answered HTTP ${reply.status}`);

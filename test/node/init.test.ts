@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { addRecallHooks } from "../../src/cli/settings";
 import { scopeForProject } from "../../src/hooks/claude-code";
-import { runRecall, stackEnv } from "./support/recall";
+import { fakeServer, runRecall, stackEnv } from "./support/recall";
 
 const theirHooks = {
   permissions: { allow: ["Bash(npm test)"] },
@@ -128,5 +128,21 @@ describe("recall status", () => {
     const run = await runRecall(["status"], { env: stackEnv({ RECALL_API_KEY: "rk_wrong" }) });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^recall: http:\/\/127\.0\.0\.1:\d+ refuses the API key\n$/);
+  });
+
+  it("says a service that takes the connection and never answers gave no answer, not that it cannot be reached", async () => {
+    const silent = await fakeServer(() => ({ delayMs: 60_000 }));
+    try {
+      const run = await runRecall(["status"], { env: { RECALL_URL: silent.url, RECALL_API_KEY: "rk_any" } });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`recall: ${silent.url} gave no answer within 5 s\n`);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it("is listed by recall --help", async () => {
+    const run = await runRecall(["--help"], { env: {} });
+    expect(run.stdout).toMatch(/^ {2}recall status\n/m);
   });
 });
