@@ -10,9 +10,11 @@
 // (PGlite + pgvector in .wrangler/pglite behind a WebSocket proxy, migrations/pg applied): FAQ_STORE=postgres.
 // Ctrl-C stops everything. When the stack cannot start (its port is taken, wrangler dev exits, /healthz never
 // answers) it says so and exits non-zero, never printing the banner.
+// Quiet by default: the migrations' tables, wrangler's warnings and its per-request lines go to
+// .wrangler/start.log (shown when something fails); `npm start -- --verbose` prints them here.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { failureExitCode, portInUse, portInUseLine } from "./support/start-checks.mjs";
@@ -31,6 +33,21 @@ const POSTGRES = process.argv.includes("--postgres") || process.env.RECALL_POSTG
 
 const log = (message) => console.log(`[recall] ${message}`);
 
+const VERBOSE = process.argv.includes("--verbose") || process.env.RECALL_VERBOSE === "1";
+const OUTPUT_LOG = join(STATE_DIR ?? join(root, ".wrangler"), "start.log");
+/** Where the tools' own output goes: here with --verbose, else the log file (emptied on each start). */
+function toolOutput() {
+  if (VERBOSE) return "inherit";
+  mkdirSync(dirname(OUTPUT_LOG), { recursive: true });
+  return openSync(OUTPUT_LOG, "a");
+}
+/** The log file's last lines, for a failure the quiet mode would otherwise hide. */
+function showOutputTail(lines = 40) {
+  if (VERBOSE || !existsSync(OUTPUT_LOG)) return;
+  const tail = readFileSync(OUTPUT_LOG, "utf8").trimEnd().split("\n").slice(-lines);
+  console.error(`[recall] the last lines of ${OUTPUT_LOG}:\n${tail.join("\n")}`);
+}
+
 // Offline, Miniflare's fetch of its `request.cf` template (https://workers.cloudflare.com/cf.json)
 // printed a "getaddrinfo ENOTFOUND workers.cloudflare.com" stack on every start: it takes its
 // built-in placeholder instead (the Worker reads no `cf` field). Wrangler's telemetry is off too;
@@ -47,13 +64,17 @@ if (await portInUse(PORT)) {
 
 function run(command, args, what) {
   log(`${what}…`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...WRANGLER_ENV, CI: "1" } });
+  const output = toolOutput();
+  const result = spawnSync(command, args, { cwd: root, stdio: ["ignore", output, output], env: { ...WRANGLER_ENV, CI: "1" } });
+  if (typeof output === "number") closeSync(output);
   if (result.status !== 0) {
     console.error(`[recall] ${what} failed (exit ${result.status}).`);
+    showOutputTail();
     process.exit(result.status ?? 1);
   }
 }
 
+if (!VERBOSE && existsSync(OUTPUT_LOG)) writeFileSync(OUTPUT_LOG, "");
 if (!existsSync(join(root, "node_modules", ".bin", "wrangler"))) {
   run("npm", [existsSync(join(root, "package-lock.json")) ? "ci" : "install"], "installing dependencies");
 }
@@ -82,6 +103,8 @@ if (POSTGRES) {
 }
 
 ensureLocalSecrets(join(root, ".dev.vars.local"));
+log(VERBOSE ? "starting wrangler dev…" : `starting wrangler dev (its output: ${OUTPUT_LOG}; npm start -- --verbose shows it here)…`);
+const wranglerOutput = toolOutput();
 
 const wrangler = spawn(
   npx,
@@ -104,7 +127,7 @@ const wrangler = spawn(
     `RECALL_DEV_API_KEY:${DEV_KEY}`,
     ...postgresVars,
   ],
-  { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: WRANGLER_ENV },
+  { cwd: root, stdio: ["ignore", wranglerOutput, wranglerOutput], detached: true, env: WRANGLER_ENV },
 );
 
 let stopping = false;
@@ -126,6 +149,7 @@ process.on("SIGTERM", () => stop(0));
 wrangler.on("exit", (code, signal) => {
   if (!stopping) {
     console.error(`[recall] wrangler dev exited (${code ?? signal}).`);
+    showOutputTail();
     // Exit 0 here told a script waiting on `npm start` that all was well.
     stop(failureExitCode(code));
   }
@@ -168,6 +192,7 @@ async function waitForHealth() {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   console.error(`[recall] ${base}/healthz did not answer within ${HEALTH_TIMEOUT_MS / 1000}s.`);
+  showOutputTail();
   stop(1);
   return false;
 }

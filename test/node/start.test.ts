@@ -1,11 +1,15 @@
 /**
  * `npm start` (scripts/start.mjs) when it cannot start: it exits non-zero with one clear line.
  * Before (issue 34), a busy port made workerd fatal and wrangler dev exit 1, yet `npm start`
- * printed its banner and exited 0. The whole stack is not started here: a taken port is refused
- * before anything is installed or migrated, and the exit code rule is a function of its own.
+ * printed its banner and exited 0. A taken port is refused before anything is installed or
+ * migrated, and the exit code rule is a function of its own. Once, the whole stack is started on
+ * free ports to see that it is quiet (issue 46: it printed 712 lines).
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM module of scripts/start.mjs, no type declarations
@@ -58,5 +62,45 @@ describe("npm start when it cannot start", () => {
     expect(failureExitCode(3)).toBe(3);
     expect(failureExitCode(0)).toBe(1);
     expect(failureExitCode(null)).toBe(1);
+  });
+});
+
+/** A port nothing listens on: taken from the OS, then released. */
+async function freePort(): Promise<number> {
+  const port = await takenPort();
+  await new Promise((resolve) => holder!.close(resolve));
+  holder = undefined;
+  return port;
+}
+
+describe("npm start when it starts", () => {
+  it("prints a line a step and the banner; the tools' own output goes to start.log", { timeout: 180_000 }, async () => {
+    const state = mkdtempSync(join(tmpdir(), "recall-start-"));
+    const env = { ...process.env, PORT: String(await freePort()), EMBEDDER_PORT: String(await freePort()), RECALL_STATE_DIR: state };
+    // As a person's shell has it: this suite's process runs with WRANGLER_LOG=error, which silences wrangler.
+    delete env.RECALL_VERBOSE;
+    delete env.WRANGLER_LOG;
+    const child = spawn(process.execPath, [START], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes("Ctrl-C stops everything")) resolve();
+        });
+        child.on("exit", (code) => reject(new Error(`npm start exited ${code}: ${stderr}`)));
+      });
+    } finally {
+      child.kill("SIGINT");
+      await exited;
+    }
+    expect(stderr).toBe("");
+    expect(stdout.trim().split("\n").length).toBeLessThanOrEqual(25);
+    expect(stdout).not.toMatch(/Migrations to be applied|Processing wrangler\.toml/);
+    const log = readFileSync(join(state, "start.log"), "utf8");
+    expect(log).toMatch(/Migrations to be applied|No migrations to apply/);
   });
 });
