@@ -5,7 +5,7 @@
  */
 import { type Clock, systemClock } from "./clock";
 import { cachedEmbedder, type Defer } from "./embeddings/cached";
-import { deadlineEmbedder, JOB_EMBED_DEADLINE_MS, REQUEST_EMBED_DEADLINE_MS } from "./embeddings/deadline";
+import { deadlineEmbedder, JOB_EMBED_DEADLINE_MS, LOCAL_REQUEST_EMBED_DEADLINE_MS, REQUEST_EMBED_DEADLINE_MS } from "./embeddings/deadline";
 import type { TicketMessage } from "./tickets/message";
 import type { Judge } from "./judge/port";
 import { selectJudge } from "./judge/select";
@@ -57,8 +57,8 @@ export interface Services {
 
 /**
  * `defer` (a request's waitUntil) takes cache writes off the response path; jobs and tests await
- * them. A request (one with `defer`) gives the embedding model REQUEST_EMBED_DEADLINE_MS, a job
- * JOB_EMBED_DEADLINE_MS (src/embeddings/deadline.ts).
+ * them. A request (one with `defer`) gives the embedding model REQUEST_EMBED_DEADLINE_MS (the local
+ * model LOCAL_REQUEST_EMBED_DEADLINE_MS), a job JOB_EMBED_DEADLINE_MS (src/embeddings/deadline.ts).
  */
 export function createServices(env: Env, clock: Clock = systemClock, log: Logger = rootLogger, defer?: Defer): Services {
   const dimensions = Number(env.EMBEDDING_DIMENSIONS);
@@ -66,7 +66,11 @@ export function createServices(env: Env, clock: Clock = systemClock, log: Logger
     throw new ConfigError(`EMBEDDING_DIMENSIONS must be a positive integer, got "${env.EMBEDDING_DIMENSIONS}"`);
   }
   const model = deadlineEmbedder(createEmbedder(env, dimensions), {
-    deadlineMs: defer ? REQUEST_EMBED_DEADLINE_MS : JOB_EMBED_DEADLINE_MS,
+    deadlineMs: !defer
+      ? JOB_EMBED_DEADLINE_MS
+      : env.EMBEDDER === "local-http"
+        ? LOCAL_REQUEST_EMBED_DEADLINE_MS
+        : REQUEST_EMBED_DEADLINE_MS,
     breakerKey: embedderBreakerKey(env),
   });
   const embedder = cachedEmbedder(model, env.CACHE, defer);

@@ -1,7 +1,9 @@
 /**
  * An embedding model that hangs must not hang the request that needs it: each call has a deadline,
- * and a call that missed it opens a per-isolate breaker that skips the model for a while, so the
- * requests after it do not each wait out their deadline. Either way the call throws an
+ * and a call that missed it while the model answered no other call opens a per-isolate breaker
+ * that skips the model for a while, so the requests after it do not each wait out their deadline.
+ * A model that answered another call meanwhile is busy, not hung (a burst of requests queued on
+ * it): only the late call fails, and the model stays in use. Either way the call throws an
  * EmbeddingError, which every caller already takes as "no vectors": search goes on by keywords,
  * the context block without its vector list, the show's check on words, a write commits with its
  * vector pending (the cron indexes it later), each saying so in `degraded`. KV-cached vectors are
@@ -11,6 +13,11 @@ import { type Embedder, EmbeddingError } from "./port";
 
 /** A request's embedding call of one text: the whole request should answer within ~1.5 s with the model hung. */
 export const REQUEST_EMBED_DEADLINE_MS = 1_000;
+/**
+ * The same for the local model (npm start, tests): a CPU model sharing the machine's cores with
+ * the Worker, which serves one call at a time, so a burst of 100 requests queues on it for seconds.
+ */
+export const LOCAL_REQUEST_EMBED_DEADLINE_MS = 5_000;
 /** A job's (the cron's re-index, the ticket consumer's): nobody waits. */
 export const JOB_EMBED_DEADLINE_MS = 15_000;
 /**
@@ -32,6 +39,8 @@ export class EmbeddingTimeout extends EmbeddingError {
 
 /** Per isolate: until when each model (by breaker key) is skipped. */
 const skippedUntil = new Map<string, number>();
+/** Per isolate: when each model last answered a call. */
+const answeredAt = new Map<string, number>();
 
 export interface DeadlineOptions {
   /** For a call of one text; longer by EMBED_DEADLINE_PER_TEXT_MS per text after it. */
@@ -54,6 +63,7 @@ export function deadlineEmbedder(inner: Embedder, { deadlineMs, breakerKey, now 
       if (now() < until)
         throw new EmbeddingTimeout(`the embedding model is skipped for ${Math.ceil((until - now()) / 1000)} s more: it missed a deadline`);
       const ms = embedDeadlineMs(deadlineMs, texts.length);
+      const startedAt = now();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new EmbeddingTimeout(`the embedding model gave no answer within ${ms} ms`)), ms);
@@ -64,9 +74,11 @@ export function deadlineEmbedder(inner: Embedder, { deadlineMs, breakerKey, now 
       try {
         const vectors = await Promise.race([work, deadline]);
         skippedUntil.delete(breakerKey);
+        answeredAt.set(breakerKey, now());
         return vectors;
       } catch (error) {
-        if (error instanceof EmbeddingTimeout) skippedUntil.set(breakerKey, now() + BREAKER_OPEN_MS);
+        const answeredMeanwhile = (answeredAt.get(breakerKey) ?? -Infinity) >= startedAt;
+        if (error instanceof EmbeddingTimeout && !answeredMeanwhile) skippedUntil.set(breakerKey, now() + BREAKER_OPEN_MS);
         throw error;
       } finally {
         clearTimeout(timer);

@@ -1,20 +1,22 @@
 /**
  * Hardening round 3, finding 1: with the embedding model hung (a real host that accepts the
  * connection and never answers, test/support/global-setup.ts), every route that needs it answers
- * within ~1.5 s, without it and saying so; writes commit with their vector pending; /healthz says
+ * within its deadline and a little (the local model's request deadline: 5 s), without it and saying so; writes commit with their vector pending; /healthz says
  * the model is skipped; and the requests after the first do not wait out a deadline of their own.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock";
-import { REQUEST_EMBED_DEADLINE_MS } from "../../src/embeddings/deadline";
+import { LOCAL_REQUEST_EMBED_DEADLINE_MS } from "../../src/embeddings/deadline";
 import { createApp } from "../../src/http/app";
 import { rootLogger } from "../../src/log";
 import { createServices } from "../../src/services";
 import { newTenant } from "../support/api";
 
-/** The whole answer's bound with the model hung: the model's deadline and the request's own work. */
-const BOUND_MS = 1_500;
+/** The whole answer's bound with the (local) model hung: the model's deadline and the request's own work. */
+const BOUND_MS = LOCAL_REQUEST_EMBED_DEADLINE_MS + 500;
+/** A request that does not wait for the model: it is skipped. */
+const SKIPPED_MS = 500;
 
 const hung = { ...env, EMBEDDER_URL: env.HANGING_EMBEDDER_URL };
 const app = createApp({
@@ -45,7 +47,7 @@ describe("every outside call has a deadline: the embedding model hung", () => {
     const scope = "user:deadline";
     const first = await call(clientKey, "POST", "/v1/memories/search", { scope, query: "where do I live these days?" });
     expect(first.status).toBe(200);
-    expect(first.ms).toBeGreaterThanOrEqual(REQUEST_EMBED_DEADLINE_MS - 50);
+    expect(first.ms).toBeGreaterThanOrEqual(LOCAL_REQUEST_EMBED_DEADLINE_MS - 50);
     expect(first.ms).toBeLessThan(BOUND_MS);
     expect(first.json.degraded).toContain("embeddings");
 
@@ -57,7 +59,7 @@ describe("every outside call has a deadline: the embedding model hung", () => {
     ] as const) {
       const res = await call(clientKey, "POST", path, body);
       expect(res.status, `${path}: ${JSON.stringify(res.json)}`).toBe(200);
-      expect(res.ms, path).toBeLessThan(REQUEST_EMBED_DEADLINE_MS / 2);
+      expect(res.ms, path).toBeLessThan(SKIPPED_MS);
       expect(JSON.stringify(res.json[degradedKey]), path).toContain("embeddings");
     }
     const health = await call(null, "GET", "/healthz");

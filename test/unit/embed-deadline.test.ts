@@ -28,4 +28,13 @@ describe("embedding deadline", () => {
     await expect(single.embed(["another"])).rejects.toThrow(/skipped/);
     expect(Date.now() - started).toBeLessThan(50);
   });
+
+  it("keeps using a model that answered another call meanwhile: busy is not hung", async () => {
+    // The model answers a quick call while a slow one waits: the slow one fails alone.
+    const single = deadlineEmbedder(slowModel(400), { deadlineMs: 150, breakerKey: "busy-single" });
+    const quick = deadlineEmbedder(slowModel(10), { deadlineMs: 150, breakerKey: "busy-single" });
+    const [late] = await Promise.allSettled([single.embed(["late"]), quick.embed(["answered meanwhile"])]);
+    expect(late.status).toBe("rejected");
+    await expect(quick.embed(["still in use"])).resolves.toHaveLength(1);
+  });
 });
