@@ -155,7 +155,7 @@ export async function renderConsole(c: UiContext, place: Place, state: ConsoleSt
                 error={state.refresh?.errors.topic}
               />
               <p>
-                <button type="submit" class="secondary">
+                <button type="submit" class="secondary" disabled={ended}>
                   Refresh topic
                 </button>
               </p>
@@ -163,7 +163,7 @@ export async function renderConsole(c: UiContext, place: Place, state: ConsoleSt
             <form method="post" action={`${base}/${live.status.enabled ? "pause" : "resume"}`} class="row">
               <Csrf viewer={viewer} />
               <Back place={place} />
-              <button type="submit" class={live.status.enabled ? "secondary" : undefined}>
+              <button type="submit" class={live.status.enabled ? "secondary" : undefined} disabled={ended}>
                 {live.status.enabled ? "Pause memory" : "Resume memory"}
               </button>
               <span class="small muted">
@@ -191,7 +191,7 @@ export async function renderConsole(c: UiContext, place: Place, state: ConsoleSt
                 ))}
               </div>
               <p>
-                <button type="submit" class="secondary">
+                <button type="submit" class="secondary" disabled={ended}>
                   Save configuration
                 </button>
               </p>

@@ -134,7 +134,7 @@ export const PickCard: FC<CardProps & { pick: PickView; rank: number }> = ({ pic
 };
 
 export const FilteredCard: FC<CardProps & { item: FilteredView }> = ({ item, place, viewer, now, ended }) => (
-  <article class="qcard band-low filtered" data-testid="filtered">
+  <article class="qcard filtered" data-testid="filtered">
     <div class="head">
       <span>{item.model}</span>
       <span class="badge filtered">filtered</span>

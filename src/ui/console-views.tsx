@@ -130,14 +130,11 @@ export const HistoryPanel: FC<{ place: Place; items: HistoryItem[]; viewer: View
                 ✓ <span class="small">used</span>
               </span>
             ) : ended ? (
-              <span class="used no">✗</span>
+              <span class="used no small">not used</span>
             ) : (
               <form method="post" action={`/ui/shows/${place.showId}/questions/${q.id}/used`} data-async data-done-label="✓ used">
                 <Csrf viewer={viewer} />
                 <Back place={place} />
-                <span class="used no" aria-hidden="true">
-                  ✗{" "}
-                </span>
                 <button type="submit" class="secondary" id={`used-${q.id}`} aria-label={`Mark used: ${shortened(q.text, 80)}`}>
                   Mark used
                 </button>

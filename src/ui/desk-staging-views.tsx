@@ -175,6 +175,11 @@ export const StagingCard = ({
           <a href={`/ui/faqs/${item.resultFaqId}`}>Open the resulting FAQ</a>
         </p>
       )}
+      {item.status === "pending" && viewer.role !== "admin" && (
+        <p class="muted" data-testid="needs-admin">
+          Approving and rejecting need an admin key: this session signed in with a client key.
+        </p>
+      )}
       {item.status === "pending" && viewer.role === "admin" && (
         <div class="grid review-forms">
           <form method="post" action={`/ui/staging/${item.id}/approve`} data-review-approve={from === "review" ? "" : undefined}>

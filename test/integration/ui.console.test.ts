@@ -170,6 +170,10 @@ describe("console actions on a ranking's page", () => {
     expect(page.html).toMatch(/data-testid="memory-state">\s*Ended/);
     expect(page.html).toContain('data-testid="ended-line"');
     expect(page.html).toMatch(/<button type="submit" disabled="">\s*Rank/);
+    // Nothing that would change the show stays enabled.
+    for (const label of ["Add to memory", "Refresh topic", "Pause memory", "Save configuration"])
+      expect(page.html, label).toMatch(new RegExp(`<button type="submit"[^>]* disabled="">\\s*${label}`));
+    expect(page.html).not.toContain("Mark used");
     expect(page.html).not.toContain("End show…");
   });
 

@@ -84,6 +84,10 @@ describe("GET /ui/staging", () => {
     expect(client.html).not.toContain("/ui/staging/stg_ui1/approve");
     expect(client.html).not.toContain("/ui/staging/stg_ui1/reject");
     expect(client.html).toContain("needs an admin key");
+    // The review page of the item says why there are no buttons.
+    const review = await get("/ui/staging/stg_ui1", await uiSession(tenant.clientKey));
+    expect(review.html).not.toContain("/ui/staging/stg_ui1/approve");
+    expect(review.html).toContain("Approving and rejecting need an admin key: this session signed in with a client key.");
   });
 });
 

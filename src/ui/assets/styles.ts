@@ -58,7 +58,7 @@ button:disabled { opacity: .6; cursor: default; }
 .results { min-height: 180px; }
 .qcard { border: 1px solid var(--line); border-left-width: 6px; border-radius: 8px; padding: 10px 12px; margin-bottom: 10px; background: #fff; }
 .qcard.band-high { border-left-color: #2e9d57; } .qcard.band-mid { border-left-color: #d99a00; } .qcard.band-low { border-left-color: #c8372d; }
-.qcard.filtered { background: #fbfbfc; }
+.qcard.filtered { background: #fbfbfc; border-style: dashed; border-left-style: solid; border-left-color: #8a94a6; }
 .qcard .head { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; font-weight: 600; }
 .qcard .head .score { margin-left: auto; }
 .qcard blockquote { margin: 8px 0 4px; font-size: 1.02rem; overflow-wrap: break-word; }
