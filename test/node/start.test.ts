@@ -76,7 +76,12 @@ async function freePort(): Promise<number> {
 describe("npm start when it starts", () => {
   it("prints a line a step and the banner; the tools' own output goes to start.log", { timeout: 180_000 }, async () => {
     const state = mkdtempSync(join(tmpdir(), "recall-start-"));
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), EMBEDDER_PORT: String(await freePort()), RECALL_STATE_DIR: state };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(await freePort()),
+      EMBEDDER_PORT: String(await freePort()),
+      RECALL_STATE_DIR: state,
+    };
     // As a person's shell has it: this suite's process runs with WRANGLER_LOG=error, which silences wrangler.
     delete env.RECALL_VERBOSE;
     delete env.WRANGLER_LOG;
