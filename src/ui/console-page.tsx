@@ -7,6 +7,7 @@ import type { ArchivedShow } from "../shows/archive";
 import type { HistoryItem } from "../shows/types";
 import { ClockTime } from "./clock-time";
 import { Back, DEFAULT_MINUTES, HISTORY_CHOICES, type Place, placePath, placeUrl } from "./console-back";
+import { CheckForm, checkOf } from "./console-check";
 import { RankForm, type RankFormState } from "./console-rank-form";
 import { RankResults, type RankingView } from "./console-results";
 import { CONFIG_FIELDS, HistoryPanel, RecentRankings, type RankingSummaryView, StatusBadge, type StatusView } from "./console-views";
@@ -26,6 +27,8 @@ export interface ConsoleState {
   refresh?: { values: Values; errors: Errors };
   config?: { values: Values; errors: Errors };
   notice?: Flash | undefined;
+  /** A question to check (the page's `?check=`). */
+  check?: string | undefined;
 }
 
 export async function liveData(c: UiContext, place: Place) {
@@ -82,7 +85,7 @@ export function liveSrc(place: Place): string {
 export async function renderConsole(c: UiContext, place: Place, state: ConsoleState = {}, status = 200) {
   const viewer = viewerOf(c);
   const now = c.get("services").clock.now();
-  const [live, ranking] = await Promise.all([liveData(c, place), rankingOf(c, place)]);
+  const [live, ranking, check] = await Promise.all([liveData(c, place), rankingOf(c, place), checkOf(c, place, state.check)]);
   const config = live.status.config;
   const ended = live.status.endedAt !== null;
   const rank = state.rank ?? { values: {}, errors: {} };
@@ -127,6 +130,7 @@ export async function renderConsole(c: UiContext, place: Place, state: ConsoleSt
           </div>
           <section class="card" aria-labelledby="controls-title">
             <h2 id="controls-title">Memory controls</h2>
+            <CheckForm place={place} check={check} />
             <form method="post" action={`${base}/questions`}>
               <Csrf viewer={viewer} />
               <Back place={place} />

@@ -61,14 +61,14 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
 
   ui.get("/shows/:showId", screen, async (c) => {
     checkShowId(c);
-    return renderConsole(c, placeOfQuery(c), { notice: takeFlash(c) });
+    return renderConsole(c, placeOfQuery(c), { notice: takeFlash(c), check: c.req.query("check") });
   });
 
   // A ranking's cards at their own URL: a reload shows them again, it does not rank again.
   ui.get("/shows/:showId/rankings/:rankingId", screen, async (c) => {
     const rankingId = rankingIdOf(c.req.param("rankingId"));
     if (rankingId === null) throw new UiFailure(404, "No such ranking in this show");
-    return renderConsole(c, placeOfQuery(c, rankingId), { notice: takeFlash(c) });
+    return renderConsole(c, placeOfQuery(c, rankingId), { notice: takeFlash(c), check: c.req.query("check") });
   });
 
   ui.get("/shows/:showId/live", screen, async (c) => {

@@ -177,6 +177,19 @@ describe("console actions on a ranking's page", () => {
     expect(page.html).not.toContain("End show…");
   });
 
+  it("checks one question without recording it: a repeat would be filtered, a new one would go through", async () => {
+    const { cookie } = await rankedConsole("ui-check");
+    const check = (text: string) => get(`/ui/shows/ui-check?check=${encodeURIComponent(text)}`, cookie);
+    const repeat = await check(REWORDED);
+    expect(repeat.status).toBe(200);
+    expect(repeat.html).toMatch(/data-testid="check-result">\s*⚠ Would be filtered: \d+% similar to “/);
+    const fresh = await check("Which bird migrates the farthest?");
+    expect(fresh.html).toMatch(/data-testid="check-result">\s*✓ Would go through: novelty \d+%/);
+    expect(fresh.html).toContain('value="Which bird migrates the farthest?"');
+    // Nothing was recorded: the fresh question is not in the history.
+    expect((await get("/ui/shows/ui-check", cookie)).html).not.toContain("Which bird migrates the farthest?");
+  });
+
   it("answers a 404 page for a ranking of another show", async () => {
     const { cookie, ranked } = await rankedConsole("ui-404");
     const rankingId = /rankings\/([^#]+)/.exec(ranked.location!)![1]!;
