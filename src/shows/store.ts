@@ -154,6 +154,7 @@ export class ShowMemoryStore {
         picks: picks(),
         filtered,
         notPicked: ranked.notPicked,
+        asked: { topN: request.topN, candidates: request.candidates.map(({ text, model, confidence }) => ({ text, model, confidence })) },
       };
       saveRanking(this.sql, ranking);
       return ranking;

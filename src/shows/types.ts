@@ -57,6 +57,14 @@ export interface StoredRanking {
   picks: RankedPick[];
   filtered: RankedFiltered[];
   notPicked: { index: number; text: string; score: number }[];
+  /** What was asked, so a console re-ranks from it (absent from rankings stored before it was kept). */
+  asked?: RankAsked;
+}
+
+/** A ranking's request as sent: top N and the candidates in order. */
+export interface RankAsked {
+  topN: number;
+  candidates: { text: string; model: string; confidence: number }[];
 }
 
 /** A stored ranking read back: whether each pick was used since, and the override of each filtered one. */

@@ -8,7 +8,7 @@ import type { HistoryItem } from "../shows/types";
 import { ClockTime } from "./clock-time";
 import { Back, DEFAULT_MINUTES, HISTORY_CHOICES, type Place, placePath, placeUrl } from "./console-back";
 import { CheckForm, checkOf } from "./console-check";
-import { RankForm, type RankFormState } from "./console-rank-form";
+import { RankForm, type RankFormState, rankFormOf } from "./console-rank-form";
 import { RankResults, type RankingView } from "./console-results";
 import { CONFIG_FIELDS, HistoryPanel, RecentRankings, type RankingSummaryView, StatusBadge, type StatusView } from "./console-views";
 import { api, apiData, type UiContext, UiFailure, viewerOf } from "./context";
@@ -88,7 +88,7 @@ export async function renderConsole(c: UiContext, place: Place, state: ConsoleSt
   const [live, ranking, check] = await Promise.all([liveData(c, place), rankingOf(c, place), checkOf(c, place, state.check)]);
   const config = live.status.config;
   const ended = live.status.endedAt !== null;
-  const rank = state.rank ?? { values: {}, errors: {} };
+  const rank = state.rank ?? (ranking?.asked ? rankFormOf(ranking.asked) : { values: {}, errors: {} });
   const cfg = state.config ?? { values: Object.fromEntries(CONFIG_FIELDS.map((f) => [f.key, String(config[f.key])])), errors: {} };
   const base = `/ui/shows/${place.showId}`;
   const page = (

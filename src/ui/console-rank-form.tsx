@@ -8,6 +8,7 @@ import type { FC } from "hono/jsx";
 import { formField, type UiContext } from "./context";
 import { Back, type Place } from "./console-back";
 import { Csrf, Notice, type Viewer } from "./layout";
+import type { RankAsked } from "../shows/types";
 
 export const CANDIDATE_ROWS = 12;
 const OPEN_ROWS = 6;
@@ -19,6 +20,23 @@ type Errors = Record<string, string>;
 export interface RankFormState {
   values: Values;
   errors: Errors;
+  /** Said above the rows, e.g. that a ranking had more candidates than the form holds. */
+  note?: string | undefined;
+}
+
+/** The form as a stored ranking asked it, so a producer edits a row and ranks again. */
+export function rankFormOf(asked: RankAsked): RankFormState {
+  const values: Values = { topN: String(asked.topN) };
+  asked.candidates.slice(0, CANDIDATE_ROWS).forEach((candidate, k) => {
+    values[`text-${k + 1}`] = candidate.text;
+    values[`model-${k + 1}`] = candidate.model;
+    values[`confidence-${k + 1}`] = String(candidate.confidence);
+  });
+  const note =
+    asked.candidates.length > CANDIDATE_ROWS
+      ? `This ranking had ${asked.candidates.length} candidates; the form holds the first ${CANDIDATE_ROWS}.`
+      : undefined;
+  return { values, errors: {}, note };
 }
 
 /** A form number: a number when it parses, else the text as typed, so the API's schema names the problem. */
@@ -121,6 +139,7 @@ export const RankForm: FC<{ place: Place; viewer: Viewer; state: RankFormState; 
     <section class="card" aria-labelledby="rank-title">
       <h2 id="rank-title">Rank candidate questions</h2>
       {state.errors.form && <Notice kind="error">{state.errors.form}</Notice>}
+      {state.note && <p class="muted small">{state.note}</p>}
       {ended && <p class="muted">The show has ended: nothing more is ranked into its memory.</p>}
       <form method="post" action={`/ui/shows/${place.showId}/rank`}>
         <Csrf viewer={viewer} />

@@ -4,6 +4,7 @@
  * "Use anyway" on filtered questions. Rendered from GET …/rankings/:id, so a reload shows the same
  * cards, with what happened since (used, used anyway).
  */
+import type { RankAsked } from "../shows/types";
 import type { FC } from "hono/jsx";
 import { ClockTime } from "./clock-time";
 import { Back, type Place } from "./console-back";
@@ -52,6 +53,7 @@ export interface RankingView {
   notPicked: { text: string; score: number | null }[];
   recorded: number;
   embedding: { model: string; calibrated: boolean };
+  asked: RankAsked | null;
 }
 
 /** Novelty bands: the colour is never the only cue (each band has its words too). */

@@ -79,6 +79,14 @@ describe("GET /v1/shows/:showId/rankings/:rankingId", () => {
     const before = await expectJson(show.ranking(ranked.rankingId!), 200);
     expect(before.picks).toEqual([expect.objectContaining({ id: pick.id, text: pick.text, confidence: 0.6, wasUsed: false })]);
     expect(before.filtered).toEqual([expect.objectContaining({ text: REWORDED, askedAt: T10_00, override: null })]);
+    // The request as sent, the default top N included: a console re-ranks from it.
+    expect(before.asked).toEqual({
+      topN: 5,
+      candidates: [
+        { text: REWORDED, model: "claude", confidence: 0.9 },
+        { text: "Will quantum computers break encryption soon?", model: "gemini", confidence: 0.6 },
+      ],
+    });
     await expectJson(show.used(pick.id!), 200);
     const after = await expectJson(show.ranking(ranked.rankingId!), 200);
     expect(after.picks[0]!.wasUsed).toBe(true);

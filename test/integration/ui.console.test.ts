@@ -55,7 +55,7 @@ async function rankedConsole(showId: string) {
     "model-3": "",
     "confidence-3": "0.35",
     model: "gemini",
-    topN: "5",
+    topN: "4",
   });
   return { adminKey, tenantId, cookie, csrf, ranked };
 }
@@ -79,6 +79,11 @@ describe("POST /ui/shows/:showId/rank", () => {
       // Not ranked again: the pick is a pick, not filtered as "asked just now" (by itself).
       expect(html.match(/data-testid="filtered"/g)).toHaveLength(1);
       expect(html).toMatch(/data-testid="pick">(?:(?!<\/article>).)*Will quantum computers/s);
+      // The form holds the request as sent (the empty row skipped, the empty model as the default it took), to edit and rank again.
+      expect(html).toContain(`id="text-1" name="text-1" value="${REWORDED}"`);
+      expect(html).toMatch(/id="model-2" name="model-2" value="gemini"/);
+      expect(html).toMatch(/id="confidence-2" name="confidence-2" value="0.35"/);
+      expect(html).toMatch(/id="topN" name="topN" value="4"/);
     }
     const { rankings } = await v1(adminKey, "GET", "/v1/shows/ui-rank/rankings");
     expect(rankings).toHaveLength(1);

@@ -23,6 +23,14 @@ export const Ranking = obj({
   picks: z.array(obj({ ...pickFields, wasUsed: z.boolean().describe("Marked used since (now)") })),
   filtered: z.array(obj({ ...filteredFields, override: Override.nullable().describe("Its “use anyway”, when there was one") })),
   ...rankFields,
+  asked: obj({
+    topN: z.number().int(),
+    candidates: z.array(obj({ text: z.string(), model: z.string(), confidence: z.number() })),
+  })
+    .nullable()
+    .describe(
+      "The request as sent (top N, the candidates in order): a console re-ranks from it. Null for rankings stored before it was kept.",
+    ),
 });
 
 export const Rankings = obj({

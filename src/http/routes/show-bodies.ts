@@ -63,6 +63,7 @@ export function rankingDetailBody(r: RankingDetail) {
     ...body,
     picks: r.picks.map((p) => ({ ...pickBody(p), wasUsed: p.wasUsed })),
     filtered: r.filtered.map((f) => ({ ...filteredBody(f), override: f.override === null ? null : overrideBody(f.override) })),
+    asked: r.asked ?? null,
   };
 }
 
