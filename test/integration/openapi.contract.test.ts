@@ -111,8 +111,33 @@ describe("GET /openapi.json", () => {
 });
 
 describe("GET /docs", () => {
-  it("serves the reference page with its assets from this Worker, no CDN", async () => {
+  it("is the whole reference rendered on the server: every operation with its parameters, body and responses, no script", async () => {
     const response = await SELF.fetch("https://recall.test/docs");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    const doc = await document();
+    for (const { path, method, op } of operations(doc)) {
+      expect(html, `${method} ${path}`).toContain(`id="${op.operationId}"`);
+      expect(html).toContain(`href="#${op.operationId}"`);
+    }
+    // FAQ search: a body field with its bounds and description, a shared error answer linked, not repeated.
+    const search = html.slice(html.indexOf('id="postV1FaqsSearch"'), html.indexOf("</section>", html.indexOf('id="postV1FaqsSearch"')));
+    expect(search).toContain('<code>query</code> <span class="type">string, 1..2000 characters</span>');
+    expect(search).toContain('<a href="#response-E429">the error envelope (429)</a>');
+    expect(search).toContain("How much of the query this result matches, 0..1");
+    expect(html).toContain('id="response-E429"');
+    expect(html).toContain('id="schema-Faq"');
+    // A link to a shared schema lands on it.
+    for (const [, name] of html.matchAll(/href="#schema-([^"]+)"/g)) expect(html).toContain(`id="schema-${name}"`);
+    expect(html).not.toContain("<script");
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe("GET /docs/try", () => {
+  it("serves Swagger UI with its assets from this Worker, no CDN", async () => {
+    const response = await SELF.fetch("https://recall.test/docs/try");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     const html = await response.text();

@@ -34,6 +34,7 @@ describe("the documented responses", () => {
     await expectOk("GET", "/healthz");
     await expectOk("GET", "/openapi.json");
     await expectOk("GET", "/docs");
+    await expectOk("GET", "/docs/try");
 
     // Memories, questions, context, sessions, query, cards
     const memory = await expectOk(

@@ -1,17 +1,20 @@
 /**
- * GET /openapi.json (the OpenAPI 3.1 document of this app) and GET /docs (Swagger UI over it).
- * Both public. The page's script and stylesheet are swagger-ui-dist's own files, served as Workers
- * static assets under /reference/ (copied from node_modules by scripts/reference-assets.mjs), so
- * the page works offline: no CDN.
+ * GET /openapi.json (the OpenAPI 3.1 document of this app), GET /docs (the reference, rendered from
+ * it on the server: no script) and GET /docs/try (Swagger UI over it, to try requests). All public.
+ * Swagger UI's script and stylesheet are swagger-ui-dist's own files, served as Workers static
+ * assets under /reference/ (copied from node_modules by scripts/reference-assets.mjs), so every
+ * page works offline: no CDN.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { describe } from "../openapi/describe";
 import { openApiDocument } from "../openapi/document";
+import { ReferencePage } from "../reference-page";
 
 /** Where the static assets put swagger-ui-dist's files (see scripts/reference-assets.mjs). */
 export const REFERENCE_ASSETS_PATH = "/reference";
+const TRY_PATH = "/docs/try";
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -42,15 +45,37 @@ const docs = {
   page: describe({
     tag: "Reference",
     public: true,
-    summary: "Interactive API reference",
-    description: "Swagger UI over /openapi.json; every asset is served by the Worker itself (works offline).",
+    summary: "API reference",
+    description:
+      "Every operation of /openapi.json with its auth, parameters, body and responses, rendered on the server: no script, works offline.",
+    responses: { 200: { schema: z.string(), contentType: "text/html" } },
+  }),
+  tryPage: describe({
+    tag: "Reference",
+    public: true,
+    summary: "Try requests (Swagger UI)",
+    description:
+      "Swagger UI over /openapi.json, to send requests from the browser; every asset is served by the Worker itself (works offline).",
     responses: { 200: { schema: z.string(), contentType: "text/html" } },
   }),
 };
+
+/** The reference page of each app, rendered once per isolate (the document does not change while it runs). */
+const pages = new WeakMap<object, Promise<string>>();
+const referenceHtml = (app: Hono<AppEnv>) => {
+  let page = pages.get(app);
+  if (!page) {
+    page = openApiDocument(app).then(async (doc) => `<!doctype html>${await ReferencePage({ doc, tryPath: TRY_PATH })}`);
+    pages.set(app, page);
+  }
+  return page;
+};
+
 
 /** The reference routes of `app` (the document describes the app they are mounted on). */
 export function reference(app: Hono<AppEnv>) {
   return new Hono<AppEnv>()
     .get("/openapi.json", docs.document, async (c) => c.json(await openApiDocument(app)))
-    .get("/docs", docs.page, (c) => c.html(PAGE));
+    .get("/docs", docs.page, async (c) => c.html(await referenceHtml(app)))
+    .get(TRY_PATH, docs.tryPage, (c) => c.html(PAGE));
 }
