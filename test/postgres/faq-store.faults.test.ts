@@ -21,6 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => backends?.close());
 
+const unlimited = { limit: async () => ({ success: true }) };
+
 async function call(path: string, body?: unknown) {
   const started = Date.now();
   const res = await app.request(
@@ -31,7 +33,7 @@ async function call(path: string, body?: unknown) {
       body: body === undefined ? undefined : JSON.stringify(body),
     },
     // Under Node there is no Rate Limiting binding: an unlimited one (limits are not what this file tests).
-    { DB: backends.services("d1").db, API_RATE_LIMIT: { limit: async () => ({ success: true }) } } as unknown as Env,
+    { DB: backends.services("d1").db, API_RATE_LIMIT: unlimited, TENANT_RATE_LIMIT: unlimited } as unknown as Env,
   );
   return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, never>, ms: Date.now() - started };
 }

@@ -42,6 +42,7 @@ async function call(path: string, init: { body?: string; headers?: Record<string
       DB: backends.services("d1").db,
       TICKETS: queue,
       API_RATE_LIMIT: unlimited,
+      TENANT_RATE_LIMIT: unlimited,
       WEBHOOK_TENANT_RATE_LIMIT: unlimited,
       WEBHOOK_SOURCE_RATE_LIMIT: unlimited,
     } as unknown as Env,
