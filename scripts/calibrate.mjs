@@ -20,6 +20,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { importTs } from "../bench/support/bundle.mjs";
+import { progress } from "../bench/support/stats.mjs";
 import { LABELS, agreement, applyKnots, bandOf, cosine, fitKnots, hasCjk, hash32 } from "./calibration-fit.mjs";
 import { cachedEmbeddings } from "./embedding-cache.mjs";
 
@@ -39,7 +40,10 @@ const { values } = parseArgs({
 });
 if (!values.pairs?.length) fail("usage: npm run calibrate -- --pairs FILE [--pairs FILE …] --model ID [--dry-run]");
 
+console.log(`loading ${values.model}…`);
+const loadStart = Date.now();
 const model = await loadModel(values.model);
+console.log(`loaded ${model.id} in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
 
 /** @type {{a: string, b: string, label: string, lang?: string, file: string}[]} */
 let pairs = [];
@@ -70,6 +74,7 @@ if (!model.languages.includes("*")) {
 }
 
 const texts = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+console.log(`${pairs.length} pairs, ${texts.length} distinct texts to embed`);
 /** @type {Map<string, ArrayLike<number>>} */
 let vectors = new Map();
 try {
@@ -78,10 +83,12 @@ try {
     // a second run (a --dry-run first, another mix of --pairs) embeds only texts it has not seen.
     vectors = await cachedEmbeddings(model, texts);
   } else {
+    const embedded = progress(`embedding with ${model.id}`, texts.length);
     for (let i = 0; i < texts.length; i += 64) {
       const batch = texts.slice(i, i + 64);
       const out = await model.embed(batch);
       batch.forEach((t, j) => vectors.set(t, out[j]));
+      embedded(vectors.size);
     }
   }
 } catch (error) {

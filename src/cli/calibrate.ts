@@ -1,6 +1,6 @@
 /**
  * `recall calibrate`: fit the service's similarity scale on the tenant's own labels (an admin key).
- * With --pairs, first uploads a JSONL file of labelled pairs (`{a, b, label}` per line) in chunks;
+ * With --pairs (once or more), first uploads JSONL files of labelled pairs (`{a, b, label}` per line) in chunks;
  * then calls POST /v1/admin/calibration/fit until the fit is done, with a progress line, and prints
  * what was stored or why it was refused (exit 1).
  */
@@ -44,7 +44,7 @@ export function readPairs(text: string, file: string): Pair[] {
 export async function calibrate(args: string[], config: RecallConfig): Promise<boolean> {
   const { values } = parseArgs({
     args,
-    options: { pairs: { type: "string" }, sources: { type: "string" }, deployment: { type: "boolean" } },
+    options: { pairs: { type: "string", multiple: true }, sources: { type: "string" }, deployment: { type: "boolean" } },
   });
   const call = async (path: string, body: unknown) => {
     const reply = await postJson(
@@ -60,13 +60,14 @@ export async function calibrate(args: string[], config: RecallConfig): Promise<b
     return json;
   };
 
-  if (values.pairs) {
-    const pairs = readPairs(readFileSync(values.pairs, "utf8"), values.pairs);
+  // Every file is read before anything is sent: a bad line in the second uploads nothing.
+  const files = (values.pairs ?? []).map((file) => ({ file, pairs: readPairs(readFileSync(file, "utf8"), file) }));
+  for (const { file, pairs } of files) {
     let total = 0;
     for (let i = 0; i < pairs.length; i += PAIRS_PER_UPLOAD) {
       total = (await call("/v1/admin/calibration/pairs", { pairs: pairs.slice(i, i + PAIRS_PER_UPLOAD) })).total as number;
     }
-    console.log(`uploaded ${pairs.length} pairs from ${values.pairs} (${total} uploaded pairs in all)`);
+    console.log(`uploaded ${pairs.length} pairs from ${file} (${total} uploaded pairs in all)`);
   }
 
   const body = {

@@ -4,7 +4,7 @@
  *   recall init claude [--user] [--dir D] [--command C]
  *   recall configure [--url U] [--api-key K|-] [--scope S] [--budget-ms N]
  *   recall status
- *   recall calibrate [--pairs FILE.jsonl] [--sources faqs,reviews,uploaded] [--deployment]
+ *   recall calibrate [--pairs FILE.jsonl …] [--sources faqs,reviews,uploaded] [--deployment]
  *   recall query "<text>"
  * Bundled by scripts/build-cli.mjs into dist/cli/recall.mjs (package.json `bin`): plain Node, no
  * dependency at run time.
@@ -33,7 +33,7 @@ const USAGE = `usage:
   recall query "<text>"
       what the scope remembers for a question (similar questions, memories), nothing recorded;
       a trivial prompt says so and why
-  recall calibrate [--pairs <file.jsonl>] [--sources faqs,reviews,uploaded] [--deployment]
+  recall calibrate [--pairs <file.jsonl> …] [--sources faqs,reviews,uploaded] [--deployment]
       (admin key) fit the service's similarity scale on your own labels: uploads the pairs
       ({"a","b","label"} per line) first, then runs the fit to the end and prints its figures
   recall hook user-prompt-submit|post-tool-use

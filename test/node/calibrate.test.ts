@@ -19,18 +19,21 @@ const labelled = SELF_FIT_KB.flatMap((f, i) => [
 ]);
 
 describe("recall calibrate", () => {
-  it("names the bad line of a pair file and uploads nothing", async () => {
+  it("names the bad line of a pair file and uploads nothing, from the files before it either", async () => {
+    const good = jsonl([{ a: "x", b: "y", label: "same" }]);
     const file = jsonl([{ a: "x", b: "y", label: "same" }, "not json"]);
-    const run = await runRecall(["calibrate", "--pairs", file, "--sources", "uploaded"], { env: stackEnv() });
+    const run = await runRecall(["calibrate", "--pairs", good, "--pairs", file, "--sources", "uploaded"], { env: stackEnv() });
     expect(run).toMatchObject({ code: 1, stdout: "" });
     expect(run.stderr).toBe(`recall: ${file}:2: not JSON\n`);
   });
 
-  it("uploads the pairs, fits on them to the end and prints the figures of the stored version", async () => {
-    const file = jsonl(labelled);
-    const run = await runRecall(["calibrate", "--pairs", file, "--sources", "uploaded"], { env: stackEnv() });
+  it("uploads the pairs of every file, fits on them to the end and prints the figures of the stored version", async () => {
+    const half = labelled.length / 2;
+    const [first, second] = [jsonl(labelled.slice(0, half)), jsonl(labelled.slice(half))];
+    const run = await runRecall(["calibrate", "--pairs", first, "--pairs", second, "--sources", "uploaded"], { env: stackEnv() });
     expect(run.stderr).toBe("");
-    expect(run.stdout).toContain(`uploaded ${labelled.length} pairs`);
+    expect(run.stdout).toContain(`uploaded ${half} pairs from ${first}`);
+    expect(run.stdout).toContain(`uploaded ${half} pairs from ${second}`);
     expect(run.stdout).toMatch(/stored version \d+ \(fit fit_/);
     expect(run.stdout).toMatch(/pairs: +108 \(uploaded: 72 paraphrase, 36 unrelated\)/);
     expect(run.stdout).toMatch(/agreement: [\d.]+ held out/);
