@@ -96,7 +96,11 @@ export interface CleanTicket {
 export function cleanTicket(subject: string | undefined, question: string, answer = ""): CleanTicket {
   const asked = frame(question);
   const answered = frame(answer);
-  const told = [...asked.names, ...answered.names].map((text): Removal => ({ kind: "name", text }));
+  // What the frames held (a customer's number in the signature, a phone in quoted mail) is taken out where it recurs.
+  const told = [
+    ...[...asked.names, ...answered.names].map((text): Removal => ({ kind: "name", text })),
+    ...[...asked.removals, ...answered.removals].flatMap((r) => redactPersonalDetails(r.text).removals),
+  ];
   // Twice: a detail found in one field (an address in the question, a customer's number in the answer) goes from both.
   const clean = (known: readonly Removal[]) => ({
     q: cleanQuestionBody(subject, asked.lines, known),
@@ -177,7 +181,9 @@ function frame(message: string): Framed {
   // Trailing lines that only sign, after a line that ends a sentence: "…?\nTom Becker\nAcme GmbH", "Finance Manager | Brightline Foods".
   let end = lines.length;
   while (end > 1 && lines.length - end < 4 && signsOnly(lines[end - 1]!)) end--;
-  if (end < lines.length && /[?.!。？！:)]$/u.test(lines[end - 1]!)) {
+  // A valediction in any words is a short line ending in a comma between the last sentence and the name: "Sorry for the trouble,\nJessica Moore\nOrder Support".
+  if (end < lines.length && end > 1 && isValediction(lines[end - 1]!) && ENDS_SENTENCE.test(lines[end - 2]!)) end--;
+  if (end < lines.length && ENDS_SENTENCE.test(lines[end - 1]!)) {
     const signed = lines.splice(end);
     removals.push({ kind: "signature", text: signed.join("\n") });
     names.push(...signed.flatMap(signedNames));
@@ -190,6 +196,9 @@ function frame(message: string): Framed {
   }
   return { lines: lines.filter(Boolean), names, removals };
 }
+
+const ENDS_SENTENCE = /[?.!。？！:)]$/u;
+const isValediction = (line: string) => /,$/u.test(line) && line.split(/\s+/).length <= 6;
 
 const signsOnly = (line: string) =>
   NAME_LINE.test(line) ||

@@ -36,7 +36,7 @@ describe("personal details, each by its own evidence (src/text/pii)", () => {
     expect(found("IBAN DE88 3704 0044 0532 0130 00.")).not.toContain("iban: DE88 3704 0044 0532 0130 00");
   });
 
-  it("finds national ID numbers by their check characters, credentials by label or issued shape, and public IP addresses", () => {
+  it("finds national ID numbers by their check characters, credentials by label or issued shape, and IP addresses", () => {
     expect(found("身份证号110101199003074477")).toEqual(["national_id: 110101199003074477"]);
     expect(found("DNI 12345678Z")).toEqual(["national_id: 12345678Z"]);
     expect(found("my password is Sunset#2024, can you")).toEqual(["credential: Sunset#2024"]);
@@ -46,7 +46,34 @@ describe("personal details, each by its own evidence (src/text/pii)", () => {
       "ip: 203.0.113.45",
     ]);
     expect(found("My IP is 2001:db8:85a3::8a2e:370:7334")).toEqual(["ip: 2001:db8:85a3::8a2e:370:7334"]);
-    expect(redacted("Is the server at 192.168.100.200 reachable?")).toBe("Is the server at 192.168.100.200 reachable?");
+    // A private address is the customer's own network: nothing another customer asks about.
+    expect(redacted("Is the server at 192.168.100.200 reachable?")).toBe("Is the server at [ip] reachable?");
+    // France's NIR by its key, spaced as written; one digit off is no NIR.
+    expect(found("numéro de sécurité sociale : 1 85 05 78 006 084 91")).toEqual(["national_id: 1 85 05 78 006 084 91"]);
+    expect(found("réf 1 85 05 78 006 084 92")).toEqual([]);
+  });
+
+  it("tells a generated secret by its randomness, whatever its issuer's prefix; error names and customer numbers are not", () => {
+    for (const secret of ["whsec_9fK2mQ7xLp4RzT8vNc3bYw6H", "LTAI5tQ8kR9mZx2vP7wN3bYc", "tk_prod_8Hs2LqV9wZx4Nm7Kp1Rt"])
+      expect(found(`we use ${secret} for it`)).toEqual([`credential: ${secret}`]);
+    for (const text of ["error PAY_INSTALLMENTS_UNAVAILABLE again", "ERR_CONN_RESET_BY_PEER_2", "build 10.0.19045.3693"])
+      expect(found(text)).toEqual([]);
+  });
+
+  it("finds a password told in passing, and not the word password in a sentence", () => {
+    expect(found("the password I'm typing is Tr0ub4dor&3, sure")).toEqual(["credential: Tr0ub4dor&3"]);
+    expect(found("mon mot de passe Soleil2024! ne marche pas")).toEqual(["credential: Soleil2024"]);
+    expect(found("the password reset link expired 2 days ago")).toEqual([]);
+    expect(found("Das Passwort für den Export-Job ist abgelaufen")).toEqual([]);
+  });
+
+  it("reads a date of birth written in words, a phone written with its country code, and a prefixed account number", () => {
+    expect(found("Mi fecha de nacimiento es el 12 de mayo de 1985.")).toEqual(["date_of_birth: 12 de mayo de 1985"]);
+    expect(found("born May 12th, 1985 in Leeds")).toEqual(["date_of_birth: May 12th, 1985"]);
+    // Ofcom keeps 07700 900xxx for drama: invalid for the numbering plan, still someone's number as written here.
+    expect(found("Phone: +44 7700 900 077")).toEqual(["phone: +44 7700 900 077"]);
+    expect(found("Mandatsreferenz: MR-0093321")).toEqual(["customer_id: MR-0093321"]);
+    expect(found("It says AUTH-429 and E-4012")).toEqual([]);
   });
 
   it("turns a customer's numbers into a placeholder and keeps the product's own codes", () => {
@@ -91,6 +118,16 @@ describe("cleanTicket: the question and the answer a ticket may stage, and what 
       "Why can't I attach files bigger than 25 MB?",
     );
     expect(cleanTicket("", "¿Cuánto tarda un envío?\n\nEnviado desde mi iPhone").question).toBe("¿Cuánto tarda un envío?");
+  });
+
+  it("cuts a signature after a valediction in any words, and a detail the signature held wherever it recurs", () => {
+    const t = cleanTicket(
+      "",
+      "Wann wird der erste Betrag abgebucht?\n\nKontoinhaberin: Anna Schulz\nMandatsreferenz: MR-0093321\n\nViele Grüße\nAnna Schulz",
+      "Die erste Abbuchung erfolgt am 10. des Monats, mit Ihrer Mandatsreferenz MR-0093321.\n\nSorry for the wait,\nTim Bauer\nBuchhaltung",
+    );
+    expect(t.question).toBe("Wann wird der erste Betrag abgebucht?");
+    expect(t.answer).toBe("Die erste Abbuchung erfolgt am 10. des Monats, mit Ihrer Mandatsreferenz [number].");
   });
 
   it("keeps the question whole and drops the sentences that only carried personal details", () => {

@@ -19,6 +19,7 @@ import {
   nationalIds,
   personalUrls,
   phones,
+  randomTokens,
 } from "./numbers";
 import { introductions, people } from "./people";
 
@@ -26,6 +27,7 @@ const FINDERS: readonly ((text: string) => Span[])[] = [
   credentials,
   personalUrls,
   emails,
+  randomTokens,
   cards,
   lastDigits,
   ibans,

@@ -33,6 +33,15 @@ const VALUE = String.raw`([^\s,;，。；、]*?[\p{L}\p{N}][^\s,;，。；、]*?
 
 const label = (words: string) => new RegExp(String.raw`(?:${words})${IS}${VALUE}`, "giu");
 
+/**
+ * A password told in passing: "the password I'm typing is Tr0ub4dor&3", "mon mot de passe Soleil2024!".
+ * Up to four words may stand between the word and its value, which must look like a password (letters
+ * with a digit or a symbol, no sentence word): "password reset link" and "mot de passe oublié" do not.
+ */
+const PASSWORD_WORD = String.raw`\bpass(?:word|wort|wd)\b|\bpwd\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bhasło\b|\bparola d'ordine\b`;
+const PASSWORD_VALUE = String.raw`(?=[^\s,;，。；、]{6,})(?=[^\s,;，。；、]*\p{L})(?=[^\s,;，。；、]*[\d#@$%&*!?_+=~^][^\s,;，。；、])${VALUE}`;
+const PASSWORD_IN_PASSING = new RegExp(String.raw`(?:${PASSWORD_WORD})(?:\s+[\p{L}'’]+){0,4}?(?:${IS}|\s+)${PASSWORD_VALUE}`, "giu");
+
 /** Passwords, logins and API keys: by label, and by the shapes keys are issued in. */
 export function credentials(text: string): Span[] {
   return [
@@ -59,6 +68,7 @@ export function credentials(text: string): Span[] {
     ),
     // Chinese runs the value on without a space or a connector: "密码是abc12345", "微信号liuyang_sz"; a value in Latin script
     ...spans(text, /(?:密码|密碼|口令|用户名|账号|帐号|微信号?|QQ号?)(?:是|为|為|[:：])?\s*([\x21-\x2b\x2d-\x7e]{3,})/gu, "credential", 1),
+    ...spans(text, PASSWORD_IN_PASSING, "credential", 1),
     // "admin / Pa55w0rd!": a login and its password written as a pair
     ...spans(text, /\blogin\s+(?:is\s+)?\S+\s*\/\s*(\S+?)(?=[.,;!?]*(?:\s|$))/giu, "credential", 1),
     ...spans(
@@ -67,6 +77,32 @@ export function credentials(text: string): Span[] {
       "credential",
     ),
   ];
+}
+
+/**
+ * A token as issuers make keys, webhook secrets and access ids ("whsec_9fK2…", "LTAI5tQ8…",
+ * "tk_prod_8Hs2…"): 16 or more letters, digits, "_" and "-", with letters and digits mixed as
+ * randomly as a generated secret (at least 3.5 bits of entropy per character, and more than one
+ * switch between letters and digits). Error names ("PAY_INSTALLMENTS_UNAVAILABLE") have no digits;
+ * customer numbers are mostly digits.
+ */
+export function randomTokens(text: string): Span[] {
+  return spans(text, /(?<![\p{L}\p{N}_-])[A-Za-z0-9_-]{16,}(?![\p{L}\p{N}_-])/gu, "credential", 0, looksGenerated);
+}
+
+function looksGenerated(token: string): boolean {
+  const body = token.replace(/^[a-z]{2,6}_(?:(?:live|test|prod|dev)_)?/i, "");
+  const letters = body.match(/[A-Za-z]/g)?.length ?? 0;
+  const digits = body.match(/\d/g)?.length ?? 0;
+  const switches = body.match(/[A-Za-z]\d|\d[A-Za-z]/g)?.length ?? 0;
+  return body.length >= 12 && letters >= 4 && digits >= 2 && switches >= 3 && entropy(body) >= 3.5;
+}
+
+/** Shannon entropy of a string's characters, in bits per character. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  return [...counts.values()].reduce((sum, n) => sum - (n / text.length) * Math.log2(n / text.length), 0);
 }
 
 /** Payment cards (13–19 digits passing Luhn), their expiry and security code. */
@@ -114,19 +150,28 @@ export function nationalIds(text: string): Span[] {
     ...spans(text, /(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])/gu, "national_id"),
     ...spans(text, /(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?!\d)/gu, "national_id"),
     ...spans(text, /\b[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]\b/gu, "national_id"),
-    // The UK's National Insurance number, spaced or not: "QQ 12 34 56 C"
-    ...spans(text, /\b[A-CEGHJ-PR-TW-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/gu, "national_id"),
+    // The UK's National Insurance number, spaced or not: "QQ 12 34 56 C" (HMRC's own specimen prefix included)
+    ...spans(text, /\b[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/gu, "national_id"),
+    // France's NIR, spaced or not, by its key: "1 85 05 78 006 084 91"
+    ...spans(text, /(?<![\d ])[12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}(?![\d])/gu, "national_id", 0, nirChecks),
     // A labelled ID: its digits may be grouped by spaces ("1 85 05 78 006 084 36"); the label may stand without a connector ("Ausweisnummer T22000129")
     ...spans(
       text,
       new RegExp(
-        String.raw`(?:\b(?:ssn|social security(?: number| no)?|national (?:id|insurance)(?: number| no)?|ni number|id number|passport(?: number| no)?|(?:personal)?ausweis(?:nummer)?|sozialversicherungsnummer|dni|nie|nif|cpf|codice fiscale|steuer-?id|bsn|burgerservicenummer|nino|insurance number|numéro de sécurité sociale|sécurité sociale|nir|numero di previdenza)\b|身份证号?码?|身分證字?號?|护照号?码?)(?:${IS}|\s*)((?:[A-Z]{0,2}\d[\d ]{3,22}\d[A-Z]?|[A-Z]{1,2}\d{6,}[A-Z]?))(?![\p{L}\p{N}])`,
+        String.raw`(?:\b(?:ssn|social security(?: number| no)?|national (?:id|insurance)(?: number| no)?|ni number|id number|passport(?: number| no)?|(?:personal)?ausweis(?:nummer)?|sozialversicherungsnummer|dni|nie|nif|cpf|codice fiscale|steuer-?id|bsn|burgerservicenummer|nino|insurance number|numéro de sécurité sociale|sécurité sociale|nir|numero di previdenza)\b|身份证号?码?|身分證字?號?|护照号?码?)(?:${IS}|\s*)(?:(?:le|la|el|the|o|a|der|die|das|il)\s+)?((?:[A-Z]{0,2} ?\d[\d ]{3,22}\d(?: ?[A-Z])?|[A-Z]{1,2}\d{6,}[A-Z]?))(?![\p{L}\p{N}])`,
         "giu",
       ),
       "national_id",
       1,
     ),
   ];
+}
+
+function nirChecks(nir: string): boolean {
+  const compact = nir.replace(/ /g, "");
+  // Corsica's 2A and 2B count as 19 and 18 in the key.
+  const digits = compact.slice(0, 13).replace(/2A/i, "19").replace(/2B/i, "18");
+  return 97 - Number(BigInt(digits) % 97n) === Number(compact.slice(13));
 }
 
 function chineseIdChecks(id: string): boolean {
@@ -140,7 +185,8 @@ function spanishIdChecks(id: string): boolean {
   return number.length === 8 && "TRWAGMYFPDXBNJZSQVHLCKE"[Number(number) % 23] === id.at(-1);
 }
 
-const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.? (?:[A-Za-zäéû]+\.?) \d{4}|\d{4}年\d{1,2}月\d{1,2}日)`;
+/** A date in figures or with its month in words, in the ways the common languages write one ("12 de mayo de 1985", "May 12th, 1985", "3. März 1990"). */
+const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:\.|er|st|nd|rd|th)? (?:de |di )?\p{L}{3,10}\.?,? (?:de |del )?\d{4}|\p{L}{3,10}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}年\d{1,2}月\d{1,2}日)`;
 
 /** Dates of birth: every date in the sentence that names a birth, and a date within a few words after the word ("geb. 12.05.1984"). */
 export function datesOfBirth(text: string): Span[] {
@@ -246,18 +292,28 @@ export function phones(text: string): Span[] {
       found.set(`${start}:${n.endsAt}`, { kind: "phone", start, end: n.endsAt });
     }
   }
+  // Written with its country code, a number is a phone even where the plan reserves it (UK 07700 900xxx, US 555-01xx): "+44 7700 900 077".
+  for (const n of findNumbers(text, { v2: true, leniency: "POSSIBLE" } as never) as unknown as { startsAt: number; endsAt: number }[]) {
+    const value = text.slice(n.startsAt, n.endsAt);
+    if (value.startsWith("+") && value.replace(/\D/g, "").length >= 9)
+      found.set(`${n.startsAt}:${n.endsAt}`, { kind: "phone", start: n.startsAt, end: n.endsAt });
+  }
   return [...found.values()];
 }
 
 const looksLikeDate = (value: string) =>
   /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/.test(value.trim()) || /\b(?:19|20)\d{2}[-./]\d{2}[-./]\d{2}\b/.test(value) || /,/.test(value);
 
-/** A bare run of 8 or more digits (after up to three letters) that no finder before it claimed (a phone, a card): someone's number, not a product's code. */
+/**
+ * A bare run of 8 or more digits (after up to three letters), or 6 or more after a lettered prefix
+ * ("MR-0093321"), that no finder before it claimed (a phone, a card): someone's number. A
+ * product's codes are shorter ("E-4012", "AUTH-429").
+ */
 export function longNumbers(text: string): Span[] {
   // "RF20250318007", "T22000129": letters before the digits too; not a hex code ("0x80070005")
   return spans(
     text,
-    /(?<![\p{L}\p{N}.,:/-])(?:[A-Z]{1,3}-?)?\d{8,}[A-Z]?(?![\p{L}\p{N}.,:/-]*\d)/gu,
+    /(?<![\p{L}\p{N}.,:/-])(?:(?:[A-Z]{1,3}-?)?\d{8,}|[A-Z]{1,4}-\d{6,})[A-Z]?(?![\p{L}\p{N}.,:/-]*\d)/gu,
     "customer_id",
     0,
     (v) => !/^0x/i.test(v),

@@ -66,7 +66,7 @@ export function people(text: string): Span[] {
     ...spansOf(
       text,
       new RegExp(
-        String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})(?:\s*\(\s*|\s+)(?!(?:Support|Team|Service|Admin|Settings|Billing|Account|Portal|Dashboard|API)\b)(${NAME})`,
+        String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})(?:\s+(?:is|was|named|called|ist|heißt|heisst|est|s'appelle|es|se llama|é|è|si chiama|heet))?(?:\s*\(\s*|\s+)(?!(?:Support|Team|Service|Admin|Settings|Billing|Account|Portal|Dashboard|API)\b)(${NAME})`,
         "gu",
       ),
       "name",

@@ -38,14 +38,10 @@ export interface Redacted {
   removals: Removal[];
 }
 
-/** Private and loopback addresses identify no one: "is 192.168.1.10 reachable?" is a network question. */
-const PRIVATE_IP = /^(?:10\.|127\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/;
-
 /** `known`: details the ticket told elsewhere (a name that signed, a number in the other field), taken out wherever they recur. */
 export function redactPersonalDetails(text: string, known: readonly Removal[] = []): Redacted {
-  const spans = [...findPersonalDetails(text), ...knownSpans(text, known)]
-    .filter((s) => !(s.kind === "ip" && PRIVATE_IP.test(text.slice(s.start, s.end))))
-    .sort((a, b) => a.start - b.start || b.end - a.end);
+  // A private address too: it is the customer's own network, nothing another customer asks about.
+  const spans = [...findPersonalDetails(text), ...knownSpans(text, known)].sort((a, b) => a.start - b.start || b.end - a.end);
   const removals: Removal[] = [];
   let out = "";
   let at = 0;
