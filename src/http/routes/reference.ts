@@ -71,7 +71,6 @@ const referenceHtml = (app: Hono<AppEnv>) => {
   return page;
 };
 
-
 /** The reference routes of `app` (the document describes the app they are mounted on). */
 export function reference(app: Hono<AppEnv>) {
   return new Hono<AppEnv>()
