@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { faqs as faqsTable, faqVariants, type IndexState } from "../db/schema";
 import { indexRows, REINDEX_BATCH_SIZE, recordIndexOutcomes } from "../indexing/outbox";
 import type { Services } from "../services";
+import type { ReindexReport } from "./port";
 
 export const FAQ_COLLECTION = "faqs";
 export const FAQ_VARIANT_COLLECTION = "faq_variants";
@@ -56,7 +57,7 @@ export async function indexVariants(services: Services, rows: readonly Indexable
 }
 
 /** One cron step: index the oldest pending FAQs and variants of every tenant (one embedding batch each). */
-export async function reindexPendingFaqs(services: Services, batchSize = REINDEX_BATCH_SIZE) {
+export async function reindexPendingFaqs(services: Services, batchSize = REINDEX_BATCH_SIZE): Promise<ReindexReport> {
   const orm = drizzle(services.db);
   const faqs = await orm
     .select({ id: faqsTable.id, tenant_id: faqsTable.tenantId, question: faqsTable.question })
@@ -76,5 +77,6 @@ export async function reindexPendingFaqs(services: Services, batchSize = REINDEX
   return {
     attempted: faqs.length + variants.length,
     indexed: [...faqStates, ...variantStates].filter((s) => s === "indexed").length,
+    faqs: faqs.filter((_, i) => faqStates[i] === "indexed").map((f) => ({ tenantId: f.tenant_id, id: f.id, question: f.question })),
   };
 }

@@ -126,6 +126,12 @@ export interface FaqSuggestionsPort {
   ): Promise<ResolveResult>;
 }
 
+export interface ReindexReport {
+  attempted: number;
+  indexed: number;
+  faqs: { tenantId: string; id: string; question: string }[];
+}
+
 export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort {
   readonly backend: "d1" | "postgres";
   create(tenantId: string, by: string, input: NewFaq): Promise<FaqRow>;
@@ -161,8 +167,11 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
   rollback(tenantId: string, faqId: string, versionNumber: number, by: string, reason?: string): Promise<RollbackResult>;
   search(tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult>;
   import(tenantId: string, by: string, items: readonly ImportItem[]): Promise<ImportReport>;
-  /** The cron's step, every tenant: vectors for the oldest rows committed 'pending' (the embedder had failed). */
-  reindexPending(batchSize?: number): Promise<{ attempted: number; indexed: number }>;
+  /**
+   * The cron's step, every tenant: vectors for the oldest rows committed 'pending' (the embedder had
+   * failed). `faqs`: the FAQs whose question it indexed, for their automatic related links.
+   */
+  reindexPending(batchSize?: number): Promise<ReindexReport>;
   /**
    * After an embedding-model change: the tenant's FAQs and variants whose vector another model
    * made go back to 'pending' and lose that vector; reindexPending then embeds them with `model`.

@@ -3,6 +3,7 @@
  * idempotent, so an overlapping or repeated run does no harm.
  */
 import { advanceRunningFits, refitWhenLabelsGrew } from "../calibration/self-fit/cron";
+import { linkReindexed } from "../faqs/import-links";
 import { faqStore } from "../faqs/select";
 import { reindexPendingMemories } from "../memories/indexing";
 import { pruneLatencySamples } from "../metrics/counters";
@@ -25,7 +26,11 @@ type Job = (services: Services) => Promise<Record<string, unknown>>;
 const jobs: Record<string, Record<string, Job>> = {
   [REINDEX_CRON]: {
     reindexMemories: reindexPendingMemories,
-    reindexFaqs: (s) => faqStore(s).reindexPending(),
+    reindexFaqs: async (s) => {
+      const store = faqStore(s);
+      const { faqs, ...report } = await store.reindexPending();
+      return { ...report, linked: await linkReindexed(store, faqs) };
+    },
     pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
     resendStrandedTickets: (s) => resendStrandedTickets(pipelineStore(s), s.ticketQueue, s.clock.now()),
     sealWebhookSecrets: async (s) => sealPendingSecrets(webhookAuthDb(s), await s.secretBox()),

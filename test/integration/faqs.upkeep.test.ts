@@ -76,6 +76,24 @@ describe(`re-index cron (${REINDEX_CRON}) and faults`, () => {
     expect(found.results[0]!.matchType).toEqual(expect.arrayContaining(["canonical_vector", "variant_vector"]));
   });
 
+  it("gives an FAQ indexed late the automatic related links its create could not compute", async () => {
+    const { clientKey } = await newTenant();
+    const api = apiClient(clientKey);
+    const e500 = await expectJson(api.v1.faqs.$post({ json: { question: "What does error E500 mean?", answer: "A server fault." } }), 201);
+    const down = clientWith(embedderDown, clientKey);
+    const e501 = await expectJson(
+      down.v1.faqs.$post({ json: { question: "What does error E501 mean?", answer: "Not implemented." } }),
+      201,
+    );
+    const related = async () =>
+      (await expectJson(api.v1.faqs[":id"].related.$get({ param: { id: e501.id }, query: {} }), 200)).related.map((r) => r.id);
+    expect(await related()).toEqual([]);
+
+    const report = await runCron(REINDEX_CRON, createServices(env));
+    expect((report.reindexFaqs as { linked: number }).linked).toBeGreaterThanOrEqual(1);
+    expect(await related()).toEqual([e500.id]);
+  });
+
   it("answers lexically with degraded: vector_index when the index cannot be queried", async () => {
     const { clientKey } = await newTenant();
     const faq = await expectJson(

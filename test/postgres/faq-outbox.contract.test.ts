@@ -38,9 +38,9 @@ describe.each(BACKENDS)("FAQ re-index on %s", (backend) => {
     const tried = backend === "d1" ? 1 : 0;
     for (let run = tried + 1; run < MAX_INDEX_ATTEMPTS; run++) await offline.reindexPending();
     expect(await states()).toEqual(["pending", "pending"]);
-    expect(await offline.reindexPending()).toEqual({ attempted: 2, indexed: 0 });
+    expect(await offline.reindexPending()).toEqual({ attempted: 2, indexed: 0, faqs: [] });
     expect(await states()).toEqual(["failed", "failed"]);
-    expect(await offline.reindexPending()).toEqual({ attempted: 0, indexed: 0 });
+    expect(await offline.reindexPending()).toEqual({ attempted: 0, indexed: 0, faqs: [] });
     expect((await offline.list(tenant, { limit: 10, q: "change plan" })).rows.map((r) => r.id)).toEqual([faq.id]);
   });
 });

@@ -196,6 +196,8 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
       expect((await store().get(tenant, faq.id))?.index_state).toBe("pending");
       const reindexed = await store().reindexPending();
       expect(reindexed.indexed).toBeGreaterThanOrEqual(2);
+      // It names the FAQs it indexed, for the cron to give them their automatic related links.
+      expect(reindexed.faqs).toContainEqual({ tenantId: tenant, id: faq.id, question: faq.question });
       expect((await store().get(tenant, faq.id))?.index_state).toBe("indexed");
       expect((await store().listVariants(tenant, faq.id))[0]?.index_state).toBe("indexed");
       expect((await search(store(), tenant, vectorOnly))[0]?.id).toBe(faq.id);

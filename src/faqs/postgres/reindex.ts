@@ -9,11 +9,12 @@ import type { PgDatabase } from "../../db/pg/client";
 import { pgFaqs, pgFaqVariants } from "../../db/pg/schema";
 import { MAX_INDEX_ATTEMPTS, REINDEX_BATCH_SIZE } from "../../indexing/outbox";
 import type { Services } from "../../services";
+import type { ReindexReport } from "../port";
 import { embedAll } from "./embed";
 
-export async function reindexPendingPostgres(services: Services, db: PgDatabase, batchSize = REINDEX_BATCH_SIZE) {
+export async function reindexPendingPostgres(services: Services, db: PgDatabase, batchSize = REINDEX_BATCH_SIZE): Promise<ReindexReport> {
   const faqs = await db
-    .select({ id: pgFaqs.id, text: pgFaqs.question })
+    .select({ id: pgFaqs.id, tenantId: pgFaqs.tenantId, text: pgFaqs.question })
     .from(pgFaqs)
     .where(and(eq(pgFaqs.indexState, "pending"), isNull(pgFaqs.deletedAt)))
     .orderBy(asc(pgFaqs.seq))
@@ -26,7 +27,7 @@ export async function reindexPendingPostgres(services: Services, db: PgDatabase,
     .orderBy(asc(pgFaqVariants.seq))
     .limit(batchSize);
   const attempted = faqs.length + variants.length;
-  if (attempted === 0) return { attempted, indexed: 0 };
+  if (attempted === 0) return { attempted, indexed: 0, faqs: [] };
   const vectors = await embedAll(services, [...faqs.map((f) => f.text), ...variants.map((v) => v.text)]);
   const model = services.embedder.model;
   if (!vectors) {
@@ -61,9 +62,10 @@ export async function reindexPendingPostgres(services: Services, db: PgDatabase,
             eq(pgFaqVariants.indexState, "pending"),
           ),
         );
-    return { attempted, indexed: 0 };
+    return { attempted, indexed: 0, faqs: [] };
   }
   const indexed = { indexState: "indexed" as const, embeddingModel: model, indexError: null };
+  const indexedFaqs: ReindexReport["faqs"] = [];
   const written = await db.transaction(async (tx) => {
     let count = 0;
     for (const [i, faq] of faqs.entries()) {
@@ -73,6 +75,7 @@ export async function reindexPendingPostgres(services: Services, db: PgDatabase,
         .where(and(eq(pgFaqs.id, faq.id), eq(pgFaqs.indexState, "pending"), eq(pgFaqs.question, faq.text)))
         .returning({ id: pgFaqs.id });
       count += rows.length;
+      if (rows.length > 0) indexedFaqs.push({ tenantId: faq.tenantId, id: faq.id, question: faq.text });
     }
     for (const [j, variant] of variants.entries()) {
       const rows = await tx
@@ -84,5 +87,5 @@ export async function reindexPendingPostgres(services: Services, db: PgDatabase,
     }
     return count;
   });
-  return { attempted, indexed: written };
+  return { attempted, indexed: written, faqs: indexedFaqs };
 }
