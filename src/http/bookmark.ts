@@ -2,11 +2,13 @@
  * Each request's D1 session (src/db/session.ts) and the `x-recall-bookmark` header that carries
  * it from one request to the next: a client that sends back the bookmark of its last answer reads
  * at least what that request wrote, even from a read replica (docs/reference/api.md#read-your-writes).
+ * The header is sealed (sealed.ts): a D1 bookmark counts the writes of every tenant.
  */
 import type { MiddlewareHandler } from "hono";
-import { BOOKMARK_HEADER } from "../client-bookmark";
+import { BOOKMARK_HEADER, MAX_BOOKMARKS } from "../client-bookmark";
 import { type D1Session, envWithDb, openSession, parseBookmark, type SessionStart } from "../db/session";
 import type { AppEnv } from "./context";
+import { loadSealingKey, seal, unseal } from "./sealed";
 
 // The request and response header is the typed client's (Cloudflare's examples say `x-d1-bookmark`;
 // ours does not name the store behind it).
@@ -42,6 +44,15 @@ export function sessionStart(method: string, path: string, bookmarkHeader: strin
   return "first-primary";
 }
 
+/** The latest D1 bookmark among the sealed ones a client sent (comma-separated, the first MAX_BOOKMARKS); values that are none are ignored. */
+export function latestSent(header: string): string | undefined {
+  const opened = header
+    .split(",")
+    .slice(0, MAX_BOOKMARKS)
+    .map((value) => parseBookmark(unseal(value.trim())));
+  return opened.reduce<string | null>(later, null) ?? undefined;
+}
+
 /** D1 compares bookmarks as strings: the greater is the later (workerd's own session does the same). */
 function later(a: string | null, b: string | null): string | null {
   if (a === null) return b;
@@ -73,7 +84,12 @@ const chains = new Map<string, Chain>();
 export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = c.get("requestId");
   const outer = chains.get(requestId);
-  const chain = outer ?? { start: sessionStart(c.req.method, c.req.path, c.req.header(BOOKMARK_HEADER)), sessions: [] };
+  const keyReady = loadSealingKey(c.env.DB);
+  // Awaited where a bookmark is read or written; a request that has neither leaves a failed read to the next.
+  keyReady.catch(() => {});
+  const sent = c.req.header(BOOKMARK_HEADER);
+  const received = outer || sent === undefined ? undefined : await keyReady.then(() => latestSent(sent));
+  const chain = outer ?? { start: sessionStart(c.req.method, c.req.path, received), sessions: [] };
   const session = openSession(c.env.DB, latest(chain) ?? chain.start);
   chain.sessions.push(session);
   if (!outer) chains.set(requestId, chain);
@@ -83,6 +99,6 @@ export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
   } finally {
     if (!outer) chains.delete(requestId);
     const bookmark = latest(chain);
-    if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+    if (bookmark) c.header(BOOKMARK_HEADER, await keyReady.then(() => seal(bookmark)));
   }
 };

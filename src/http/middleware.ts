@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { loadSealingKey } from "./sealed";
 import { onTenantScale, scaleAlongsideKey } from "../calibration/in-force";
 import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
 import type { Defer } from "../embeddings/cached";
@@ -165,7 +166,8 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = BEARER.exec(c.req.header("authorization") ?? "");
     if (!match) throw new AppError("UNAUTHORIZED", "Send an API key as 'Authorization: Bearer <key>'");
-    const principal = await principalForKey(c.get("services"), c.env, match[1]!);
+    // The sealing key (cursors: sealed.ts) is read beside the key's lookup, once per isolate.
+    const [principal] = await Promise.all([principalForKey(c.get("services"), c.env, match[1]!), loadSealingKey(c.env.DB)]);
     if (!principal) throw new AppError("UNAUTHORIZED", "The API key is not valid");
     c.set("principal", principal);
     bindTenant(c, principal.tenantId);

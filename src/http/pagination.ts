@@ -1,12 +1,14 @@
 /**
  * One cursor convention for the lists that had none: `?limit=&cursor=` in, `nextCursor` out.
- * A cursor is opaque to clients (base64url of a JSON array: the name of the list that gave it, then
- * the last row's position in the list's order, strings and numbers); `nextCursor` is null on the
- * last page. A list refuses a cursor that names another list, even when the position would fit
+ * A cursor is opaque to clients: a JSON array (the name of the list that gave it, then the last
+ * row's position in the list's order, strings and numbers) sealed with the deployment's key
+ * (sealed.ts), since a position such as a row's seq counts the rows of every tenant. `nextCursor`
+ * is null on the last page. A list refuses a cursor that names another list, even when the position would fit
  * (many lists page by a row's seq, or by created time and id). Each list fetches `limit + 1` rows,
  * so it knows whether another page follows without counting.
  */
 import { z } from "zod";
+import { seal, unseal } from "./sealed";
 import { validationFailed } from "./validation";
 
 export type Position = readonly (string | number)[];
@@ -26,24 +28,18 @@ export type CursorList =
   | "helpdesk-connections"
   | "helpdesk-deliveries";
 
-/** The longest position (a helpdesk delivery's 300-character key) with its list's name fits. */
-const BASE64URL = /^[A-Za-z0-9_-]{1,800}$/;
+/** The longest position (a helpdesk delivery's 300-character key, 3 bytes a character at most) with its list's name fits, sealed (+40 bytes). */
+const BASE64URL = /^[A-Za-z0-9_-]{1,1400}$/;
 
 export function encodeCursor(list: CursorList, position: Position): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([list, ...position]));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return seal(JSON.stringify([list, ...position]));
 }
 
 /** The position a cursor of `list` encodes, checked against the list's own shape; else a 400. */
 export function decodeCursor<T extends Position>(list: CursorList, cursor: string, shape: z.ZodType<T>): T {
+  const text = unseal(cursor);
   try {
-    const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    const json: unknown = JSON.parse(
-      new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))),
-    );
+    const json: unknown = text === null ? null : JSON.parse(text);
     const parsed = Array.isArray(json) && json[0] === list ? shape.safeParse(json.slice(1)) : undefined;
     if (parsed?.success) return parsed.data;
   } catch {

@@ -3,13 +3,18 @@
  * one opaque cursor convention (src/http/pagination.ts). Each test walks a list page by page and
  * checks it sees every row once, in the list's order.
  */
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "../../src/http/pagination";
+import { loadSealingKey } from "../../src/http/sealed";
 import { newTenant, send as sendRaw } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";
 import { connect } from "../support/helpdesk";
 import { freshId, scenarios, send } from "../support/helpdesk-scenarios";
 import { deliver, newWebhookSecret, seedFaq, ticket } from "../support/tickets";
+
+// This file makes cursors itself (encodeCursor), as the Worker does after reading its key.
+beforeAll(() => loadSealingKey(env.DB));
 
 /** The paging parameters every list takes. */
 interface PageQuery {
@@ -70,6 +75,21 @@ describe("GET /v1/faqs/:id/versions", () => {
     await expectBadCursor(versions({ cursor: "not*base64" }));
     await expectBadCursor(versions({ cursor: encodeCursor("faq-versions", ["x", "y"]) }));
     await expectBadCursor(versions({ cursor: btoa("{not json").replace(/=+$/, "") }));
+    // A position written by hand, as cursors were before they were sealed, is no cursor.
+    await expectBadCursor(versions({ cursor: btoa(JSON.stringify(["faq-versions", Date.now(), "v_1"])).replace(/=+$/, "") }));
+  });
+
+  it("hands out cursors that show no position: sealed, and new at every page", async () => {
+    const tenant = await newTenant();
+    for (const q of ["Where is my invoice?", "How do I export?", "Can I pay by card?"]) await seedFaq(tenant, q, "Yes.");
+    const page = () => expectJson(apiClient(tenant.clientKey).v1.faqs.$get({ query: { limit: "1" } }), 200);
+    const [a, b] = [(await page()).nextCursor!, (await page()).nextCursor!];
+    expect(a).not.toBe(b);
+    expect(atob(a.replace(/-/g, "+").replace(/_/g, "/"))).not.toContain("faqs");
+    // Both lead to the same next page.
+    const next = async (cursor: string) =>
+      (await expectJson(apiClient(tenant.clientKey).v1.faqs.$get({ query: { limit: "1", cursor } }), 200)).faqs.map((f) => f.id);
+    expect(await next(a)).toEqual(await next(b));
   });
 });
 

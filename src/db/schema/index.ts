@@ -13,3 +13,4 @@ export * from "./vectors";
 export * from "./helpdesk";
 export * from "./idempotency";
 export * from "./calibration";
+export * from "./deployment-keys";

@@ -25,7 +25,7 @@ const INFO = {
     "",
     "Every error is `{ error: { code, message, requestId, details? } }`. Unknown fields are rejected, not ignored. Every response carries the service's own `x-request-id` (also the envelope's `requestId`); a caller's `x-request-id` is never adopted: when it is 1–128 characters of `[A-Za-z0-9._:-]` it is echoed as `x-client-request-id` and logged next to ours. Every API response carries `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.",
     "",
-    "Read your own writes: a response whose request reached the database carries `x-recall-bookmark`, the position in the database its request saw or wrote. Send the last one you received back as `x-recall-bookmark` on your next request and it reads at least that, even from a read replica (the typed client does this for you). A value that is not a bookmark is ignored.",
+    "Read your own writes: a response whose request reached the database carries `x-recall-bookmark`, the position in the database its request saw or wrote, sealed (it shows nothing and changes at every answer). Send the last one you received back as `x-recall-bookmark` on your next request and it reads at least that, even from a read replica (the typed client does this for you); with requests side by side, send every one you hold, comma-separated, and keep only the answer's. A value that is not a bookmark is ignored. List cursors are sealed too.",
   ].join("\n"),
 };
 
