@@ -82,8 +82,8 @@ export function credentials(text: string): Span[] {
 /**
  * A token as issuers make keys, webhook secrets and access ids ("whsec_9fK2…", "LTAI5tQ8…",
  * "tk_prod_8Hs2…"): 16 or more letters, digits, "_" and "-", with letters and digits mixed as
- * randomly as a generated secret (at least 3.5 bits of entropy per character, and more than one
- * switch between letters and digits). Error names ("PAY_INSTALLMENTS_UNAVAILABLE") have no digits;
+ * randomly as a generated secret (at least 3.5 bits of entropy per character, and three or more
+ * switches between letters and digits). Error names ("PAY_INSTALLMENTS_UNAVAILABLE") have no digits;
  * customer numbers are mostly digits.
  */
 export function randomTokens(text: string): Span[] {
