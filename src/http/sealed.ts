@@ -15,23 +15,17 @@ const NONCE_BYTES = 24;
 const KEY_NAME = "sealing";
 
 let key: Uint8Array | null = null;
-let loading: Promise<void> | null = null;
 
-/** Reads the deployment's key once per isolate; a failed read is tried again by the next request. */
-export function loadSealingKey(db: D1Database): Promise<void> {
-  if (key) return Promise.resolve();
-  loading ??= db
-    .prepare("SELECT key_hex FROM deployment_keys WHERE name = ?")
-    .bind(KEY_NAME)
-    .first<{ key_hex: string }>()
-    .then((row) => {
-      if (!row || !/^[0-9a-f]{64}$/.test(row.key_hex)) throw new Error("deployment_keys has no sealing key: apply the D1 migrations");
-      key = Uint8Array.from(row.key_hex.match(/../g)!, (byte) => parseInt(byte, 16));
-    })
-    .finally(() => {
-      loading = null;
-    });
-  return loading;
+/**
+ * Reads the deployment's key, once per isolate: the key is kept, never the read in flight, since a
+ * Worker may not await another request's I/O (a request that did hung). Until one read lands, each
+ * request reads it beside its other first queries.
+ */
+export async function loadSealingKey(db: D1Database): Promise<void> {
+  if (key) return;
+  const row = await db.prepare("SELECT key_hex FROM deployment_keys WHERE name = ?").bind(KEY_NAME).first<{ key_hex: string }>();
+  if (!row || !/^[0-9a-f]{64}$/.test(row.key_hex)) throw new Error("deployment_keys has no sealing key: apply the D1 migrations");
+  key = Uint8Array.from(row.key_hex.match(/../g)!, (byte) => parseInt(byte, 16));
 }
 
 function sealingKey(): Uint8Array {
