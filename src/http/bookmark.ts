@@ -85,8 +85,9 @@ export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = c.get("requestId");
   const outer = chains.get(requestId);
   const keyReady = loadSealingKey(c.env.DB);
-  // Awaited where a bookmark is read or written; a request that has neither leaves a failed read to the next.
+  // Awaited where a bookmark or a cursor needs it (authenticate); a request that needs neither leaves a failed read to the next.
   keyReady.catch(() => {});
+  c.set("sealingKeyRead", keyReady);
   const sent = c.req.header(BOOKMARK_HEADER);
   const received = outer || sent === undefined ? undefined : await keyReady.then(() => latestSent(sent));
   const chain = outer ?? { start: sessionStart(c.req.method, c.req.path, received), sessions: [] };

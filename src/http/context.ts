@@ -20,5 +20,7 @@ export interface AppEnv {
     errorCode?: ErrorCode;
     /** The request's round trips by kind and their sequential depth, for the access log (src/http/io-trace.ts). */
     io?: IoSummary;
+    /** The sealing key's read this request started (src/http/bookmark.ts), awaited where a cursor or bookmark needs it. */
+    sealingKeyRead?: Promise<void>;
   };
 }

@@ -166,8 +166,9 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = BEARER.exec(c.req.header("authorization") ?? "");
     if (!match) throw new AppError("UNAUTHORIZED", "Send an API key as 'Authorization: Bearer <key>'");
-    // The sealing key (cursors: sealed.ts) is read beside the key's lookup, once per isolate.
-    const [principal] = await Promise.all([principalForKey(c.get("services"), c.env, match[1]!), loadSealingKey(c.env.DB)]);
+    // The sealing key (cursors: sealed.ts), read once per isolate, lands beside the key's lookup: no round trip of its own.
+    const keyRead = c.get("sealingKeyRead") ?? loadSealingKey(c.env.DB);
+    const [principal] = await Promise.all([principalForKey(c.get("services"), c.env, match[1]!), keyRead]);
     if (!principal) throw new AppError("UNAUTHORIZED", "The API key is not valid");
     c.set("principal", principal);
     bindTenant(c, principal.tenantId);
