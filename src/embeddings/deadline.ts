@@ -25,13 +25,13 @@ export const JOB_EMBED_DEADLINE_MS = 15_000;
  * model Recall runs, the local one on a busy 2-core machine, takes ~110 ms a long text.
  */
 export const EMBED_DEADLINE_PER_TEXT_MS = 250;
+/** How long a missed deadline keeps the model skipped in this isolate. */
+export const BREAKER_OPEN_MS = 15_000;
 
 /** The deadline of one call embedding `texts` texts. */
 export function embedDeadlineMs(baseMs: number, texts: number): number {
   return baseMs + EMBED_DEADLINE_PER_TEXT_MS * Math.max(0, texts - 1);
 }
-/** How long a missed deadline keeps the model skipped in this isolate. */
-export const BREAKER_OPEN_MS = 15_000;
 
 export class EmbeddingTimeout extends EmbeddingError {
   override name = "EmbeddingTimeout";

@@ -30,20 +30,19 @@ const endedAt = isoTime
     'When a later statement ended what this memory says ("I left Austin" after "I live in Austin"): it ranks low and the context block marks it "[fact, until 2026-11]"; null while it holds',
   );
 
+/** A memory as search and the context block return it. */
+const memoryHitFields = {
+  id: z.string(),
+  content: z.string(),
+  memoryType: z.enum(memoryTypes),
+  score: z.number(),
+  similarity,
+  createdAt: isoTime,
+  endedAt,
+};
+
 export const MemorySearch = obj({
-  results: z.array(
-    obj({
-      id: z.string(),
-      content: z.string(),
-      memoryType: z.enum(memoryTypes),
-      score: z.number(),
-      similarity,
-      rawCosine,
-      matchedBy: z.array(z.enum(["bm25", "vector", "card"])),
-      createdAt: isoTime,
-      endedAt: endedAt,
-    }),
-  ),
+  results: z.array(obj({ ...memoryHitFields, rawCosine, matchedBy: z.array(z.enum(["bm25", "vector", "card"])) })),
   degraded: z.array(degradation),
 });
 
@@ -80,17 +79,7 @@ export const Context = obj({
   tokens: z.number().int(),
   sections: obj({
     similarQuestions: z.array(SimilarQuestion),
-    memories: z.array(
-      obj({
-        id: z.string(),
-        content: z.string(),
-        memoryType: z.enum(memoryTypes),
-        score: z.number(),
-        similarity,
-        createdAt: isoTime,
-        endedAt: endedAt,
-      }),
-    ),
+    memories: z.array(obj(memoryHitFields)),
   }),
   degraded: z.array(z.enum(["embeddings", "vector_index", "cards", "memories", "session_files"])),
 });
