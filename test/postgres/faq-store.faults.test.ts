@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, createTenant } from "../../src/auth/keys";
 import { STORE_DEADLINE_MS } from "../../src/faqs/postgres/unavailable";
 import { createApp } from "../../src/http/app";
-import { type Backends, startBackends } from "./support/backends";
+import { type Backends, nodeEnv, startBackends } from "./support/backends";
 
 let backends: Backends;
 let key: string;
@@ -21,8 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => backends?.close());
 
-const unlimited = { limit: async () => ({ success: true }) };
-
 async function call(path: string, body?: unknown) {
   const started = Date.now();
   const res = await app.request(
@@ -32,8 +30,8 @@ async function call(path: string, body?: unknown) {
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     },
-    // Under Node there is no Rate Limiting binding: an unlimited one (limits are not what this file tests).
-    { DB: backends.services("d1").db, API_RATE_LIMIT: unlimited, TENANT_RATE_LIMIT: unlimited } as unknown as Env,
+    // Limits are not what this file tests: nodeEnv's are unlimited.
+    nodeEnv({ DB: backends.services("d1").db }),
   );
   return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, never>, ms: Date.now() - started };
 }

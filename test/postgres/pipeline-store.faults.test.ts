@@ -13,7 +13,7 @@ import { consumeTickets } from "../../src/tickets/consume";
 import type { TicketMessage } from "../../src/tickets/message";
 import { pipelineStore } from "../../src/tickets/select";
 import { signPayload } from "../../src/tickets/signature";
-import { type Backends, startBackends } from "./support/backends";
+import { type Backends, nodeEnv, startBackends } from "./support/backends";
 
 let backends: Backends;
 let tenantId: string;
@@ -26,8 +26,6 @@ const queue = {
 };
 const app = createApp({ services: () => ({ ...backends.services("postgres"), ticketQueue: queue as unknown as Queue<TicketMessage> }) });
 
-const unlimited = { limit: async () => ({ success: true }) };
-
 async function call(path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
   const started = Date.now();
   const res = await app.request(
@@ -37,15 +35,8 @@ async function call(path: string, init: { body?: string; headers?: Record<string
       headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json", ...init.headers },
       body: init.body,
     },
-    // Under Node there is no Rate Limiting binding: an unlimited one (limits are not what this file tests).
-    {
-      DB: backends.services("d1").db,
-      TICKETS: queue,
-      API_RATE_LIMIT: unlimited,
-      TENANT_RATE_LIMIT: unlimited,
-      WEBHOOK_TENANT_RATE_LIMIT: unlimited,
-      WEBHOOK_SOURCE_RATE_LIMIT: unlimited,
-    } as unknown as Env,
+    // Limits are not what this file tests: nodeEnv's are unlimited.
+    nodeEnv({ DB: backends.services("d1").db, TICKETS: queue }),
   );
   return { status: res.status, json: (await res.json()) as Record<string, any>, ms: Date.now() - started };
 }

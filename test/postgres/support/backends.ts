@@ -5,6 +5,7 @@
  * Services are built by the production createServices from these bindings, so FAQ_STORE picks the adapter.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { Miniflare } from "miniflare";
@@ -93,4 +94,18 @@ export async function newTenant(backends: Backends): Promise<string> {
   const db = backends.services("d1").db;
   await db.prepare("INSERT INTO tenants (id, name, created_at) VALUES (?, ?, ?)").bind(id, id, Date.now()).run();
   return id;
+}
+
+const unlimited = { limit: async () => ({ success: true }) };
+/** Every Rate Limiting binding the Worker declares (wrangler.toml), which Node has none of. */
+const RATE_LIMITS = [
+  ...new Set([...readFileSync(join(root, "wrangler.toml"), "utf8").matchAll(/name = "(\w+_RATE_LIMIT)"/g)].map((m) => m[1]!)),
+];
+
+/**
+ * The Worker's env for the app run under Node: the given bindings, and every Rate Limiting binding
+ * unlimited, so a binding added to wrangler.toml needs no change here.
+ */
+export function nodeEnv(bindings: Partial<Record<keyof Env, unknown>>): Env {
+  return { ...Object.fromEntries(RATE_LIMITS.map((name) => [name, unlimited])), ...bindings } as unknown as Env;
 }
