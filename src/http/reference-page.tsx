@@ -49,7 +49,10 @@ function typeOf(schema: Schema): string {
   if (alternatives) return alternatives.map(typeOf).join(" or ");
   const types = Array.isArray(s.type) ? s.type.join(" or ") : (s.type ?? "any");
   const facts = [s.type === "array" && s.items ? `array of ${typeOf(s.items)}` : types];
-  if (s.minimum !== undefined || s.maximum !== undefined) facts.push(`${s.minimum ?? "…"}..${s.maximum ?? "…"}`);
+  // zod writes every integer's safe-integer bounds: a bound a reader needs is narrower.
+  const bound = (x: number | undefined) => (x === undefined || Math.abs(x) >= Number.MAX_SAFE_INTEGER ? undefined : x);
+  const [min, max] = [bound(s.minimum), bound(s.maximum)];
+  if (min !== undefined || max !== undefined) facts.push(`${min ?? "…"}..${max ?? "…"}`);
   if (s.minLength !== undefined || s.maxLength !== undefined) facts.push(`${s.minLength ?? 0}..${s.maxLength ?? "…"} characters`);
   if (s.minItems !== undefined || s.maxItems !== undefined) facts.push(`${s.minItems ?? 0}..${s.maxItems ?? "…"} items`);
   if (s.format) facts.push(s.format);
@@ -249,7 +252,7 @@ code{font:13px ui-monospace,monospace;background:#eff1f3;padding:1px 4px;border-
 table{border-collapse:collapse;width:100%;font-size:14px;margin:8px 0}th,td{border-bottom:1px solid #d8dee4;text-align:left;padding:4px 8px;vertical-align:top}
 dl.responses dt{font-weight:700;float:left;width:48px}dl.responses dd{margin:0 0 8px 56px}
 pre{background:#f6f8fa;padding:8px;overflow:auto;font-size:12px}
-@media (max-width:760px){main{display:block;padding:12px}nav{position:static;max-height:none}}
+@media (max-width:760px){main{display:block;padding:12px}nav{position:static;max-height:40vh;border-bottom:1px solid #d8dee4;margin-bottom:12px}}
 `;
 
 export const ReferencePage: FC<{ doc: OpenApiDocument; tryPath: string }> = ({ doc, tryPath }) => {
