@@ -22,6 +22,8 @@ import { createSecretBox, type SecretBox } from "./tickets/secret-box";
 import { type Logger, rootLogger } from "./log";
 import { withStorageErrors } from "./db/errors";
 import { ConfigError } from "./config-error";
+import { deadlineKv, JOB_KV_DEADLINE_MS, REQUEST_KV_DEADLINE_MS } from "./deadlines/kv";
+import { deadlineVectorIndex, JOB_VECTOR_DEADLINE_MS, REQUEST_VECTOR_DEADLINE_MS } from "./deadlines/vectors";
 import { connectPostgres, type PgConnection } from "./db/pg/client";
 
 /**
@@ -57,8 +59,9 @@ export interface Services {
 
 /**
  * `defer` (a request's waitUntil) takes cache writes off the response path; jobs and tests await
- * them. A request (one with `defer`) gives the embedding model REQUEST_EMBED_DEADLINE_MS (the local
- * model LOCAL_REQUEST_EMBED_DEADLINE_MS), a job JOB_EMBED_DEADLINE_MS (src/embeddings/deadline.ts).
+ * them. A request (one with `defer`) gives each outside part a request's deadline, a job a job's:
+ * the embedding model REQUEST_EMBED_DEADLINE_MS (the local model LOCAL_REQUEST_EMBED_DEADLINE_MS)
+ * or JOB_EMBED_DEADLINE_MS (src/embeddings/deadline.ts), Vectorize and KV theirs (src/deadlines/).
  */
 export function createServices(env: Env, clock: Clock = systemClock, log: Logger = rootLogger, defer?: Defer): Services {
   const dimensions = Number(env.EMBEDDING_DIMENSIONS);
@@ -73,14 +76,16 @@ export function createServices(env: Env, clock: Clock = systemClock, log: Logger
         : REQUEST_EMBED_DEADLINE_MS,
     breakerKey: embedderBreakerKey(env),
   });
-  const embedder = cachedEmbedder(model, env.CACHE, defer);
+  const cache = deadlineKv(env.CACHE, { ms: defer ? REQUEST_KV_DEADLINE_MS : JOB_KV_DEADLINE_MS, breakerKey: KV_BREAKER_KEY });
+  const embedder = cachedEmbedder(model, cache, defer);
+  const vectorDeadline = defer ? REQUEST_VECTOR_DEADLINE_MS : JOB_VECTOR_DEADLINE_MS;
   return {
     // Failures come out typed (src/db/errors.ts): the layers above never read D1's message text.
     db: withStorageErrors(env.DB),
-    cache: env.CACHE,
+    cache,
     ticketQueue: env.TICKETS as Queue<TicketMessage>,
     embedder,
-    vectors: createVectorIndex(env, embedder.model, dimensions),
+    vectors: createVectorIndex(env, cache, embedder.model, dimensions, vectorDeadline),
     clock,
     judge: createJudge(env),
     // Lazy: only the webhook and secret routes (and the cron) need it, so a missing KEK takes down those, not search.
@@ -142,7 +147,10 @@ function createJudge(env: Env): Judge {
   }
 }
 
-/** The breaker an embedder's calls share in an isolate: the adapter, where it is, the model. */
+/** The breakers calls to each outside part share in an isolate (src/deadlines/breaker.ts); the judge's is its kind. */
+export const KV_BREAKER_KEY = "kv:CACHE";
+export const vectorizeBreakerKey = (model: string) => `vectorize:${model}`;
+/** An embedder's: the adapter, where it is, the model. */
 export const embedderBreakerKey = (env: Env) => `${env.EMBEDDER}:${env.EMBEDDER_URL ?? ""}:${env.EMBEDDING_MODEL}`;
 
 function createEmbedder(env: Env, dimensions: number): Embedder {
@@ -159,18 +167,21 @@ function createEmbedder(env: Env, dimensions: number): Embedder {
   }
 }
 
-function createVectorIndex(env: Env, model: string, dimensions: number): VectorIndex {
+/** Vectorize's calls have a deadline (`deadlineMs`, src/deadlines/vectors.ts); the exact index is D1, the truth. */
+function createVectorIndex(env: Env, cache: KVNamespace, model: string, dimensions: number, deadlineMs: number): VectorIndex {
+  const vectorize = (binding: VectorizeIndex) =>
+    deadlineVectorIndex(vectorizeIndex(binding, model, dimensions), { ms: deadlineMs, breakerKey: vectorizeBreakerKey(model) });
   switch (env.VECTOR_INDEX) {
     case "vectorize":
       if (!env.VECTORIZE) throw new ConfigError("VECTOR_INDEX=vectorize needs the VECTORIZE binding");
-      return withReadYourWrites(vectorizeIndex(env.VECTORIZE, model, dimensions), exactD1Index(env.DB, model, dimensions));
+      return withReadYourWrites(vectorize(env.VECTORIZE), exactD1Index(env.DB, model, dimensions));
     case "d1-exact":
-      return exactD1Index(env.DB, model, dimensions, env.CACHE);
+      return exactD1Index(env.DB, model, dimensions, cache);
     case "auto": {
       // Per collection by size (src/vectors/auto.ts); with no Vectorize bound (npm start, tests) every collection is exact.
-      const exact = exactD1Index(env.DB, model, dimensions, env.CACHE);
+      const exact = exactD1Index(env.DB, model, dimensions, cache);
       if (!env.VECTORIZE) return exact;
-      return autoIndex(exact, vectorizeIndex(env.VECTORIZE, model, dimensions), exactMaxFor(env.VECTOR_EXACT_MAX, dimensions));
+      return autoIndex(exact, vectorize(env.VECTORIZE), exactMaxFor(env.VECTOR_EXACT_MAX, dimensions));
     }
     default:
       throw new ConfigError(`unknown VECTOR_INDEX "${env.VECTOR_INDEX}" (auto | vectorize | d1-exact)`);

@@ -9,6 +9,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ConstraintViolation, StorageUnavailable } from "../db/errors";
+import { DeadlineMissed } from "../deadlines/breaker";
 import { errorFields, rootLogger, type Logger } from "../log";
 import { StoreUnavailableError } from "../faqs/port";
 import { ConfigError } from "../config-error";
@@ -95,6 +96,10 @@ function answerFor(error: Error, log: Logger): Answer {
   if (error instanceof StoreUnavailableError) {
     log.warn("store_unavailable", errorFields(error));
     return { code: "STORE_UNAVAILABLE", message: "The FAQ store is unavailable; retry later", retryAfterSeconds: error.retryAfterSeconds };
+  }
+  if (error instanceof DeadlineMissed) {
+    log.warn("deadline_missed", { part: error.part });
+    return { code: "UNAVAILABLE", message: `${error.part[0]!.toUpperCase()}${error.part.slice(1)} did not answer in time; retry shortly` };
   }
   const retryAfter = transientRetryAfter(error);
   if (retryAfter !== null) {

@@ -3,14 +3,16 @@
  * instruct model answers the ticket pipeline's two questions in JSON mode (a JSON schema in
  * `response_format`; Workers AI then answers `{ response: { … } }`, an object). A text answer
  * (`{ response: "…" }`, older models or a model ignoring the schema) is read for its first {…}.
- * Either way the verdict is validated by zod; an invalid one, an error (JSON mode's "couldn't be
- * met" included) or no answer within the timeout is asked again once, then the heuristic judge
- * decides and the verdict's `judge` says so. The prompts are documented in docs/guides/ticket-pipeline.md ("The judge").
+ * Either way the verdict is validated by zod; an invalid one or an error (JSON mode's "couldn't be
+ * met" included) is asked again once, then the heuristic judge decides and the verdict's `judge`
+ * says so. No answer within the timeout goes to the heuristic at once, and the model is skipped
+ * for a while (src/deadline.ts): a hung model costs the ticket queue one wait, not two per ticket. The prompts are documented in docs/guides/ticket-pipeline.md ("The judge").
  */
 import { z } from "zod";
 import { heuristicJudge } from "./heuristic";
 import type { AnswerVerdict, FaqForJudge, Judge, MergeVerdict, PairLeftovers, TicketForJudge } from "./port";
 import { err, ok, type Result } from "../result";
+import { DeadlineMissed, withDeadline } from "../deadlines/breaker";
 
 export const DEFAULT_JUDGE_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 /** One model call may take this long; the pipeline then asks again or falls back. */
@@ -90,22 +92,25 @@ export function workersAiJudge(ai: TextGenerator, options: WorkersAiJudgeOptions
     let reason = "unusable model answer";
     for (let attempt = 0; attempt < JUDGE_ATTEMPTS; attempt++) {
       try {
-        const out = await withTimeout(
-          ai.run(model, {
-            messages: [
-              { role: "system", content: JUDGE_SYSTEM_PROMPT },
-              { role: "user", content: prompt },
-            ],
-            max_tokens: 512,
-            response_format: { type: "json_schema", json_schema: jsonSchema },
-          }),
-          timeoutMs,
+        const out = await withDeadline(
+          () =>
+            ai.run(model, {
+              messages: [
+                { role: "system", content: JUDGE_SYSTEM_PROMPT },
+                { role: "user", content: prompt },
+              ],
+              max_tokens: 512,
+              response_format: { type: "json_schema", json_schema: jsonSchema },
+            }),
+          { ms: timeoutMs, breakerKey: judge, part: "the judge model" },
         );
         const parsed = schema.safeParse(verdictObject(out));
         if (parsed.success) return ok(parsed.data);
         reason = "unusable model answer";
       } catch (error) {
-        reason = error instanceof JudgeTimeout ? `no answer within ${timeoutMs} ms` : "unusable model answer";
+        // A model that missed its deadline is skipped now: asking again would not reach it.
+        if (error instanceof DeadlineMissed) return err(error.message);
+        reason = "unusable model answer";
       }
     }
     return err(reason);
@@ -129,18 +134,6 @@ export function workersAiJudge(ai: TextGenerator, options: WorkersAiJudgeOptions
       return { ...fallback, judge: `${judge} → heuristic (${verdict.error})` };
     },
   };
-}
-
-class JudgeTimeout extends Error {}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new JudgeTimeout()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => {
-    if (timer !== undefined) clearTimeout(timer);
-  });
 }
 
 /**

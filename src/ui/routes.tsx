@@ -36,7 +36,7 @@ const MAX_FORM_BYTES = 256 * 1024;
 /** The cookie's session when it is valid and was not signed out. */
 async function currentSession(c: UiContext): Promise<Session | null> {
   const session = await openSession(getCookie(c, SESSION_COOKIE), c.env.UI_SESSION_SECRET, c.get("services").clock.now());
-  return session && !(await isEnded(c.env.CACHE, session)) ? session : null;
+  return session && !(await isEnded(c.get("services").cache, session)) ? session : null;
 }
 
 function cookieOptions(c: UiContext) {
@@ -145,7 +145,7 @@ export function createUi(appFetch: AppFetch) {
     const session = await currentSession(c);
     // Only the session's own form may end it (CSRF), but a stale or forged post still loses the cookie.
     if (session && sameToken(await formField(c, "_csrf"), session.csrf))
-      await endSession(c.env.CACHE, session, c.get("services").clock.now());
+      await endSession(c.get("services").cache, session, c.get("services").clock.now());
     deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
     return c.redirect("/ui", 303);
   });

@@ -1,8 +1,10 @@
 /**
  * Hardening round 3, finding 1: with the embedding model hung (a real host that accepts the
  * connection and never answers, test/support/global-setup.ts), every route that needs it answers
- * within its deadline and a little (the local model's request deadline: 5 s), without it and saying so; writes commit with their vector pending; /healthz says
- * the model is skipped; and the requests after the first do not wait out a deadline of their own.
+ * within its deadline and a little (the local model's request deadline: 5 s), without it and
+ * saying so; writes commit with their vector pending; /healthz says the model is skipped; and the
+ * requests after the first do not wait out a deadline of their own. The same for Vectorize (the
+ * remote-only index, stubbed at its binding) and KV (Miniflare's, its reads held back).
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -12,27 +14,27 @@ import { createApp } from "../../src/http/app";
 import { rootLogger } from "../../src/log";
 import { createServices } from "../../src/services";
 import { newTenant } from "../support/api";
+import { vectorizeStub } from "../support/vectorize-stub";
+import { forgetBreakers } from "../../src/deadlines/breaker";
+import { REQUEST_VECTOR_DEADLINE_MS } from "../../src/deadlines/vectors";
 
 /** The whole answer's bound with the (local) model hung: the model's deadline and the request's own work. */
 const BOUND_MS = LOCAL_REQUEST_EMBED_DEADLINE_MS + 500;
 /** A request that does not wait for the model: it is skipped. */
 const SKIPPED_MS = 500;
 
-const hung = { ...env, EMBEDDER_URL: env.HANGING_EMBEDDER_URL };
-const app = createApp({
-  services: (e, defer) => createServices({ ...e, EMBEDDER_URL: env.HANGING_EMBEDDER_URL }, systemClock, rootLogger, defer),
-});
-
-async function call(key: string | null, method: string, path: string, body?: unknown) {
+/** A request through the app with these services' env changes. */
+async function callWith(changes: Partial<Env>, key: string | null, method: string, path: string, body?: unknown) {
+  const withChanges = createApp({ services: (e, defer) => createServices({ ...e, ...changes }, systemClock, rootLogger, defer) });
   const ctx = createExecutionContext();
   const started = performance.now();
-  const res = await app.fetch(
+  const res = await withChanges.fetch(
     new Request(`https://recall.test${path}`, {
       method,
       headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     }),
-    hung,
+    { ...env, ...changes },
     ctx,
   );
   const json = (await res.json()) as Record<string, unknown>;
@@ -40,6 +42,10 @@ async function call(key: string | null, method: string, path: string, body?: unk
   await waitOnExecutionContext(ctx);
   return { status: res.status, json, ms };
 }
+
+/** The embedding model hung: a real host that accepts the connection and never answers. */
+const call = (key: string | null, method: string, path: string, body?: unknown) =>
+  callWith({ EMBEDDER_URL: env.HANGING_EMBEDDER_URL }, key, method, path, body);
 
 describe("every outside call has a deadline: the embedding model hung", () => {
   it("reads answer within the bound without vectors, and say so; the first waits the deadline, the rest are skipped at once", async () => {
@@ -78,5 +84,51 @@ describe("every outside call has a deadline: the embedding model hung", () => {
       .bind(memory.json.id)
       .first<{ index_state: string }>();
     expect(stored?.index_state).toBe("pending");
+  });
+});
+
+describe("every outside call has a deadline: Vectorize hung", () => {
+  it("searches answer by keywords within the index's deadline, say so, and the next ones skip it at once", async () => {
+    const { clientKey } = await newTenant();
+    const stub = vectorizeStub({ hung: true });
+    const hungIndex = { VECTOR_INDEX: "vectorize", VECTORIZE: stub.binding };
+    const faq = await callWith(hungIndex, clientKey, "POST", "/v1/faqs", {
+      question: "Do you ship to Iceland?",
+      answer: "Yes, in 5 days.",
+    });
+    // The FAQ is in D1 and answered; its vector write is what hangs, pending for the cron.
+    expect(faq.status).toBe(201);
+
+    const first = await callWith(hungIndex, clientKey, "POST", "/v1/faqs/search", { query: "shipping to Iceland" });
+    expect(first.status).toBe(200);
+    expect(first.ms).toBeLessThan(REQUEST_VECTOR_DEADLINE_MS + 1_000);
+    expect(first.json.degraded).toContain("vector_index");
+    expect(JSON.stringify(first.json.results)).toContain("Iceland");
+
+    const next = await callWith(hungIndex, clientKey, "POST", "/v1/memories/search", { scope: "s", query: "where do I live?" });
+    expect(next.status).toBe(200);
+    expect(next.ms).toBeLessThan(SKIPPED_MS);
+    expect(next.json.degraded).toContain("vector_index");
+    const health = await callWith(hungIndex, null, "GET", "/healthz");
+    expect(health.json).toMatchObject({ status: "degraded", adapters: { vectorIndex: { state: "skipped" } } });
+    forgetBreakers();
+  });
+});
+
+describe("every outside call has a deadline: KV hung", () => {
+  it("a cache that does not answer is a miss within KV's deadline, and is skipped after", async () => {
+    const { clientKey } = await newTenant();
+    // KV itself stays Miniflare's; only its answers are held back, as a stalled KV would.
+    const stalled = new Proxy(env.CACHE, {
+      get: (target, property) => (property === "get" ? () => new Promise(() => {}) : Reflect.get(target, property).bind(target)),
+    });
+    const first = await callWith({ CACHE: stalled }, clientKey, "POST", "/v1/faqs/search", { query: "How do refunds work?" });
+    expect(first.status).toBe(200);
+    expect(first.ms).toBeLessThan(LOCAL_REQUEST_EMBED_DEADLINE_MS);
+    const next = await callWith({ CACHE: stalled }, clientKey, "POST", "/v1/context", { scope: "s", prompt: "How do refunds work?" });
+    expect(next.status).toBe(200);
+    const health = await callWith({ CACHE: stalled }, null, "GET", "/healthz");
+    expect(health.json).toMatchObject({ status: "degraded", adapters: { cache: { state: "skipped" } } });
+    forgetBreakers();
   });
 });

@@ -144,6 +144,7 @@ describe("GET /healthz with VECTOR_INDEX=auto", () => {
     const health = await expectJson(api.healthz.$get(), 200);
     expect(health.adapters.vectorIndex).toEqual({
       kind: "auto",
+      state: "ok",
       routing: {
         rule: "a collection of at most 3 vectors is read from d1-exact, a larger one (or one written under VECTOR_INDEX=vectorize) from vectorize+recent",
         exactMax: 3,

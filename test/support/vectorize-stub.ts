@@ -1,7 +1,8 @@
 /**
  * Vectorize is remote-only, so tests put an in-memory stand-in behind its binding (the only part
  * stubbed; D1 and KV stay Miniflare's). It keeps vectors per namespace, answers queries by cosine,
- * and records every call. `lagging` holds writes back from queries, as Vectorize does for seconds.
+ * and records every call. `lagging` holds writes back from queries, as Vectorize does for seconds;
+ * `hung` records each call and never answers it.
  */
 import { cosine } from "../../src/ranking/cosine";
 import type { VectorMetadata } from "../../src/vectors/port";
@@ -14,7 +15,7 @@ interface Stored {
   metadata: VectorMetadata;
 }
 
-export function vectorizeStub({ lagging = false } = {}) {
+export function vectorizeStub({ lagging = false, hung = false } = {}) {
   const calls: { op: "upsert" | "query" | "delete" | "get"; namespace?: string; ids?: string[] }[] = [];
   const stored = new Map<string, Stored>();
   const binding: VectorizeBinding = {
@@ -45,6 +46,16 @@ export function vectorizeStub({ lagging = false } = {}) {
       });
     },
   };
+  if (hung) {
+    // Each call is recorded (by the stand-in above) and never answered.
+    for (const op of ["upsert", "query", "deleteByIds", "getByIds"] as const) {
+      const record = binding[op].bind(binding) as (...args: unknown[]) => Promise<unknown>;
+      (binding as unknown as Record<string, unknown>)[op] = (...args: unknown[]) => {
+        void record(...args);
+        return new Promise(() => {});
+      };
+    }
+  }
   /** The binding as the Worker's env types it. */
   const asBinding = binding as unknown as VectorizeIndex;
   return { binding: asBinding, calls, stored };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { forgetBreakers } from "../../src/deadlines/breaker";
 import { heuristicJudge } from "../../src/judge/heuristic";
 import { selectJudge } from "../../src/judge/select";
 import { JUDGE_SYSTEM_PROMPT, type TextGenerator, workersAiJudge } from "../../src/judge/workers-ai";
@@ -76,12 +77,18 @@ describe("Workers AI judge: the documented request and response shapes", () => {
     }
   });
 
-  it("gives up on a model that does not answer within the timeout, and says so", async () => {
+  it("gives up on a model that does not answer within the timeout, says so, and skips it for the next tickets", async () => {
     const ai = stubAi(() => new Promise(() => {}));
+    const judge = workersAiJudge(ai, { timeoutMs: 30 });
     const started = Date.now();
-    const verdict = await workersAiJudge(ai, { timeoutMs: 30 }).answerAddsInformation(ticket, faq);
+    const verdict = await judge.answerAddsInformation(ticket, faq);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(verdict.judge).toBe(`workers-ai:${MODEL} → heuristic (no answer within 30 ms)`);
+    expect(verdict.judge).toBe(`workers-ai:${MODEL} → heuristic (the judge model gave no answer within 30 ms)`);
+    expect(ai.calls).toHaveLength(1);
+    const next = await judge.mergeOrNew(ticket, faq, 0.75);
+    expect(next.judge).toMatch(/→ heuristic \(the judge model is skipped for 15 s more: it missed a deadline\)$/);
+    expect(ai.calls).toHaveLength(1);
+    forgetBreakers();
   });
 
   it("treats JSON mode's 'couldn't be met' error like an unusable answer", async () => {

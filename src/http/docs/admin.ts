@@ -78,10 +78,14 @@ export const CreatedSecret = obj({
 });
 export const Secrets = obj({ secrets: z.array(obj(SecretInfo)), nextCursor: nextCursorSchema });
 
+const SkipState = z.enum(["ok", "skipped"]);
+
 export const Health = obj({
   status: z
     .enum(["ok", "degraded"])
-    .describe("degraded: the embedding model missed a deadline in this isolate and is skipped for a while (searches go on by keywords)"),
+    .describe(
+      "degraded: a part (the embedding model, Vectorize, KV, the judge model) missed a deadline in this isolate and is skipped for a while; requests go on without it and say so",
+    ),
   service: z.literal("recall"),
   adapters: obj({
     embedder: obj({
@@ -89,13 +93,14 @@ export const Health = obj({
       model: z.string(),
       dimensions: z.number().int(),
       languages: z.array(z.string()),
-      state: z.enum(["ok", "skipped"]).describe("skipped: it missed a deadline in this isolate; calls are skipped for up to 15 s"),
+      state: SkipState.describe("skipped: it missed a deadline in this isolate; calls are skipped for up to 15 s"),
       calibration: ScaleStatusSchema.describe(
         "The deployment's scale in force: its own fit, else the table shipped for the model, else raw cosine",
       ),
     }),
     vectorIndex: obj({
       kind: z.string(),
+      state: SkipState.describe("skipped: Vectorize missed a deadline in this isolate; searches go on by keywords for up to 15 s"),
       routing: obj({
         rule: z.string(),
         exactMax: z.number().int(),
@@ -108,7 +113,11 @@ export const Health = obj({
           "VECTOR_INDEX=auto: a collection (tenant + kind) of at most `exactMax` vectors is read from the `small` index, a larger one from the `large` one",
         ),
     }),
-    judge: obj({ kind: z.string() }),
+    judge: obj({
+      kind: z.string(),
+      state: SkipState.describe("skipped: the judge model missed a deadline; the heuristic judge decides meanwhile"),
+    }),
+    cache: obj({ state: SkipState.describe("skipped: KV missed a deadline; caches are bypassed for up to 15 s") }),
   }),
 });
 
