@@ -22,6 +22,7 @@ import { createSecretBox, type SecretBox } from "./tickets/secret-box";
 import { type Logger, rootLogger } from "./log";
 import { withStorageErrors } from "./db/errors";
 import { ConfigError } from "./config-error";
+import { CACHE_BUDGET, MiB } from "./isolate/memory";
 import { deadlineKv, JOB_KV_DEADLINE_MS, REQUEST_KV_DEADLINE_MS } from "./deadlines/kv";
 import { deadlineVectorIndex, JOB_VECTOR_DEADLINE_MS, REQUEST_VECTOR_DEADLINE_MS } from "./deadlines/vectors";
 import { connectPostgres, type PgConnection } from "./db/pg/client";
@@ -35,6 +36,16 @@ export interface PostgresEnv {
   FAQ_STORE?: string;
   DATABASE_URL?: string;
   DATABASE_WS_PROXY?: string;
+}
+
+/**
+ * VECTOR_CACHE_MB: what the exact index's snapshots may hold in one isolate, when not
+ * CACHE_BUDGET.vectorSnapshots (src/isolate/memory.ts). Only for a runtime without a Worker's
+ * 128 MB limit, where the exact index stands in for Vectorize at every size: the benchmarks' 40k
+ * FAQ vectors stay cached under Miniflare with it raised.
+ */
+export interface CacheEnv {
+  VECTOR_CACHE_MB?: string;
 }
 
 export interface Services {
@@ -168,7 +179,8 @@ function createEmbedder(env: Env, dimensions: number): Embedder {
 }
 
 /** Vectorize's calls have a deadline (`deadlineMs`, src/deadlines/vectors.ts); the exact index is D1, the truth. */
-function createVectorIndex(env: Env, cache: KVNamespace, model: string, dimensions: number, deadlineMs: number): VectorIndex {
+function createVectorIndex(env: Env & CacheEnv, cache: KVNamespace, model: string, dimensions: number, deadlineMs: number): VectorIndex {
+  const cacheBytes = vectorCacheBytes(env.VECTOR_CACHE_MB);
   const vectorize = (binding: VectorizeIndex) =>
     deadlineVectorIndex(vectorizeIndex(binding, model, dimensions), { ms: deadlineMs, breakerKey: vectorizeBreakerKey(model) });
   switch (env.VECTOR_INDEX) {
@@ -176,16 +188,24 @@ function createVectorIndex(env: Env, cache: KVNamespace, model: string, dimensio
       if (!env.VECTORIZE) throw new ConfigError("VECTOR_INDEX=vectorize needs the VECTORIZE binding");
       return withReadYourWrites(vectorize(env.VECTORIZE), exactD1Index(env.DB, model, dimensions));
     case "d1-exact":
-      return exactD1Index(env.DB, model, dimensions, cache);
+      return exactD1Index(env.DB, model, dimensions, cache, cacheBytes);
     case "auto": {
       // Per collection by size (src/vectors/auto.ts); with no Vectorize bound (npm start, tests) every collection is exact.
-      const exact = exactD1Index(env.DB, model, dimensions, cache);
+      const exact = exactD1Index(env.DB, model, dimensions, cache, cacheBytes);
       if (!env.VECTORIZE) return exact;
-      return autoIndex(exact, vectorize(env.VECTORIZE), exactMaxFor(env.VECTOR_EXACT_MAX, dimensions));
+      return autoIndex(exact, vectorize(env.VECTORIZE), exactMaxFor(env.VECTOR_EXACT_MAX, dimensions, cacheBytes));
     }
     default:
       throw new ConfigError(`unknown VECTOR_INDEX "${env.VECTOR_INDEX}" (auto | vectorize | d1-exact)`);
   }
+}
+
+function vectorCacheBytes(setting: string | undefined): number {
+  if (setting === undefined || setting.trim() === "") return CACHE_BUDGET.vectorSnapshots;
+  const mb = Number(setting);
+  if (!Number.isInteger(mb) || mb < 1 || mb > 4096)
+    throw new ConfigError(`VECTOR_CACHE_MB must be a whole number of MB (1..4096), got "${setting}"`);
+  return mb * MiB;
 }
 
 function memo<T>(make: () => Promise<T>): () => Promise<T> {

@@ -2,4 +2,5 @@
 // the stored page layout and the cache budget of one isolate.
 export { rescoreDepth, VectorSnapshot } from "../../src/vectors/snapshot";
 export { codeWords, packPage, PAGE_ROWS, unpackPage } from "../../src/vectors/packed";
-export { MAX_CACHED_FLOATS } from "../../src/vectors/exact-d1";
+export { vectorsWithin } from "../../src/vectors/exact-d1";
+export { CACHE_BUDGET } from "../../src/isolate/memory";

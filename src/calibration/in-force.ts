@@ -14,6 +14,8 @@ import { activeTables, DEPLOYMENT, scaleFromStored, type StoredTableRow } from "
 
 export const SCALE_CACHE_MS = 60_000;
 
+/** Tenants' scales one isolate remembers; past it, it starts again (most share the shipped table's one object). */
+const MAX_CACHED_SCALES = 10_000;
 const cache = new Map<string, { scale: Scale; until: number }>();
 
 /** Forgets what this isolate knows of the scales in force (after a fit or a rollback; tests). */
@@ -42,6 +44,7 @@ function keepScale(tenantId: string, model: string, rows: readonly ScaleRow[], n
   const shipped = shippedScale(model);
   const pick = (scope: string) => rows.find((r) => r.scope === scope);
   const scale = fromRow(pick(tenantId), shipped, log) ?? fromRow(pick(DEPLOYMENT), shipped, log) ?? shipped;
+  if (cache.size >= MAX_CACHED_SCALES) cache.clear();
   cache.set(`${tenantId}\u0000${model}`, { scale, until: now + SCALE_CACHE_MS });
   return scale;
 }

@@ -6,14 +6,15 @@
  */
 import { sha256Hex } from "../crypto";
 import type { Embedder } from "./port";
+import { CACHE_BUDGET } from "../isolate/memory";
 
 /** Embeddings are a pure function of (model, text), so they can live long. */
 export const EMBEDDING_CACHE_TTL_SECONDS = 30 * 24 * 3600;
 /**
- * Texts an isolate remembers the vectors of, most recent first out of the oldest: 1,000 vectors of
- * 512 floats are 2 MB. Only texts up to RECENT_TEXT_MAX_CHARS (queries, not documents being indexed).
+ * Texts an isolate remembers the vectors of, the oldest out first past CACHE_BUDGET.recentEmbeddings
+ * (src/isolate/memory.ts: 4 MB, ~900 queries at 1024 dimensions). Only texts up to
+ * RECENT_TEXT_MAX_CHARS (queries, not documents being indexed).
  */
-export const RECENT_EMBEDDINGS = 1000;
 export const RECENT_TEXT_MAX_CHARS = 512;
 
 /**
@@ -28,20 +29,34 @@ export function embeddingCacheKey(model: string, textHash: string): string {
 }
 
 const recent = new Map<string, Float32Array>();
+let recentBytes = 0;
+
+/** What the vectors this isolate remembers take (tests). */
+export const recentEmbeddingBytes = () => recentBytes;
 
 /** Forgets the vectors this isolate remembers, as a new isolate starts (tests). */
 export function forgetRecentEmbeddings(): void {
   recent.clear();
+  recentBytes = 0;
 }
 
 const recentKey = (model: string, text: string) => `${model}\u0000${text}`;
+/** A remembered vector's cost: its floats, its key (two bytes a character at most) and the map's slot. */
+const bytesOf = (key: string, vector: Float32Array) => vector.byteLength + 2 * key.length + 96;
 
 function remember(model: string, text: string, vector: Float32Array): void {
   if (text.length > RECENT_TEXT_MAX_CHARS || vector.length === 0) return;
   const key = recentKey(model, text);
+  const known = recent.get(key);
+  if (known) recentBytes -= bytesOf(key, known);
   recent.delete(key);
   recent.set(key, vector.slice());
-  if (recent.size > RECENT_EMBEDDINGS) recent.delete(recent.keys().next().value!);
+  recentBytes += bytesOf(key, vector);
+  for (const [oldest, old] of recent) {
+    if (recentBytes <= CACHE_BUDGET.recentEmbeddings) break;
+    recent.delete(oldest);
+    recentBytes -= bytesOf(oldest, old);
+  }
 }
 
 function recalled(model: string, text: string): Float32Array | null {

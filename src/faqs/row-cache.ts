@@ -11,6 +11,7 @@
  * only its hits' rows).
  */
 import type { Defer } from "../embeddings/cached";
+import { approxBytes, CACHE_BUDGET } from "../isolate/memory";
 import type { FaqRow, VariantRow } from "./types";
 import { FAQ_COLUMNS } from "./store";
 import { VARIANT_COLUMNS } from "./variants";
@@ -25,11 +26,13 @@ export const rowVersionQuery = (db: D1Database, tenantId: string) =>
   db.prepare("SELECT epoch, counter FROM faq_row_versions WHERE tenant_id = ?").bind(tenantId);
 
 /**
- * Rows (FAQ + variant) one isolate keeps over all tenants: a search touches at most ~300, and
- * 20,000 rows of a few hundred bytes to a few KB stay well inside an isolate's 128 MB next to the
- * vector snapshots. Past it, the least recently used tenants' rows go first.
+ * What one isolate keeps of rows (FAQ + variant, whole or outlined) over all tenants, counted by
+ * approxBytes: CACHE_BUDGET.faqRows (src/isolate/memory.ts). Past it, the least recently used
+ * tenants' rows go first.
  */
-const MAX_CACHED_ROWS = 20_000;
+export const CACHED_ROW_BYTES = CACHE_BUDGET.faqRows;
+/** The largest outline kept (OUTLINED_TENANT), as a share of the budget: its tenant's hits and a few small tenants fit beside it. */
+const OUTLINE_SHARE = 0.75;
 
 /**
  * A tenant within both limits (live FAQs + variants; characters of live answers) is read whole,
@@ -47,17 +50,17 @@ export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
  * and each variant's FAQ and text, what ranking needs, without the answers. A later search reads
  * only its hits' rows (a page, most of them kept from earlier searches) instead of every
  * candidate new to the cache: a 10k-FAQ tenant with 30k variants met ~280 new candidates a
- * search. The limit matches the exact vector index's own reach (npm run bench -- vector:
- * Vectorize takes over near 49k vectors); larger tenants read their candidates' rows.
+ * search. Larger tenants read their candidates' rows, and so does one whose outline would take
+ * more than MAX_OUTLINE_BYTES (long variants).
  */
 export const OUTLINED_TENANT = { rows: 50_000 };
-/** Outline entries count as this fraction of a row against MAX_CACHED_ROWS: ids, tags and a variant's text, no answer. */
-const OUTLINE_ROW_WEIGHT = 0.25;
 interface Limits {
   whole: typeof WHOLE_TENANT;
   outlined: typeof OUTLINED_TENANT;
+  /** What the isolate keeps of rows, all tenants together. */
+  bytes: number;
 }
-const DEFAULT_LIMITS: Limits = { whole: WHOLE_TENANT, outlined: OUTLINED_TENANT };
+const DEFAULT_LIMITS: Limits = { whole: WHOLE_TENANT, outlined: OUTLINED_TENANT, bytes: CACHED_ROW_BYTES };
 
 /**
  * Tenants this isolate found past both limits: their later versions skip the first read (and its
@@ -84,6 +87,8 @@ interface TenantRows {
   whole: boolean | null;
   /** Every live FAQ and variant of the tenant at this version, outlined; the maps above then hold only hits. */
   outline: Outline | null;
+  /** About what the maps and the outline hold (approxBytes), kept as rows are added. */
+  bytes: number;
 }
 
 const tenants = new Map<string, TenantRows>();
@@ -99,6 +104,13 @@ export function prefetchRows(db: D1Database, tenantId: string): Promise<FirstRea
   if (tenants.has(tenantId) || pastOutlineLimit.has(tenantId)) return null;
   // A failure here is not the search's: it reads again itself.
   return readTenant(db, tenantId, DEFAULT_LIMITS, false).catch(() => null);
+}
+
+/** About what this isolate keeps of rows now (approxBytes), all tenants together. */
+export function cachedRowBytes(): number {
+  let total = 0;
+  for (const entry of tenants.values()) total += entry.bytes;
+  return total;
 }
 
 /** Forgets every cached row of this isolate, as a new isolate starts (tests and benchmarks). */
@@ -143,10 +155,10 @@ export async function candidateRows(
         if (defer) defer(load);
         else await load();
       } else {
-        for (const row of first.faqs) entry.faqs.set(row.id, row);
-        for (const row of first.variants) entry.variants.set(row.id, row);
+        for (const row of first.faqs) keep(entry, entry.faqs, row.id, row);
+        for (const row of first.variants) keep(entry, entry.variants, row.id, row);
         entry.whole = true;
-        evictBeyondBudget();
+        evictBeyondBudget(limits.bytes);
       }
     }
   }
@@ -157,7 +169,10 @@ export async function candidateRows(
       const missing = ids.filter((id) => !entry.faqs.has(id));
       if (missing.length > 0) {
         const read = await readRows(db, tenantId, [], missing);
-        if (tenants.get(tenantId) === entry) for (const id of missing) entry.faqs.set(id, read.rows.get(id) ?? null);
+        if (tenants.get(tenantId) === entry) {
+          for (const id of missing) keep(entry, entry.faqs, id, read.rows.get(id) ?? null);
+          evictBeyondBudget(limits.bytes);
+        }
         return new Map([...present(entry.faqs, ids), ...read.rows]);
       }
       return present(entry.faqs, ids);
@@ -174,10 +189,10 @@ export async function candidateRows(
     const read = await readRows(db, tenantId, missingVariants, missingFaqs);
     // Kept only while the entry is still the tenant's current one (a newer version may have replaced it meanwhile).
     if (tenants.get(tenantId) !== entry) target = { ...entry, faqs: new Map(entry.faqs), variants: new Map(entry.variants) };
-    for (const id of missingVariants) target.variants.set(id, read.variantRows.get(id) ?? null);
+    for (const id of missingVariants) keep(target, target.variants, id, read.variantRows.get(id) ?? null);
     for (const variant of read.variantRows.values()) missingFaqs.push(variant.faq_id);
-    for (const id of missingFaqs) target.faqs.set(id, read.rows.get(id) ?? null);
-    if (target === entry) evictBeyondBudget();
+    for (const id of missingFaqs) keep(target, target.faqs, id, read.rows.get(id) ?? null);
+    if (target === entry) evictBeyondBudget(limits.bytes);
   }
   return collect(target, variantIds, faqIds, async (ids) => present(target.faqs, ids));
 }
@@ -186,14 +201,23 @@ export async function candidateRows(
 async function outlineInto(entry: TenantRows, db: D1Database, tenantId: string, limits: Limits): Promise<void> {
   const read = await readTenant(db, tenantId, limits, true);
   if (read === PAST_LIMIT || !read.outline || read.version !== entry.version || tenants.get(tenantId) !== entry) return;
+  let bytes = 0;
+  for (const map of [read.outline.faqs, read.outline.variants]) for (const row of map.values()) bytes += ENTRY_BYTES + approxBytes(row);
+  // An outline that would crowd out every other tenant is not kept: the tenant reads its candidates' rows instead.
+  if (bytes > limits.bytes * OUTLINE_SHARE) {
+    pastOutlineLimit.add(tenantId);
+    return;
+  }
   entry.outline = read.outline;
-  evictBeyondBudget();
+  entry.bytes += bytes;
+  evictBeyondBudget(limits.bytes);
 }
 
 function entryFor(tenantId: string, version: string): TenantRows {
   const current = tenants.get(tenantId);
   tenants.delete(tenantId);
-  const entry = current?.version === version ? current : { version, faqs: new Map(), variants: new Map(), whole: null, outline: null };
+  const entry =
+    current?.version === version ? current : { version, faqs: new Map(), variants: new Map(), whole: null, outline: null, bytes: 0 };
   tenants.set(tenantId, entry); // most recently used last: eviction takes from the front
   return entry;
 }
@@ -230,20 +254,23 @@ function present(faqs: Map<string, FaqRow | null>, ids: readonly string[]): Map<
   return found;
 }
 
-function evictBeyondBudget(): void {
-  let total = 0;
-  for (const entry of tenants.values()) total += sizeOf(entry);
-  for (const [tenantId, entry] of tenants) {
-    if (total <= MAX_CACHED_ROWS) break;
-    tenants.delete(tenantId);
-    total -= sizeOf(entry);
-  }
+/** Remembers a row (null: absent) in one of the entry's maps, counting its bytes. */
+function keep<R extends object>(entry: TenantRows, map: Map<string, R | null>, id: string, row: R | null): void {
+  if (!map.has(id)) entry.bytes += ENTRY_BYTES + (row ? approxBytes(row) : 0);
+  map.set(id, row);
 }
 
-const sizeOf = (entry: TenantRows) =>
-  entry.faqs.size +
-  entry.variants.size +
-  (entry.outline ? (entry.outline.faqs.size + entry.outline.variants.size) * OUTLINE_ROW_WEIGHT : 0);
+/** A map entry's own cost beside its row: the key and the slot. */
+const ENTRY_BYTES = 80;
+
+function evictBeyondBudget(budget: number): void {
+  let total = cachedRowBytes();
+  for (const [tenantId, entry] of tenants) {
+    if (total <= budget) break;
+    tenants.delete(tenantId);
+    total -= entry.bytes;
+  }
+}
 
 /**
  * The variants named and every FAQ named or of those variants, live and of this tenant, in one

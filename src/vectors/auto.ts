@@ -22,14 +22,14 @@
  * on Vectorize whatever its size, as it was: the exact index would miss its older vectors.
  */
 import { ConfigError } from "../config-error";
-import { type CollectionState, type ExactIndex, MAX_CACHED_FLOATS } from "./exact-d1";
+import { type CollectionState, type ExactIndex, vectorsWithin } from "./exact-d1";
 import type { VectorIndex, VectorRouting } from "./port";
 import { RECENT_SUFFIX, withReadYourWrites } from "./read-your-writes";
 
 /**
- * The crossover when VECTOR_EXACT_MAX is unset: `npm run bench -- vector` measures memory to
- * decide first (49,152 vectors of 512 dimensions fill one isolate's snapshot budget) while the
- * scan's p95 stays under 20 ms to 100,000 vectors.
+ * The crossover when VECTOR_EXACT_MAX is unset: the scan's p95 stays under 20 ms to 100,000 vectors
+ * (`npm run bench -- vector`), so memory decides first: exactMaxFor caps it at what one isolate's
+ * snapshot budget holds (21,255 vectors of 512 dimensions, 11,234 of 1024).
  */
 export const DEFAULT_EXACT_MAX = 49_152;
 
@@ -41,15 +41,19 @@ export const BUFFER_FROM = 0.9;
 
 /**
  * The largest collection read from the exact index: VECTOR_EXACT_MAX, but never more vectors than
- * one isolate's snapshot budget holds at these dimensions (24,576 at bge-m3's 1024): a collection
- * past the budget would be read from D1 on every query.
+ * one isolate's snapshot budget (`cacheBytes`) holds at these dimensions (11,234 at bge-m3's
+ * 1024): a collection past the budget would be read from D1 on every query.
  */
-export function exactMaxFor(configured: string | undefined, dimensions: number): { configured: number; effective: number } {
+export function exactMaxFor(
+  configured: string | undefined,
+  dimensions: number,
+  cacheBytes: number,
+): { configured: number; effective: number } {
   const value = configured === undefined || configured.trim() === "" ? DEFAULT_EXACT_MAX : Number(configured);
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new ConfigError(`VECTOR_EXACT_MAX must be a whole number of vectors, got "${configured}"`);
   }
-  return { configured: value, effective: Math.min(value, Math.floor(MAX_CACHED_FLOATS / dimensions)) };
+  return { configured: value, effective: Math.min(value, vectorsWithin(cacheBytes, dimensions)) };
 }
 
 export function autoIndex(exact: ExactIndex, vectorize: VectorIndex, limits: { configured: number; effective: number }): VectorIndex {

@@ -14,18 +14,17 @@ import { cosine } from "../ranking/cosine";
 import { randomToken } from "../crypto";
 import { ID_CHUNK } from "../db/by-ids";
 import { assertSameModel, type VectorIndex, type VectorMatch, type VectorMetadata, VectorModelMismatch, type VectorRecord } from "./port";
-import { VectorSnapshot } from "./snapshot";
+import { VectorSnapshot, vectorBytes } from "./snapshot";
+import { CACHE_BUDGET } from "../isolate/memory";
 import { decodeVector, loadSnapshot, readBaseManifest } from "./load";
 
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
- * Floats the snapshots of one isolate may hold: 24M floats = 96 MB, e.g. 45k vectors of 512
- * dimensions. A Worker isolate has 128 MB, so a deployment this large belongs on Vectorize (see
- * docs/design/exact-index.md); locally the budget lets the benchmarks' 40k FAQ vectors stay
- * cached. The least recently used snapshots go first; a collection larger than the whole budget
- * is scanned from D1.
+ * The snapshots of one isolate hold at most `cacheBytes` together (CACHE_BUDGET.vectorSnapshots,
+ * src/isolate/memory.ts, unless VECTOR_CACHE_MB says otherwise): the least recently used go first,
+ * and a collection larger than the whole budget is scanned from D1. How many vectors that is:
  */
-export const MAX_CACHED_FLOATS = 24 * 1024 * 1024;
+export const vectorsWithin = (cacheBytes: number, dimensions: number) => Math.floor(cacheBytes / vectorBytes(dimensions));
 
 const snapshots = new Map<string, VectorSnapshot>();
 /** Collections this isolate found without vectors (no version row), so no base manifest is read for them early. */
@@ -66,8 +65,17 @@ export interface ExactIndex extends VectorIndex {
   storedSimilarities: VectorIndex["similarities"];
 }
 
-/** `kv` keeps snapshot bases (src/vectors/snapshot-base.ts) so a new isolate loads fast; without it every load reads D1 only. */
-export function exactD1Index(db: D1Database, model: string, dimensions: number, kv: KVNamespace | null = null): ExactIndex {
+/**
+ * `kv` keeps snapshot bases (src/vectors/snapshot-base.ts) so a new isolate loads fast; without it
+ * every load reads D1 only. `cacheBytes` bounds what this isolate's snapshots hold together.
+ */
+export function exactD1Index(
+  db: D1Database,
+  model: string,
+  dimensions: number,
+  kv: KVNamespace | null = null,
+  cacheBytes: number = CACHE_BUDGET.vectorSnapshots,
+): ExactIndex {
   // An index object lives for one request (createServices runs per request), so one version
   // check per collection serves all of that request's queries; our own writes keep it current.
   const checked = new Map<string, Promise<VersionRow | null>>();
@@ -136,7 +144,7 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
     const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
     let pending = loading.get(loadKey);
     if (!pending) {
-      pending = loadSnapshot(target, version, MAX_CACHED_FLOATS, evictFor, manifest)
+      pending = loadSnapshot(target, version, cacheBytes, (bytes) => evictFor(bytes, cacheBytes), manifest)
         .then((loaded) => loaded.snapshot)
         .finally(() => loading.delete(loadKey));
       loading.set(loadKey, pending);
@@ -162,6 +170,8 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
     if (cached.epoch === version.epoch && cached.counter === version.counter - 1) {
       apply(cached);
       cached.counter = version.counter;
+      // A write may have grown it: the budget holds after writes too.
+      evictFor(0, cacheBytes);
     } else {
       snapshots.delete(key);
     }
@@ -237,13 +247,20 @@ export function exactD1Index(db: D1Database, model: string, dimensions: number, 
   };
 }
 
-/** Drops the least recently used snapshots until `floats` more fit in the budget. */
-function evictFor(floats: number): void {
-  let total = [...snapshots.values()].reduce((sum, s) => sum + s.size * s.dimensions, 0);
+/** What this isolate's snapshots hold now, all collections together. */
+export function cachedSnapshotBytes(): number {
+  let total = 0;
+  for (const s of snapshots.values()) total += s.bytes;
+  return total;
+}
+
+/** Drops the least recently used snapshots until `bytes` more fit in `cacheBytes`. */
+function evictFor(bytes: number, cacheBytes: number): void {
+  let total = cachedSnapshotBytes();
   for (const [key, s] of snapshots) {
-    if (total + floats <= MAX_CACHED_FLOATS) break;
+    if (total + bytes <= cacheBytes) break;
     snapshots.delete(key);
-    total -= s.size * s.dimensions;
+    total -= s.bytes;
   }
 }
 

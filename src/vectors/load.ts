@@ -8,7 +8,7 @@
 import type { VectorMetadata } from "./port";
 import { type BaseManifest, codeWords, PAGE_ROWS, pageCount } from "./packed";
 import { readManifest, readPages, writeBase } from "./snapshot-base";
-import { VectorSnapshot } from "./snapshot";
+import { VectorSnapshot, vectorBytes } from "./snapshot";
 
 /** A load that read at least this many vectors from D1 stores a new base. */
 export const REBUILD_MIN_ROWS = 1024;
@@ -44,14 +44,14 @@ export interface LoadStats {
 }
 
 /**
- * A snapshot of the collection as of the version given, or null when it holds more vectors than
- * `maxFloats` (the caller scans D1 directly then). `makeRoom(floats)` is called before allocating.
+ * A snapshot of the collection as of the version given, or null when it would take more than
+ * `maxBytes` (the caller scans D1 directly then). `makeRoom(bytes)` is called before allocating.
  */
 export async function loadSnapshot(
   target: LoadTarget,
   version: { epoch: string; counter: number; size?: number },
-  maxFloats: number,
-  makeRoom: (floats: number) => void,
+  maxBytes: number,
+  makeRoom: (bytes: number) => void,
   /** The base's manifest when the caller started reading it already (beside the version check: one round trip less). */
   manifest?: Promise<Manifest | null>,
 ): Promise<{ snapshot: VectorSnapshot | null; stats: LoadStats }> {
@@ -63,9 +63,10 @@ export async function loadSnapshot(
   const whole = base === null && version.size !== undefined && version.size <= READ_ROWS ? await readAll(target) : null;
   const listed = unchanged ? rowsOf(base.manifest) : (whole ?? (await listRows(target)));
   const stats: LoadStats = { fromBase: 0, fromD1: 0, rebuilt: false, listed: !unchanged };
-  if (listed.length * dimensions > maxFloats) return { snapshot: null, stats };
-  makeRoom(listed.length * dimensions);
-  const snapshot = new VectorSnapshot(dimensions, version.epoch, version.counter, Math.max(64, listed.length));
+  const capacity = Math.max(64, listed.length);
+  if (capacity * vectorBytes(dimensions) > maxBytes) return { snapshot: null, stats };
+  makeRoom(capacity * vectorBytes(dimensions));
+  const snapshot = new VectorSnapshot(dimensions, version.epoch, version.counter, capacity);
   const updatedAt = new Map<string, number>();
   if (kv && base) {
     const current = new Map(listed.map((row) => [row.id, row]));

@@ -51,6 +51,18 @@ export function usesFloatScanOnly(size: number, topK: number, dimensions: number
  * quarter more takes 77 MB (138 MB during the copy), and copies stay a constant cost per vector.
  */
 const GROWTH = 1.25;
+/**
+ * JavaScript heap per vector beside its WebAssembly row: its id, its metadata object, its entry in
+ * the slot map (`npm run bench -- memory` measures it).
+ */
+export const VECTOR_OVERHEAD_BYTES = 256;
+
+/** WebAssembly bytes per slot: the float32 vector, its sign code, and the scan's per-slot buffers (ScanMemory). */
+export const slotBytes = (dimensions: number) => 4 * dimensions + 4 * Math.ceil(dimensions / 32) + 10;
+
+/** What one more vector of a snapshot costs in all. */
+export const vectorBytes = (dimensions: number) => slotBytes(dimensions) + VECTOR_OVERHEAD_BYTES;
+
 /** Marks a slot the filter rejected in the distance buffer. */
 const REJECTED = 0xffff;
 
@@ -73,6 +85,11 @@ export class VectorSnapshot {
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** What this snapshot holds: its WebAssembly memory as allocated (room to grow included) and its vectors' JavaScript side. */
+  get bytes(): number {
+    return (this.memory?.capacity ?? 0) * slotBytes(this.dimensions) + this.size * VECTOR_OVERHEAD_BYTES;
   }
 
   upsert(id: string, vector: ArrayLike<number>, metadata: VectorMetadata): void {

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
+  CACHED_ROW_BYTES,
+  cachedRowBytes,
   candidateRows,
   forgetCachedRows,
   OUTLINED_TENANT,
@@ -119,7 +121,7 @@ describe("candidateRows, a tenant read whole (WHOLE_TENANT)", () => {
     expect((await candidateRows(env.DB, tenantId, version, [], ["faq_missing"])).rows.size).toBe(0);
   });
 
-  const pastBoth = { whole: { rows: 1, answerChars: 1_000_000 }, outlined: { rows: 1 } };
+  const pastBoth = { whole: { rows: 1, answerChars: 1_000_000 }, outlined: { rows: 1 }, bytes: CACHED_ROW_BYTES };
 
   it("takes the first read a search started ahead (prefetchRows) when it is of the version the lists saw", async () => {
     const { tenantId, first, second, version } = await twoFaqs();
@@ -134,8 +136,8 @@ describe("candidateRows, a tenant read whole (WHOLE_TENANT)", () => {
   });
 
   it.each([
-    ["rows", { whole: { rows: 1, answerChars: 1_000_000 }, outlined: { rows: 1 } }],
-    ["answer characters", { whole: { rows: 1_000, answerChars: 10 }, outlined: { rows: 1 } }],
+    ["rows", { whole: { rows: 1, answerChars: 1_000_000 }, outlined: { rows: 1 }, bytes: CACHED_ROW_BYTES }],
+    ["answer characters", { whole: { rows: 1_000, answerChars: 10 }, outlined: { rows: 1 }, bytes: CACHED_ROW_BYTES }],
   ])("reads only the candidates of a tenant past its limits of %s", async (_, limits) => {
     const { tenantId, first, second, version } = await twoFaqs();
     expect(await answerAt(tenantId, version, first, limits)).toBe(FAQ.answer);
@@ -156,8 +158,47 @@ describe("candidateRows, a tenant read whole (WHOLE_TENANT)", () => {
   });
 });
 
+describe("candidateRows, bounded in bytes", () => {
+  it("keeps at most its byte budget over all tenants, the least recently used tenant out first", async () => {
+    const a = await twoFaqTenant();
+    const b = await twoFaqTenant();
+    forgetCachedRows();
+    await answerAt(a.tenantId, a.version, a.first);
+    const one = cachedRowBytes();
+    expect(one).toBeGreaterThan(0);
+    forgetCachedRows();
+    // Room for one such tenant, not two: reading the second puts the first out.
+    const limits = { whole: WHOLE_TENANT, outlined: OUTLINED_TENANT, bytes: Math.round(one * 1.5) };
+    expect(await answerAt(a.tenantId, a.version, a.first, limits)).toBe(FAQ.answer);
+    expect(await answerAt(b.tenantId, b.version, b.first, limits)).toBe(FAQ.answer);
+    expect(cachedRowBytes()).toBeLessThanOrEqual(limits.bytes);
+    // Tenant a was put out: a row asked for after a write behind the cache is read again, edited.
+    await env.DB.prepare("UPDATE faqs SET answer = 'edited' WHERE id = ?").bind(a.second).run();
+    expect(await answerAt(a.tenantId, a.version, a.second, limits)).toBe("edited");
+  });
+
+  it("does not keep an outline that would take more than its share of the budget", async () => {
+    const { tenantId, first, second, version } = await twoFaqTenant();
+    forgetCachedRows();
+    const limits = { whole: { rows: 1, answerChars: WHOLE_TENANT.answerChars }, outlined: OUTLINED_TENANT, bytes: 200 };
+    await candidateRows(env.DB, tenantId, version, [], [first], { limits });
+    await env.DB.prepare("UPDATE faqs SET tags = '[\"moved\"]' WHERE id = ?").bind(second).run();
+    // No outline: a candidate never asked for is read from D1, as it is now.
+    expect((await candidateRows(env.DB, tenantId, version, [], [second], { limits })).rows.get(second)?.tags).toBe('["moved"]');
+  });
+});
+
+/** A tenant with two FAQs, and its row version. */
+async function twoFaqTenant() {
+  const { tenantId, clientKey } = await newTenant();
+  const api = apiClient(clientKey);
+  const first = await createFaq(api);
+  const second = await createFaq(api, { ...FAQ, question: "How do I export the audit log?", answer: "Open Audit, then Export." });
+  return { tenantId, first, second, version: (await versionOf(tenantId))! };
+}
+
 describe("candidateRows, a tenant outlined (OUTLINED_TENANT)", () => {
-  const outlined = { whole: { rows: 1, answerChars: WHOLE_TENANT.answerChars }, outlined: OUTLINED_TENANT };
+  const outlined = { whole: { rows: 1, answerChars: WHOLE_TENANT.answerChars }, outlined: OUTLINED_TENANT, bytes: CACHED_ROW_BYTES };
 
   it("reads the outline after the first search's answer when it can (defer), and ranks from it from then on", async () => {
     const { tenantId, clientKey } = await newTenant();

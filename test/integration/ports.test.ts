@@ -3,12 +3,14 @@ import { shippedScale } from "../../src/calibration/registry";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock";
 import { sha256Hex } from "../../src/crypto";
-import { cachedEmbedder, embeddingCacheKey, forgetRecentEmbeddings } from "../../src/embeddings/cached";
+import { cachedEmbedder, embeddingCacheKey, forgetRecentEmbeddings, recentEmbeddingBytes } from "../../src/embeddings/cached";
+import { CACHE_BUDGET } from "../../src/isolate/memory";
 import type { Embedder } from "../../src/embeddings/port";
 import { createApp } from "../../src/http/app";
 import { rootLogger } from "../../src/log";
 import { createServices } from "../../src/services";
-import { exactD1Index } from "../../src/vectors/exact-d1";
+import { cachedSnapshotBytes, exactD1Index, forgetSnapshots } from "../../src/vectors/exact-d1";
+import { vectorBytes } from "../../src/vectors/snapshot";
 import { VectorModelMismatch } from "../../src/vectors/port";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
@@ -48,6 +50,40 @@ describe("exactD1Index (real local D1)", () => {
     expect(await index.query("t_idem", "c", { vector: v(0, 1), model: "m", topK: 5 })).toEqual([{ id: "a", score: 1 }]);
     await index.delete("t_idem", "c", ["a"]);
     expect(await index.query("t_idem", "c", { vector: v(0, 1), model: "m", topK: 5 })).toEqual([]);
+  });
+});
+
+describe("exactD1Index's snapshots, bounded in bytes (real local D1)", () => {
+  const DIMENSIONS = 64;
+  const records = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `${prefix}${i}`,
+      vector: Float32Array.from({ length: DIMENSIONS }, (_, d) => Math.sin(i + d)),
+      model: "m64",
+      metadata: { scope: "s" },
+    }));
+  const query = { vector: new Float32Array(DIMENSIONS).fill(1), model: "m64", topK: 3 };
+
+  it("holds at most its budget over all collections, after loads and after writes, and still answers past it", async () => {
+    forgetSnapshots();
+    // Room for two collections of 100 vectors (each allocated for 100), not three.
+    const budget = 250 * vectorBytes(DIMENSIONS);
+    const index = exactD1Index(env.DB, "m64", DIMENSIONS, null, budget);
+    for (const collection of ["a", "b", "c"]) {
+      await index.upsert("t_budget", collection, records(collection, 100));
+      expect((await index.query("t_budget", collection, query)).length).toBe(3);
+      expect(cachedSnapshotBytes()).toBeLessThanOrEqual(budget);
+    }
+    // A write that grows a cached snapshot keeps the bound too.
+    await index.upsert("t_budget", "c", records("more", 60));
+    expect(cachedSnapshotBytes()).toBeLessThanOrEqual(budget);
+    // A collection larger than the whole budget is scanned from D1: same answers, nothing held.
+    await index.upsert("t_budget", "big", records("big", 300));
+    forgetSnapshots();
+    const fromD1 = await index.query("t_budget", "big", query);
+    expect(fromD1.length).toBe(3);
+    expect(cachedSnapshotBytes()).toBe(0);
+    forgetSnapshots();
   });
 });
 
@@ -110,6 +146,23 @@ describe("cachedEmbedder (isolate memory, deferred KV writes)", () => {
     forgetRecentEmbeddings();
     await embedder.embed(["reset my password"]);
     expect(inner.calls).toBe(2);
+  });
+
+  it("remembers vectors up to its byte budget, for production's 1024 dimensions, the oldest out first", async () => {
+    forgetRecentEmbeddings();
+    const wide: Embedder = {
+      ...counting("wide-test-model"),
+      dimensions: 1024,
+      embed: async (texts) => texts.map(() => new Float32Array(1024).fill(0.5)),
+    };
+    // KV writes deferred and never started: only the isolate's memory is measured.
+    const embedder = cachedEmbedder(wide, env.CACHE, () => {});
+    const texts = Array.from({ length: 1_200 }, (_, i) => `question number ${i} about the budget`);
+    for (let i = 0; i < texts.length; i += 100) await embedder.embed(texts.slice(i, i + 100));
+    // 1,200 vectors of 4 KB would be 4.9 MB: past the budget, the oldest went.
+    expect(recentEmbeddingBytes()).toBeLessThanOrEqual(CACHE_BUDGET.recentEmbeddings);
+    expect(recentEmbeddingBytes()).toBeGreaterThan(CACHE_BUDGET.recentEmbeddings - 8_192);
+    forgetRecentEmbeddings();
   });
 
   it("hands the KV write of a new vector to defer instead of starting it, and the write lands once started", async () => {

@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createServices } from "../../src/services";
 import { exactMaxFor } from "../../src/vectors/auto";
-import { MAX_CACHED_FLOATS } from "../../src/vectors/exact-d1";
+import { vectorsWithin } from "../../src/vectors/exact-d1";
+import { CACHE_BUDGET, MiB } from "../../src/isolate/memory";
 import { RECENT_SUFFIX } from "../../src/vectors/read-your-writes";
 import { newTenant } from "../support/api";
 import { clientWith } from "../support/app";
@@ -130,10 +131,13 @@ describe("VECTOR_INDEX=auto", () => {
   });
 
   it("caps the crossover at what one isolate holds at the model's dimensions", () => {
-    expect(exactMaxFor(undefined, 512)).toEqual({ configured: 49_152, effective: Math.min(49_152, MAX_CACHED_FLOATS / 512) });
-    expect(exactMaxFor("49152", 1024).effective).toBe(MAX_CACHED_FLOATS / 1024);
-    expect(exactMaxFor("1000", 1024)).toEqual({ configured: 1000, effective: 1000 });
-    expect(() => exactMaxFor("many", 512)).toThrow(/VECTOR_EXACT_MAX/);
+    const budget = CACHE_BUDGET.vectorSnapshots;
+    // 48 MB: 4,490 bytes a 1024-d vector (4,096 of floats, its sign code, scan buffers and its id and metadata).
+    expect(exactMaxFor(undefined, 1024, budget)).toEqual({ configured: 49_152, effective: 11_209 });
+    expect(exactMaxFor("49152", 512, budget).effective).toBe(vectorsWithin(budget, 512));
+    expect(exactMaxFor("49152", 512, 160 * MiB).effective).toBe(49_152);
+    expect(exactMaxFor("1000", 1024, budget)).toEqual({ configured: 1000, effective: 1000 });
+    expect(() => exactMaxFor("many", 512, budget)).toThrow(/VECTOR_EXACT_MAX/);
   });
 });
 
