@@ -2,6 +2,7 @@
 // save under results/: pure functions from parsed results to file contents (markdown and SVG), so
 // a test can render a fixture. scripts/report.mjs reads the JSON and writes the files.
 import { renderLatency } from "./report-latency.mjs";
+import { renderMemory } from "./report-memory.mjs";
 import { barChart, intervalChart, lineChart } from "./svg.mjs";
 
 /** How to make each result the reports read, for the "not measured" lines. */
@@ -14,6 +15,7 @@ export const COMMANDS = {
   "query-understanding": "npm run bench -- query",
   "show-rank": "npm run bench -- show-rank",
   latency: "npm run bench -- latency",
+  memory: "npm run bench -- memory",
 };
 
 const GENERATED =
@@ -722,6 +724,7 @@ export const REPORT_INPUTS = {
   quality: ["eval"],
   speed: ["vector-scan", "faq-search", "context", "hook", "query-understanding", "show-rank"],
   latency: ["latency"],
+  memory: ["memory"],
 };
 
 /** Each report with its charts and the results it reads. */
@@ -729,9 +732,11 @@ export function renderReportGroups(results) {
   const quality = renderQuality(results.eval ?? null);
   const speed = renderSpeed(results);
   const latency = renderLatency(results.latency ?? null, { generated: GENERATED, notMeasured, when, machineLine });
+  const memory = renderMemory(results.memory ?? null, { generated: GENERATED, notMeasured, when, machineLine });
   return [
     { name: "quality", inputs: REPORT_INPUTS.quality, files: { "quality.md": quality.markdown, ...quality.charts } },
     { name: "speed", inputs: REPORT_INPUTS.speed, files: { "speed.md": speed.markdown, ...speed.charts } },
     { name: "latency", inputs: REPORT_INPUTS.latency, files: { "latency.md": tidy(latency.split("\n")) } },
+    { name: "memory", inputs: REPORT_INPUTS.memory, files: { "memory.md": tidy(memory.split("\n")) } },
   ];
 }

@@ -172,7 +172,40 @@ describe("npm run report", () => {
     expect(empty["quality.md"]).toContain("Not measured in this run: run `npm run eval`.");
     expect(empty["speed.md"]).toContain("Not measured in this run: run `npm run bench -- vector`.");
     expect(empty["latency.md"]).toContain("Not measured in this run: run `npm run bench -- latency`.");
-    expect(Object.keys(empty).sort()).toEqual(["latency.md", "quality.md", "speed.md"]);
+    expect(empty["memory.md"]).toContain("Not measured in this run: run `npm run bench -- memory`.");
+    expect(Object.keys(empty).sort()).toEqual(["latency.md", "memory.md", "quality.md", "speed.md"]);
+  });
+
+  it("sets the isolate's measured memory against its budget", () => {
+    const state = (total: number) => ({ total, js: total - 1, buffers: 1 });
+    const memory = {
+      dimensions: 512,
+      memories: 5000,
+      faqs: 3000,
+      storm: 1000,
+      budget: { isolateMB: 128, cachesMB: 76, vectorSnapshotsMB: 48, faqRowsMB: 24, recentEmbeddingsMB: 4 },
+      heapMB: {
+        started: state(18.8),
+        warm: state(20.2),
+        withMemories: state(24),
+        withFaqs: state(40),
+        afterStorm: state(41),
+        peakLiveDuringStorm: 61,
+      },
+      perVector: { jsBytes: 151, accountedJsBytes: 256, accountedBytes: 2378 },
+      faqRowsMB: 3.5,
+      stormSeconds: 12.3,
+      statuses: { 200: 1000 },
+      workerdRssMB: { before: 300, peakDuringStorm: 400, after: 350 },
+    };
+    const page = renderReports({ memory })["memory.md"]!;
+    expect(page).toContain("| **all caches** | **76.0 MB** of the isolate's 128.0 MB |");
+    expect(page).toContain("| after one request of each kind (code and tables) | 20.2 MB | 19.2 MB | 1.0 MB |");
+    expect(page).toContain("151 B of JS heap (the budget counts 256 B, and 2,378 B with its WebAssembly row)");
+    expect(page).toContain(
+      "the heap held 61.0 MB after a full GC at its highest sample (~20 KB a request in flight), and 41.0 MB after them.",
+    );
+    expect(page).toContain("Statuses: 1000 × 200.");
   });
 
   it("projects each route's latency for every user, with the per-call latencies and their sources", () => {
@@ -210,6 +243,7 @@ describe("npm run report", () => {
     expect(left).toEqual([
       expect.stringMatching(/^speed \(not measured in this run: vector-scan/),
       "latency (not measured in this run: latency)",
+      "memory (not measured in this run: memory)",
     ]);
     expect(readFileSync(join(out, "speed.md"), "utf8")).toBe("speed figures of another run\n");
     expect(readdirSync(out)).toContain("speed-faq-search.svg");
