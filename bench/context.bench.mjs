@@ -6,11 +6,11 @@
 // embedded in batches and put in the Worker's own embedding cache (KV, emb:v1:…), which the
 // write path then reads instead of calling the model one text at a time.
 import { memories, prompts } from "./support/data.mjs";
-import { percentiles, progress, saveResults } from "./support/stats.mjs";
+import { benchSize, percentiles, progress, saveResults } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker, storeMemories } from "./support/worker.mjs";
 
-const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 10_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const MEMORIES = benchSize("BENCH_MEMORIES", 10_000, 100);
+const REQUESTS = benchSize("BENCH_REQUESTS", 200, 10);
 const SCOPE = "bench:user";
 const MODEL = "use-lite-512";
 

@@ -7,11 +7,11 @@
 import { spawn } from "node:child_process";
 import { buildCli } from "../scripts/build-cli.mjs";
 import { memories, prompts } from "./support/data.mjs";
-import { percentiles, progress, saveResults } from "./support/stats.mjs";
+import { benchSize, percentiles, progress, saveResults } from "./support/stats.mjs";
 import { BENCH_KEY, cacheEmbeddings, embedAll, startWorker, storeMemories } from "./support/worker.mjs";
 
-const MEMORIES = Number(process.env.BENCH_MEMORIES ?? 1000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const MEMORIES = benchSize("BENCH_MEMORIES", 1000, 50);
+const REQUESTS = benchSize("BENCH_REQUESTS", 100, 10);
 const SCOPE = "bench:hook";
 const MODEL = "use-lite-512";
 /** Between prompts, as a person types: lets the previous prompt's recording (after its answer) finish. */

@@ -13,14 +13,14 @@
 import { importTs } from "./support/bundle.mjs";
 import { LATENCY_MS, SOURCES, USERS } from "./support/edge-latency.mjs";
 import { memories } from "./support/data.mjs";
-import { percentiles, progress, saveResults } from "./support/stats.mjs";
+import { benchSize, percentiles, progress, saveResults } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, startWorker, storeMemories } from "./support/worker.mjs";
 
 const { criticalTime, parseIoCallsServerTiming } = await importTs(new URL("../src/metrics/io-depth.ts", import.meta.url));
 const MODEL = "use-lite-512";
 const SCOPE = "bench:latency";
 const SHOW = "bench-latency-show";
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 20);
+const REPEATS = benchSize("BENCH_REPEATS", 20, 2);
 
 const worker = await startWorker();
 try {

@@ -7,18 +7,18 @@
 //   3. during and after 1,000 concurrent requests (the live heap, workerd's RSS, statuses).
 // Saves results/memory.json; docs/reports/memory.md is rendered from it. ~3–5 minutes.
 //
-//   MEMORY_MEMORIES=5000 MEMORY_FAQS=3000 MEMORY_STORM=1000 npm run bench -- memory
+//   BENCH_MEMORIES=5000 BENCH_FAQS=3000 BENCH_REQUESTS=1000 npm run bench -- memory
 import { execFileSync } from "node:child_process";
 import { memories, prompts } from "./support/data.mjs";
 import { generate, importChunk } from "./support/faq-data.mjs";
 import { connect } from "./support/profile.mjs";
-import { progress, saveResults } from "./support/stats.mjs";
+import { benchSize, progress, saveResults } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, expectOk, keepAliveFetch, startWorker, storeMemories } from "./support/worker.mjs";
 import { importTs } from "./support/bundle.mjs";
 
-const MEMORIES = Number(process.env.MEMORY_MEMORIES ?? 5000);
-const FAQS = Number(process.env.MEMORY_FAQS ?? 3000);
-const STORM = Number(process.env.MEMORY_STORM ?? 1000);
+const MEMORIES = benchSize("BENCH_MEMORIES", 5000, 100);
+const FAQS = benchSize("BENCH_FAQS", 3000, 100);
+const STORM = benchSize("BENCH_REQUESTS", 1000, 50);
 const PORT = Number(process.env.MEMORY_INSPECTOR_PORT ?? 9231);
 const DIMENSIONS = 512;
 const MB = 2 ** 20;

@@ -3,6 +3,10 @@
 // runs only those whose file name contains "context". Figures print as they come and are saved
 // as JSON under results/ (git-ignored); at the end docs/reports/speed.md and its charts are
 // rendered again from them (scripts/report.mjs, `npm run report` alone).
+//
+// `npm run bench -- --smoke` (a CI gate) runs every benchmark once at a tiny size (seconds each, a
+// few minutes in all; bench/support/stats.mjs, benchSize): a benchmark that breaks fails it. Its
+// figures mean nothing: they go to results/smoke/, and no report is rendered from them.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -10,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { writeChart } from "./support/chart.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2);
+const smoke = process.argv.includes("--smoke");
+const only = process.argv.slice(2).filter((arg) => arg !== "--smoke");
 const benches = readdirSync(here)
   .filter((f) => f.endsWith(".bench.mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
   .sort();
@@ -24,11 +29,18 @@ for (const file of benches) {
   console.log(`\n=== ${file}`);
   // The command each bench's JSON records (bench/support/stats.mjs), as the reports print it.
   const command = `npm run bench${only.length > 0 ? ` -- ${only.join(" ")}` : ""}`;
-  const result = spawnSync(process.execPath, [join(here, file)], { stdio: "inherit", env: { ...process.env, BENCH_COMMAND: command } });
+  const env = { ...process.env, BENCH_COMMAND: command, ...(smoke ? { BENCH_SMOKE: "1" } : {}) };
+  const result = spawnSync(process.execPath, [join(here, file)], { stdio: "inherit", env });
   if (result.status !== 0) {
     failed++;
     console.error(`${file} failed (exit ${result.status})`);
   }
+}
+if (smoke) {
+  console.log(
+    `\n${benches.length - failed}/${benches.length} benchmarks ran at a tiny size in ${((Date.now() - started) / 1000).toFixed(0)} s (--smoke: figures ignored)`,
+  );
+  process.exit(failed > 0 ? 1 : 0);
 }
 const chart = writeChart(join(here, "..", "results"));
 console.log(

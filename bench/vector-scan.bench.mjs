@@ -13,13 +13,13 @@ import { fileURLToPath } from "node:url";
 import { startLocalEmbedder } from "../scripts/local-embedder.mjs";
 import { importTs } from "./support/bundle.mjs";
 import { memories, prng, prompts } from "./support/data.mjs";
-import { percentiles, progress, saveResults } from "./support/stats.mjs";
+import { percentiles, progress, saveResults, SMOKE } from "./support/stats.mjs";
 import { embedAll } from "./support/worker.mjs";
 
-const REAL = 12_000;
-const QUERIES = 200;
+const REAL = SMOKE ? 300 : 12_000;
+const QUERIES = SMOKE ? 10 : 200;
 /** 1,000 and 3,000: a 1k-FAQ tenant's two collections (canonical questions, variants). */
-const SIZES = [1_000, 3_000, 10_000, 40_000, 100_000];
+const SIZES = SMOKE ? [1_000] : [1_000, 3_000, 10_000, 40_000, 100_000];
 /** The FAQ search's windows (src/faqs/search.ts): a page of 10, the canonical list's 40, the variant list's 120. */
 const WINDOWS = [10, 40, 120];
 /** The window the timing columns use. */

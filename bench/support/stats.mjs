@@ -6,6 +6,18 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/**
+ * `npm run bench -- --smoke` (a CI gate): every benchmark once at a tiny size, so one that breaks
+ * fails CI; its figures mean nothing and go to results/smoke/, apart from the real ones.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === "1";
+
+/** A benchmark's size: the environment's `name` if set, else `smoke` under --smoke, else `full`. */
+export function benchSize(name, full, smoke) {
+  const set = process.env[name];
+  return set !== undefined && set.trim() !== "" ? Number(set) : SMOKE ? smoke : full;
+}
+
 /** The load average when this process started: what else the machine was running. */
 const LOAD_AT_START = loadavg();
 
@@ -29,7 +41,7 @@ export async function timed(fn) {
  * machine, the commit and the command that made them (what `npm run report` prints in its headers).
  */
 export function saveResults(name, data) {
-  const file = join(ROOT, "results", `${name}.json`);
+  const file = join(ROOT, "results", ...(SMOKE ? ["smoke"] : []), `${name}.json`);
   mkdirSync(dirname(file), { recursive: true });
   const stamp = {
     name,
