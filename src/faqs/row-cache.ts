@@ -51,7 +51,7 @@ export const WHOLE_TENANT = { rows: 5_000, answerChars: 4_000_000 };
  * only its hits' rows (a page, most of them kept from earlier searches) instead of every
  * candidate new to the cache: a 10k-FAQ tenant with 30k variants met ~280 new candidates a
  * search. Larger tenants read their candidates' rows, and so does one whose outline would take
- * more than MAX_OUTLINE_BYTES (long variants).
+ * more than OUTLINE_SHARE of the row budget (long variants).
  */
 export const OUTLINED_TENANT = { rows: 50_000 };
 interface Limits {
