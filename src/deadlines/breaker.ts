@@ -25,8 +25,12 @@ export const BREAKER_OPEN_MS = 15_000;
 
 /** Per isolate: until when each part (by breaker key) is skipped. */
 const skippedUntil = new Map<string, number>();
-/** Per isolate: when each part last answered a call. */
-const answeredAt = new Map<string, number>();
+/**
+ * Per isolate: how many calls each part has answered. A count, not a time: workerd's clock stands
+ * still between I/O, so a call started "at the same time" as the last answer cannot be told apart
+ * by Date.now().
+ */
+const answers = new Map<string, number>();
 
 export interface Deadline {
   ms: number;
@@ -45,7 +49,7 @@ export async function withDeadline<T>(start: () => Promise<T>, deadline: Deadlin
   const missed = deadline.missed ?? ((message: string) => new DeadlineMissed(part, message));
   const until = skippedUntil.get(breakerKey) ?? 0;
   if (now() < until) throw missed(`${part} is skipped for ${Math.ceil((until - now()) / 1000)} s more: it missed a deadline`);
-  const startedAt = now();
+  const answersBefore = answers.get(breakerKey) ?? 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   const late = new Promise<never>((_, reject) => {
@@ -60,10 +64,10 @@ export async function withDeadline<T>(start: () => Promise<T>, deadline: Deadlin
   try {
     const answer = await Promise.race([work, late]);
     skippedUntil.delete(breakerKey);
-    answeredAt.set(breakerKey, now());
+    answers.set(breakerKey, (answers.get(breakerKey) ?? 0) + 1);
     return answer;
   } catch (error) {
-    const answeredMeanwhile = (answeredAt.get(breakerKey) ?? -Infinity) >= startedAt;
+    const answeredMeanwhile = (answers.get(breakerKey) ?? 0) > answersBefore;
     if (timedOut && !answeredMeanwhile) skippedUntil.set(breakerKey, now() + BREAKER_OPEN_MS);
     throw error;
   } finally {
@@ -79,5 +83,5 @@ export function isSkipped(breakerKey: string, now = Date.now()): boolean {
 /** Forgets every breaker of this isolate, as a new isolate starts (tests). */
 export function forgetBreakers(): void {
   skippedUntil.clear();
-  answeredAt.clear();
+  answers.clear();
 }

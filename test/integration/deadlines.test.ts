@@ -7,7 +7,7 @@
  * remote-only index, stubbed at its binding) and KV (Miniflare's, its reads held back).
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock";
 import { LOCAL_REQUEST_EMBED_DEADLINE_MS } from "../../src/embeddings/deadline";
 import { createApp } from "../../src/http/app";
@@ -46,6 +46,9 @@ async function callWith(changes: Partial<Env>, key: string | null, method: strin
 /** The embedding model hung: a real host that accepts the connection and never answers. */
 const call = (key: string | null, method: string, path: string, body?: unknown) =>
   callWith({ EMBEDDER_URL: env.HANGING_EMBEDDER_URL }, key, method, path, body);
+
+// A new isolate for each test, as far as the breakers go: a failed test must not leave a part skipped for the next.
+afterEach(forgetBreakers);
 
 describe("every outside call has a deadline: the embedding model hung", () => {
   it("reads answer within the bound without vectors, and say so; the first waits the deadline, the rest are skipped at once", async () => {
@@ -111,7 +114,6 @@ describe("every outside call has a deadline: Vectorize hung", () => {
     expect(next.json.degraded).toContain("vector_index");
     const health = await callWith(hungIndex, null, "GET", "/healthz");
     expect(health.json).toMatchObject({ status: "degraded", adapters: { vectorIndex: { state: "skipped" } } });
-    forgetBreakers();
   });
 });
 
@@ -129,6 +131,5 @@ describe("every outside call has a deadline: KV hung", () => {
     expect(next.status).toBe(200);
     const health = await callWith({ CACHE: stalled }, null, "GET", "/healthz");
     expect(health.json).toMatchObject({ status: "degraded", adapters: { cache: { state: "skipped" } } });
-    forgetBreakers();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { forgetBreakers } from "../../src/deadlines/breaker";
 import { heuristicJudge } from "../../src/judge/heuristic";
 import { selectJudge } from "../../src/judge/select";
@@ -23,6 +23,8 @@ function stubAi(
 }
 
 describe("Workers AI judge: the documented request and response shapes", () => {
+  afterEach(forgetBreakers);
+
   it("asks in JSON mode with the documented prompt and a JSON schema", async () => {
     const ai = stubAi(() => ({ response: { action: "NEW", rationale: "a different question" } }));
     await workersAiJudge(ai).mergeOrNew(ticket, faq, 0.75);
@@ -88,7 +90,6 @@ describe("Workers AI judge: the documented request and response shapes", () => {
     const next = await judge.mergeOrNew(ticket, faq, 0.75);
     expect(next.judge).toMatch(/→ heuristic \(the judge model is skipped for 15 s more: it missed a deadline\)$/);
     expect(ai.calls).toHaveLength(1);
-    forgetBreakers();
   });
 
   it("treats JSON mode's 'couldn't be met' error like an unusable answer", async () => {
