@@ -42,6 +42,6 @@ export default tseslint.config(
   },
   // Plain JavaScript (scripts, bench, configs) has no types to check against.
   { files: ["**/*.js", "**/*.mjs", "**/*.cjs"], ...tseslint.configs.disableTypeChecked },
-  { files: ["scripts/**/*.mjs", "bench/**/*.mjs", "*.config.*"], languageOptions: { globals: globals.node } },
+  { files: ["scripts/**/*.mjs", "bench/**/*.mjs", "*.config.*", ".dependency-cruiser.cjs"], languageOptions: { globals: globals.node } },
   { files: ["test/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
 );

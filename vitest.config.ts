@@ -18,7 +18,7 @@ export default defineConfig(async () => {
   return {
     test: {
       reporters: ["default", "./test/support/summary-reporter.ts"],
-      // Every request writes a JSON access line (src/log.ts): keep those and info lines out of the
+      // Every request writes a JSON access line (src/platform/observe/log.ts): keep those and info lines out of the
       // report; other warnings and errors still print. Tests that assert lines spy on the console.
       onConsoleLog: (log: string) => !(log.startsWith('{"time":') && (log.includes('"level":"info"') || log.includes('"event":"request"'))),
       projects: [

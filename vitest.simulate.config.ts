@@ -6,7 +6,7 @@ import { workersPool } from "./test/support/workers-pool.ts";
 // Durable Object and real local embedder as the test suite; the labelled data is read from
 // SHOW_SIMULATION_DATA (default ../shared/data) at run time and never committed.
 // Three projects, one command, differing only in the repeat table the Worker imports
-// (src/calibration/tables/use-lite-512.repeat.json, swapped by a resolve alias):
+// (src/core/scale/tables/use-lite-512.repeat.json, swapped by a resolve alias):
 //   "before"   a table for no model: the show compares the global calibration of the cosine (before issue 14)
 //   "shipped"  the shipped table, fitted on every labelled pair, the simulated stackfaq threads included
 //   "held-out" the same fit without the simulated threads (`npm run calibrate -- --repeat` writes both):

@@ -23,7 +23,7 @@ export const CARD_SETS = [
 export const COVERAGE_TARGET = 0.8;
 
 export async function runCardsEval() {
-  const { extractCards } = await importTs(new URL("../src/text/cards.ts", import.meta.url));
+  const { extractCards } = await importTs(new URL("../src/core/text/cards.ts", import.meta.url));
   const { scoreCards } = await importTs(new URL("./support/card-metrics.ts", import.meta.url));
   const results = [];
   for (const [path, label] of CARD_SETS) results.push(evaluateSet(path, label, extractCards, scoreCards));

@@ -1,7 +1,7 @@
 // Concurrent writes against the local stack (issue 19): N requests at once to one memory scope,
 // one session's files and one show, over real HTTP on 127.0.0.1: Miniflare, as bench/support/worker.mjs
 // starts it, or with --stack wrangler the stack `npm start` runs (wrangler dev). Counts the statuses, the rows stored (D1, the show's Durable Object) and, with
-// --client, the retries the typed client made (src/client.ts: 503/429 with Retry-After, the same
+// --client, the retries the typed client made (src/client/client.ts: 503/429 with Retry-After, the same
 // Idempotency-Key on each attempt).
 //
 //   node bench/concurrent-writes.mjs [--n 1000] [--client] [--stack miniflare|wrangler] [--only memories,files,show]
@@ -40,8 +40,8 @@ console.log(
 );
 const run = Date.now().toString(36);
 
-// --client: the typed client's own retrying fetch (src/client-retry.ts), bundled as the bench does.
-const retryingFetch = values.client ? (await importTs(new URL("../src/client-retry.ts", import.meta.url))).retryingFetch : null;
+// --client: the typed client's own retrying fetch (src/client/retry.ts), bundled as the bench does.
+const retryingFetch = values.client ? (await importTs(new URL("../src/client/retry.ts", import.meta.url))).retryingFetch : null;
 
 async function fire(label, makeRequest, countRows) {
   const statuses = new Map();

@@ -26,7 +26,7 @@ import { cacheEmbeddings, createTenantKey, embedAll, expectOk, startWorker } fro
 
 const args = parseArgs(process.argv.slice(2));
 const { bootstrapInterval, scoreQuery, meanMetrics } = await importTs(new URL("./support/metrics.ts", import.meta.url));
-const { containsCjk } = await importTs(new URL("../src/text/cjk.ts", import.meta.url));
+const { containsCjk } = await importTs(new URL("../src/core/text/cjk.ts", import.meta.url));
 const DEFAULTS = await importTs(new URL("./entries/defaults.ts", import.meta.url));
 
 const MODEL = "use-lite-512";
@@ -171,7 +171,7 @@ async function evaluate(dir) {
  */
 async function memoryRows(name, key, corpus, queries, english, dropSelf, info) {
   const scope = `eval:${name}`;
-  // memory id → the documents it stands for: write-time dedupe (src/memories/store.ts) counts a
+  // memory id → the documents it stands for: write-time dedupe (src/features/memories/store.ts) counts a
   // near-identical question as the earlier one asked again, so one memory can stand for several.
   const memoryToDocs = new Map();
   let storedCount = 0;

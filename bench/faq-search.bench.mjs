@@ -65,7 +65,7 @@ async function benchBackend(backend, faqs, embedded) {
     let coldStart = performance.now();
     await expectOk(api.v1.faqs.search.$post(coldQuery));
     const afterImportMs = performance.now() - coldStart;
-    // A new isolate over the same storage: the snapshots load from their stored bases (src/vectors/load.ts).
+    // A new isolate over the same storage: the snapshots load from their stored bases (src/adapters/vectors/load.ts).
     await worker.restart();
     coldStart = performance.now();
     const cold = await expectOk(api.v1.faqs.search.$post(coldQuery));

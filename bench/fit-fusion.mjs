@@ -1,11 +1,11 @@
 // `npm run fit:fusion`: fits the FAQ search's fusion parameter (the vector share of
-// src/ranking/fusion.ts) by 5-fold cross-validation over the queries of every English set under
+// src/core/ranking/fusion.ts) by 5-fold cross-validation over the queries of every English set under
 // ../shared/data (or --data DIR …). Folds are stratified per set; each fold picks the share that
 // maximises the mean over sets of the training queries' NDCG@10 (so a large set cannot decide
 // for a small one), and is scored on its held-out queries. It prints every fold, then the
 // held-out NDCG@10 per set with 95% bootstrap intervals next to lexical-only and vector-only.
 //
-// Candidates are built as the search builds them (src/faqs/search.ts): the FTS5 window ranked by
+// Candidates are built as the search builds them (src/features/faqs/search.ts): the FTS5 window ranked by
 // bm25 with the question/answer column weights, the nearest canonical questions above the
 // calibrated floor, each candidate scored on −bm25 and raw cosine. The corpus goes through the
 // real import (D1 FTS5); cosines are computed here from the same model's vectors. The defaults

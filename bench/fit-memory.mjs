@@ -1,11 +1,11 @@
 // `npm run fit:memory`: fits the memory ranking's relevance mix (the vector share of seed 000's
-// vector + text weight, src/ranking/hybrid.ts) by 5-fold cross-validation over the queries of every
+// vector + text weight, src/core/ranking/hybrid.ts) by 5-fold cross-validation over the queries of every
 // English set under ../shared/data (or --data DIR …), as `npm run fit:fusion` does for FAQs: folds
 // stratified per set, each fold picks the share that maximises the mean over sets of its training
 // queries' NDCG@10, and is scored on its held-out queries. Prints every fold, then held-out NDCG@10
 // per set with 95% bootstrap intervals next to text-only and vector-only, and seed 000's weights.
 //
-// Candidates are built as POST /v1/memories/search builds them (src/memories/search.ts): each set's
+// Candidates are built as POST /v1/memories/search builds them (src/features/memories/search.ts): each set's
 // corpus stored as question memories of one scope through the real Worker (write-time dedupe
 // included: a memory merged from several documents stands for all of them), the FTS5 window of
 // the expanded query, the nearest vectors (same window), the union scored with cosines from the

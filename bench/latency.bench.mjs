@@ -3,7 +3,7 @@
 // answer waited for, with their order), projected with per-call latencies for a user near the D1
 // primary, one far from it, and the far one with read replicas (bench/support/edge-latency.mjs:
 // Cloudflare's figures where published, stated assumptions otherwise). The projection is the
-// slowest chain of calls (criticalTime, src/metrics/io-depth.ts) plus the route's own work,
+// slowest chain of calls (criticalTime, src/platform/observe/io-depth.ts) plus the route's own work,
 // measured here (the local answer time minus its local I/O and embedding is not separable, so the
 // whole local p50 without the embedding is added: an upper bound).
 //
@@ -16,7 +16,7 @@ import { memories } from "./support/data.mjs";
 import { benchSize, percentiles, progress, saveResults } from "./support/stats.mjs";
 import { cacheEmbeddings, createTenantKey, embedAll, startWorker, storeMemories } from "./support/worker.mjs";
 
-const { criticalTime, parseIoCallsServerTiming } = await importTs(new URL("../src/metrics/io-depth.ts", import.meta.url));
+const { criticalTime, parseIoCallsServerTiming } = await importTs(new URL("../src/platform/observe/io-depth.ts", import.meta.url));
 const MODEL = "use-lite-512";
 const SCOPE = "bench:latency";
 const SHOW = "bench-latency-show";

@@ -1,5 +1,5 @@
 // `npm run bench -- memory`: what one Worker isolate holds, against the 128 MB a Worker has
-// (src/isolate/memory.ts). The Worker runs as the benchmarks run it (bench/support/worker.mjs) with
+// (src/platform/isolate/memory.ts). The Worker runs as the benchmarks run it (bench/support/worker.mjs) with
 // production's cache budget, and its V8 heap is read through the inspector after a full GC:
 //   1. a new isolate after its first requests (the code and its tables);
 //   2. with a tenant's memories loaded into the exact index (bytes per cached vector, against the

@@ -1,8 +1,8 @@
 // `node bench/question-detection.mjs [--data ../shared/data] [--misses]`: how often isQuestion
-// (src/text/is-question.ts) says "question" on labelled text. Questions: the queries of stackfaq
+// (src/core/text/is-question.ts) says "question" on labelled text. Questions: the queries of stackfaq
 // (its misses shaped the rules) and semeval2016-cqa (held out); statements: the card sets'
 // statements about the user (bench/data/cards.*.jsonl), where a false "question" would also cost
-// a card (src/text/cards.ts skips questions). Saves results/question-detection.json.
+// a card (src/core/text/cards.ts skips questions). Saves results/question-detection.json.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { importTs } from "./support/bundle.mjs";
@@ -11,7 +11,7 @@ import { saveResults } from "./support/stats.mjs";
 const argv = process.argv.slice(2);
 const dataAt = argv.indexOf("--data");
 const data = resolve(dataAt >= 0 ? argv[dataAt + 1] : new URL("../../shared/data", import.meta.url).pathname);
-const { isQuestion } = await importTs(new URL("../src/text/is-question.ts", import.meta.url));
+const { isQuestion } = await importTs(new URL("../src/core/text/is-question.ts", import.meta.url));
 const jsonl = (file) =>
   readFileSync(file, "utf8")
     .split("\n")

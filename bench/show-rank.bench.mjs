@@ -1,5 +1,5 @@
 // `npm run bench`: latency of the show ranking step for 12 candidates against a 100-question
-// history, (a) embedding excluded: the pure pipeline of src/ranking/novelty-rank.ts, which is what
+// history, (a) embedding excluded: the pure pipeline of src/core/novelty/novelty-rank.ts, which is what
 // the ShowMemory Durable Object runs per rank, and (b) embedding included: one batch call to the
 // real local embedder (USE-lite over HTTP on 127.0.0.1, as in `npm start`) + the pipeline.
 // The pipeline is bundled from TypeScript with esbuild (bench/support/bundle.mjs); it runs in Node,

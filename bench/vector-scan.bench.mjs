@@ -1,4 +1,4 @@
-// The exact index's in-memory scan (src/vectors/snapshot.ts) at 1k, 10k, 40k and 100k vectors of
+// The exact index's in-memory scan (src/adapters/vectors/snapshot.ts) at 1k, 10k, 40k and 100k vectors of
 // 512 dimensions: the two-stage scan (sign codes, then float32 rescoring) against the full
 // float32 scan, per query, and the two-stage scan's recall of the float ranking. Vectors are
 // real USE-lite embeddings of the benchmark's memory texts (up to 12k, embedded once and kept
@@ -20,7 +20,7 @@ const REAL = SMOKE ? 300 : 12_000;
 const QUERIES = SMOKE ? 10 : 200;
 /** 1,000 and 3,000: a 1k-FAQ tenant's two collections (canonical questions, variants). */
 const SIZES = SMOKE ? [1_000] : [1_000, 3_000, 10_000, 40_000, 100_000];
-/** The FAQ search's windows (src/faqs/search.ts): a page of 10, the canonical list's 40, the variant list's 120. */
+/** The FAQ search's windows (src/features/faqs/search.ts): a page of 10, the canonical list's 40, the variant list's 120. */
 const WINDOWS = [10, 40, 120];
 /** The window the timing columns use. */
 const TIMED_TOP_K = 40;
@@ -104,7 +104,7 @@ saveResults("vector-scan", {
 });
 
 /**
- * What a new isolate does with a stored base (src/vectors/load.ts), without the storage reads:
+ * What a new isolate does with a stored base (src/adapters/vectors/load.ts), without the storage reads:
  * the snapshot's rows packed into pages, then a new snapshot filled from the unpacked pages.
  */
 function loadFromPages(snapshot) {

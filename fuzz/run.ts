@@ -7,7 +7,7 @@
  * counterexample path so the run can be replayed.
  */
 import fc from "fast-check";
-import { signPayload } from "../src/tickets/signature";
+import { signPayload } from "../src/features/tickets/signature";
 import { HOSTILE_STRINGS, invalid, valid } from "./arbitraries";
 import { IdPool, prefixesFor } from "./ids";
 import {

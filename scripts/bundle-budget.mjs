@@ -43,7 +43,7 @@ try {
   }
 
   // What the upload holds: the main module (workers/api.ts → api.js) and the modules beside it
-  // (src/vectors/kernels.wasm). wrangler also writes source maps and a README.md there.
+  // (src/adapters/vectors/kernels.wasm). wrangler also writes source maps and a README.md there.
   const main = `${basename(readFileSync(join(root, "wrangler.toml"), "utf8").match(/^main\s*=\s*"([^"]+)"/m)[1]).replace(/\.[cm]?[jt]s$/, "")}.js`;
   const files = readdirSync(outdir, { recursive: true })
     .map(String)

@@ -11,9 +11,9 @@
 // Chinese: pairs/lcqmc-test through the lexical fallback the show uses for texts USE-lite cannot
 // embed (no fitted parameter).
 // BEFORE = the global calibration of raw cosine (what the show compared until now); AFTER = the
-// repeat map (src/ranking/repeat.ts) fitted on both English sets, scored by k-fold cross-
+// repeat map (src/core/ranking/repeat.ts) fitted on both English sets, scored by k-fold cross-
 // validation (folds by question group), with 95 % bootstrap intervals over question groups.
-// Writes, unless --dry-run, src/calibration/tables/<model>.repeat.json (the fit on every English
+// Writes, unless --dry-run, src/core/scale/tables/<model>.repeat.json (the fit on every English
 // pair: what ships) and test/simulation/tables/<model>.repeat.held-out.json (the same fit without the
 // stackfaq threads the show simulation streams, SIMULATION_THREADS_HALF: what the simulation judges).
 import { writeFileSync } from "node:fs";
@@ -41,7 +41,7 @@ const { values } = parseArgs({
     model: { type: "string", default: "use-lite-512" },
     folds: { type: "string", default: "5" },
     samples: { type: "string", default: "500" },
-    out: { type: "string", default: "src/calibration/tables" },
+    out: { type: "string", default: "src/core/scale/tables" },
     "dry-run": { type: "boolean", default: false },
     evidence: { type: "boolean", default: false },
   },

@@ -1,6 +1,6 @@
 // `npm run calibrate:self -- [--data ../shared/data] [--samples 500] [--render-only]`
 //
-// Proves the in-Worker self-fit (POST /v1/admin/calibration/fit, src/calibration/self-fit/) on
+// Proves the in-Worker self-fit (POST /v1/admin/calibration/fit, src/features/self-fit/) on
 // labels, through the API of a local Worker (Miniflare, the real local embedder):
 //   1. import the stackfaq dev set into a new tenant: each FAQ with its dev paraphrases as
 //      variants, nothing else labelled;
@@ -10,7 +10,7 @@
 //      (the scale it would have otherwise), and compare, with 95 % bootstrap intervals over
 //      question groups.
 // Twice: on the local model (against the offline table shipped for it) and on the same model with
-// every cosine raised the way BGE's sit high (src/embeddings/shifted.ts), where the tenant without
+// every cosine raised the way BGE's sit high (src/adapters/embeddings/shifted.ts), where the tenant without
 // a fit compares raw cosine. Writes results/calibration/self-fit.json and docs/reports/calibration-self-fit.md
 // (figures only: no text of ../shared/data is copied).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";

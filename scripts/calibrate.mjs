@@ -4,14 +4,14 @@
 // Embeds labeled sentence pairs (JSONL: { a, b, label: paraphrase|related|unrelated, lang? })
 // with one embedding model, fits a monotone map from its raw cosine to the seeds' similarity scale
 // (method in scripts/calibration-fit.mjs), prints band agreement before (raw cosine) and after
-// (calibrated: in-sample, and 2-fold out-of-sample), and writes src/calibration/tables/<model>.json.
-// A new table must then be imported in src/calibration/registry.ts (Workers read no files at run time).
+// (calibrated: in-sample, and 2-fold out-of-sample), and writes src/core/scale/tables/<model>.json.
+// A new table must then be imported in src/core/scale/registry.ts (Workers read no files at run time).
 //
 // Models:
 // - `use-lite-512`, the local default (from npm, offline).
 // - A Workers AI model (`@cf/baai/bge-m3`, `@cf/baai/bge-{small,base,large}-en-v1.5`), embedded from
 //   a laptop through the Workers AI REST API with CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN
-//   from the environment, by the production adapter (src/embeddings/workers-ai.ts over
+//   from the environment, by the production adapter (src/adapters/embeddings/workers-ai.ts over
 //   workers-ai-rest.ts, bundled from scripts/entries/workers-ai-rest.ts). Its embeddings are cached
 //   in results/embeddings/, so a re-run embeds only new texts.
 // - An ONNX model directory (`onnx:/path`) needs @huggingface/transformers, which this repo does
@@ -34,7 +34,7 @@ const { values } = parseArgs({
   options: {
     pairs: { type: "string", multiple: true },
     model: { type: "string", default: "use-lite-512" },
-    out: { type: "string", default: "src/calibration/tables" },
+    out: { type: "string", default: "src/core/scale/tables" },
     "dry-run": { type: "boolean", default: false },
   },
 });
@@ -159,7 +159,7 @@ if (values["dry-run"]) {
 } else {
   const file = path.join(values.out, `${model.id.replace(/[^A-Za-z0-9._-]/g, "_")}.json`);
   writeFileSync(file, JSON.stringify(table, null, 2) + "\n");
-  console.log(`wrote ${file} (import it in src/calibration/registry.ts if it is a new model)`);
+  console.log(`wrote ${file} (import it in src/core/scale/registry.ts if it is a new model)`);
   // The regression record: every pair from a file kept in the repo (calibration/…) with the band
   // it lands in now; test/integration/calibration.test.ts fails when a pair leaves its band.
   const kept = scored.filter((p) => p.file.split(path.sep)[0] === "calibration");
@@ -207,7 +207,7 @@ async function loadModel(id) {
 
 /**
  * A Workers AI model through the REST API: the production adapter (workersAiEmbedder, with the
- * model's languages from src/embeddings/workers-ai.ts) over HTTP instead of the AI binding.
+ * model's languages from src/adapters/embeddings/workers-ai.ts) over HTTP instead of the AI binding.
  */
 async function loadWorkersAiModel(id) {
   const { WORKERS_AI_DIMENSIONS, workersAiRestEmbedder } = await importTs(new URL("./entries/workers-ai-rest.ts", import.meta.url));

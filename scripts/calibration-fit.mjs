@@ -1,5 +1,5 @@
-// The fitting math of `npm run calibrate` and `npm run decisions`: src/calibration/fit.ts and
-// src/decisions/fit.ts (the same code the Worker fits with, bundled here), the Worker's cosine, and
+// The fitting math of `npm run calibrate` and `npm run decisions`: src/core/calibration/fit.ts and
+// src/core/decisions/fit.ts (the same code the Worker fits with, bundled here), the Worker's cosine, and
 // one helper only the offline scripts need. Unit-tested in test/unit/calibration.test.ts and same-question.test.ts.
 import { importTs } from "../bench/support/bundle.mjs";
 

@@ -45,7 +45,7 @@ async function predict(p) {
 }
 
 const worker = await startWorker({ helperEmbedder: false, ticketConsumer: true });
-const signer = await importTs(new URL("../src/tickets/signature.ts", import.meta.url));
+const signer = await importTs(new URL("../src/features/tickets/signature.ts", import.meta.url));
 
 /** What the API did with the pair, on a tenant of its own. */
 async function throughApi(p, n) {

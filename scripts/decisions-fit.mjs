@@ -1,4 +1,4 @@
-// The math of `npm run decisions`: src/decisions/fit.ts (the same code the Worker fits with), bundled.
+// The math of `npm run decisions`: src/core/decisions/fit.ts (the same code the Worker fits with), bundled.
 import { decisionFit } from "./calibration-fit.mjs";
 
 export const {

@@ -1,6 +1,6 @@
 // `npm run decisions -- [--data ../shared/data] [--folds 5] [--samples 500] [--before <commit>] [--heldout] [--dry-run]`
 //
-// Same question or not (src/decisions/same-question.ts), fitted and measured on labels with
+// Same question or not (src/core/decisions/same-question.ts), fitted and measured on labels with
 // cross-validation by question group. Pairs (read by path, none copied into the project):
 //   product     ../shared/data pairs/product: Recall's own domains, relation same / related / unrelated
 //   mqp         pairs/mqp: a doctor's same-intent rewrite, or a near-topic different question
@@ -16,7 +16,7 @@
 // this tree's decision with the model fitted on the other folds (an inner k-fold picks actMin).
 // Per feature and set: precision, recall and the share decided automatically, with 95 % bootstrap
 // intervals over question groups. Writes docs/reports/decisions.md, results/decisions/report.json
-// and, unless --dry-run, the model fitted on every pair: src/calibration/tables/<model>.same-question.json.
+// and, unless --dry-run, the model fitted on every pair: src/core/scale/tables/<model>.same-question.json.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -41,7 +41,7 @@ const { values } = parseArgs({
     samples: { type: "string", default: "500" },
     before: { type: "string", default: ROUND_1 },
     heldout: { type: "boolean", default: false },
-    out: { type: "string", default: "src/calibration/tables" },
+    out: { type: "string", default: "src/core/scale/tables" },
     "dry-run": { type: "boolean", default: false },
   },
 });
@@ -218,7 +218,7 @@ const lines = [
       `| ${r.feature} | ${r.set} (${r.pairs}) | ${r.when} | ${cell(r.precision)} | ${cell(r.recall)} | ${cell(r.automatic)} | ${r.wrong} | ${r.unrelatedShown} |`,
   ),
   "",
-  "The model per fold (the logistic weights over src/decisions/logistic.ts's features, and the level of P(same) that acts alone):",
+  "The model per fold (the logistic weights over src/core/decisions/logistic.ts's features, and the level of P(same) that acts alone):",
   "",
   ...cv.fits.map((t, i) => `- fold ${i + 1}: embedding ${weights(t.embedding.logistic)}; lexical ${weights(t.lexical.logistic)}`),
   "",

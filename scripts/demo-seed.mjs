@@ -7,7 +7,7 @@ import { hc } from "hono/client";
 export const DEMO_SHOW_ID = "demo-show";
 
 export async function seedDemo({ base, key, log = () => {} }) {
-  /** The typed API client (src/client.ts); editors check the calls against the route types. @type {import("../src/client").RecallClient} */
+  /** The typed API client (src/client/client.ts); editors check the calls against the route types. @type {import("../src/client/client").RecallClient} */
   const api = hc(base, { headers: { authorization: `Bearer ${key}` } });
   await seedMemories(api, log);
   await seedShow(api, log);

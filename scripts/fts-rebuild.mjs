@@ -1,7 +1,7 @@
 // `npm run fts:rebuild -- [--url http://127.0.0.1:8787] [--key <admin key>] [--batch 200]`:
 // re-tokenizes a tenant's full-text rows (memories, FAQs, FAQ variants) with the current
 // segmentation by paging through POST /v1/admin/fts/rebuild; safe to run again (unchanged rows
-// are not written). Run once per tenant after a release that changes src/text/fts.ts.
+// are not written). Run once per tenant after a release that changes src/core/text/fts.ts.
 import { adminCli, failWith } from "./support/admin-cli.mjs";
 
 const { api, batchSize } = adminCli();

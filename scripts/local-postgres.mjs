@@ -2,7 +2,7 @@
  * A local Postgres for tests, `npm start -- --postgres` and the bench, reached the way Neon's
  * driver reaches Neon: PGlite (Postgres in WASM) with pgvector, served over the Postgres wire
  * protocol by @electric-sql/pglite-socket, behind a WebSocket→TCP proxy like Neon's own wsproxy.
- * Neon's Pool then runs unchanged with `neonConfig.wsProxy` pointed here (see src/db/pg/client.ts).
+ * Neon's Pool then runs unchanged with `neonConfig.wsProxy` pointed here (see src/platform/db/pg/client.ts).
  * PGlite is one session shared by every connection, and its socket server interleaves
  * connections message by message: the proxy lets one connection at a time talk to it (see
  * `sessionTurns`), which keeps one connection's statements and results its own.

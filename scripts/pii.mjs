@@ -34,7 +34,7 @@ const { values } = parseArgs({
 const HELD_OUT = ["bench/data/tickets.pii.heldout.jsonl", "bench/data/tickets.pii.heldout2.jsonl", "bench/data/tickets.pii.heldout3.jsonl"];
 const files = [...values.data, ...(values.heldout ? HELD_OUT : [])];
 const after = await importTs(new URL("./entries/pii.ts", import.meta.url));
-const before = await entryAt(values.before, "src/text/ticket-clean.ts", "cleanTicketQuestion");
+const before = await entryAt(values.before, "src/core/text/ticket-clean.ts", "cleanTicketQuestion");
 
 const staged = {
   before: (t) => ({ question: before.cleanTicketQuestion(t.subject, t.question), answer: t.answer }),

@@ -1,4 +1,4 @@
-// Pure math for the show's repeat decision (src/ranking/repeat.ts) and for the pair metrics of
+// Pure math for the show's repeat decision (src/core/ranking/repeat.ts) and for the pair metrics of
 // `npm run calibrate -- --repeat`: fitting the map evidence → repeat similarity, k-fold
 // cross-validation, per-band metrics and bootstrap intervals. No I/O, no model.
 // Unit-tested in test/unit/calibration.test.ts.
@@ -31,7 +31,7 @@ export function simulationHalf(threadId) {
 /** Lexical weights tried by the fit; the one with the best training AUC wins. */
 export const LEXICAL_WEIGHTS = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 
-/** evidence = raw cosine + w × lexical similarity (the combined score src/ranking/repeat.ts maps). */
+/** evidence = raw cosine + w × lexical similarity (the combined score src/core/ranking/repeat.ts maps). */
 export function evidence(pair, lexicalWeight) {
   return pair.raw + lexicalWeight * pair.lex;
 }
@@ -129,7 +129,7 @@ export function pairMetrics(pairs, score) {
   return { n: pairs.length, duplicate: at((s) => s >= DUPLICATE_LINE), block: at((s) => s > BLOCK_LINE), bands, auc: auc(pairs, score) };
 }
 
-/** 95 % bootstrap interval over question groups (src/calibration/fit.ts), grouped by `p.group` unless told. */
+/** 95 % bootstrap interval over question groups (src/core/calibration/fit.ts), grouped by `p.group` unless told. */
 export function bootstrap(pairs, statistic, options = {}) {
   return groupedBootstrap(pairs, statistic, { group: (p) => p.group, ...options });
 }

@@ -1,5 +1,5 @@
 // Node has no import of a `.wasm` file as a compiled module, which wrangler's CompiledWasm rule
-// gives the Worker (src/vectors/scan-memory.ts). These plugins give Node's bundlers the same.
+// gives the Worker (src/adapters/vectors/scan-memory.ts). These plugins give Node's bundlers the same.
 import { readFileSync } from "node:fs";
 
 const source = (path) => `export default new WebAssembly.Module(Buffer.from("${readFileSync(path).toString("base64")}", "base64"));`;

@@ -1,9 +1,9 @@
 /** The Recall API Worker: HTTP (Hono), cron upkeep, and the tickets queue consumer. */
-import { createApp } from "../src/http/app";
-import { envInSession } from "../src/db/session";
-import { createServices } from "../src/services";
-import { consumeTickets } from "../src/tickets/consume";
-import { runCron } from "../src/upkeep/cron";
+import { createApp } from "../src/app/app";
+import { envInSession } from "../src/platform/db/session";
+import { createServices } from "../src/app/services";
+import { consumeTickets } from "../src/features/tickets/consume";
+import { runCron } from "../src/app/cron";
 
 export { ShowMemory } from "./show-memory";
 
@@ -12,14 +12,14 @@ const app = createApp();
 export default {
   fetch: app.fetch,
 
-  // Jobs read, decide and write: their D1 session starts on the primary (src/db/session.ts).
+  // Jobs read, decide and write: their D1 session starts on the primary (src/platform/db/session.ts).
   async scheduled(controller, env, ctx) {
     const services = createServices(envInSession(env, "first-primary"));
     ctx.waitUntil(runCron(controller.cron, services).finally(() => services.faqPostgres?.release()));
   },
 
   async queue(batch, env) {
-    // The TICKETS queue: the ticket-to-FAQ pipeline (src/tickets/consume.ts). A Postgres pool it
+    // The TICKETS queue: the ticket-to-FAQ pipeline (src/features/tickets/consume.ts). A Postgres pool it
     // opened (FAQ_STORE=postgres) ends with the batch: its WebSockets cannot outlive the invocation.
     const services = createServices(envInSession(env, "first-primary"));
     try {

@@ -1,17 +1,17 @@
 /**
  * ShowMemory: one Durable Object per (tenant, show), SQLite-backed, reached through RPC methods.
- * It only orchestrates: storage and the window live in src/shows/store.ts, the ranking in
- * src/ranking/novelty-rank.ts. Vectors arrive from the Worker (one batch embedding call per
+ * It only orchestrates: storage and the window live in src/features/shows/store.ts, the ranking in
+ * src/core/novelty/novelty-rank.ts. Vectors arrive from the Worker (one batch embedding call per
  * request), and so does "now" (the Worker's injected clock), so the object never calls a model
  * and a test can replay a 3-hour show in seconds. Only the retention alarm reads the real time.
  */
 import { DurableObject } from "cloudflare:workers";
-import { newId } from "../src/ids";
-import { createLogger, type Logger } from "../src/log";
-import type { NoveltyConfig } from "../src/ranking/novelty-config";
-import { migrateShowStorage } from "../src/shows/migrations";
-import { ShowMemoryStore } from "../src/shows/store";
-import type { EmbeddedText, EmbeddingContext, HistoryPage, NewQuestion, OverrideRequest, RankRequest } from "../src/shows/types";
+import { newId } from "../src/core/base/ids";
+import { createLogger, type Logger } from "../src/platform/observe/log";
+import type { NoveltyConfig } from "../src/core/novelty/novelty-config";
+import { migrateShowStorage } from "../src/features/shows/migrations";
+import { ShowMemoryStore } from "../src/features/shows/store";
+import type { EmbeddedText, EmbeddingContext, HistoryPage, NewQuestion, OverrideRequest, RankRequest } from "../src/features/shows/types";
 
 /** How often the retention alarm runs while the show holds questions. */
 export const RETENTION_ALARM_INTERVAL_MS = 24 * 3600 * 1000;

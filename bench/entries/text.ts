@@ -1,3 +1,3 @@
-export { classifyQuery } from "../../src/text/classify";
-export { expandQuery } from "../../src/text/expand";
-export { detectQuestionType } from "../../src/text/question-type";
+export { classifyQuery } from "../../src/core/text/classify";
+export { expandQuery } from "../../src/core/text/expand";
+export { detectQuestionType } from "../../src/core/text/question-type";

@@ -3,7 +3,7 @@
 // assumption, chosen round and on the cautious side, to be replaced by measurements from a
 // deployment (the access log's `io` and Server-Timing give the counts to divide by).
 //
-// Steps are the trace's (src/metrics/io-depth.ts): d1r a D1 read, d1w a D1 write, kv, vec
+// Steps are the trace's (src/platform/observe/io-depth.ts): d1r a D1 read, d1w a D1 write, kv, vec
 // (Vectorize), ai (a Workers AI embedding), do (a Durable Object call), q (a queue send).
 
 export const USERS = {

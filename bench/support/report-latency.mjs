@@ -15,7 +15,7 @@ export function renderLatency(r, { generated, notMeasured, when, machineLine }) 
   md.push(
     `Made by \`${r.command ?? "npm run bench -- latency"}\` on ${when(r.at)}, at commit \`${r.commit ?? "not recorded"}\`, on ${machineLine(r.machine)}.`,
     "",
-    "Each hot route runs on the real Worker (Miniflare: local D1, KV and Durable Objects, the local embedder) with `x-recall-io: calls`, so its answer lists the round trips it waited for and their order (docs/design/round-trips.md). Every call then gets the latency of its kind for each user below, and the route's projected time is its slowest chain of calls (`criticalTime`, src/metrics/io-depth.ts) plus its own work, measured here (local p50 without the embedding; it still holds local I/O, so it is an upper bound).",
+    "Each hot route runs on the real Worker (Miniflare: local D1, KV and Durable Objects, the local embedder) with `x-recall-io: calls`, so its answer lists the round trips it waited for and their order (docs/design/round-trips.md). Every call then gets the latency of its kind for each user below, and the route's projected time is its slowest chain of calls (`criticalTime`, src/platform/observe/io-depth.ts) plus its own work, measured here (local p50 without the embedding; it still holds local I/O, so it is an upper bound).",
     "",
     "- **warm**: the same request again; its embedding is in the isolate.",
     "- **cold-ish**: a text never embedded: a KV read (a miss) and a model call.",

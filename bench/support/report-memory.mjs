@@ -1,5 +1,5 @@
 // docs/reports/memory.md from results/memory.json (bench/memory.bench.mjs): what one isolate holds
-// against the budget of src/isolate/memory.ts. Pure, like report.mjs.
+// against the budget of src/platform/isolate/memory.ts. Pure, like report.mjs.
 
 const mb = (x) => (Number.isFinite(x) ? `${x.toFixed(1)} MB` : "–");
 /** What the requests in flight held, each: the live heap during the burst less what stayed after it. */

@@ -45,7 +45,7 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
     modules: true,
     scriptPath: join(outdir, "api.js"),
     modulesRoot: outdir,
-    // wrangler's bundle keeps the scan kernels (src/vectors/kernels.wasm) a module of their own.
+    // wrangler's bundle keeps the scan kernels (src/adapters/vectors/kernels.wasm) a module of their own.
     modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
     compatibilityDate: "2026-04-20",
     compatibilityFlags: ["nodejs_compat"],
@@ -75,11 +75,11 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
       VECTOR_INDEX: "d1-exact",
       JUDGE: "heuristic",
       RECALL_DEV_API_KEY: BENCH_KEY,
-      // Fresh per run: the webhook secrets (src/tickets/secret-box.ts) and /ui sessions need them.
+      // Fresh per run: the webhook secrets (src/platform/ports/secret-box.ts) and /ui sessions need them.
       SECRETS_KEK: `bench:${randomBytes(32).toString("base64")}`,
       UI_SESSION_SECRET: randomBytes(32).toString("base64"),
       // workerd under Miniflare has no Worker's 128 MB limit, and here the exact index stands in for
-      // Vectorize at every size: the FAQ bench's 30k variant vectors stay cached (src/services.ts, CacheEnv).
+      // Vectorize at every size: the FAQ bench's 30k variant vectors stay cached (src/app/services.ts, CacheEnv).
       VECTOR_CACHE_MB: "160",
       ...bindings,
     },
@@ -97,10 +97,10 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
   let cache = await mf.getKVNamespace("CACHE");
 
   /**
-   * The typed API client (src/client.ts) over this Worker's socket, as a service calling Recall
+   * The typed API client (src/client/client.ts) over this Worker's socket, as a service calling Recall
    * would: `client(key).v1.faqs.search.$post({ json })`.
    * @param {string} [key]
-   * @returns {import("../../src/client").RecallClient}
+   * @returns {import("../../src/client/client").RecallClient}
    */
   function client(key = BENCH_KEY) {
     // The origin is the current one at each request: restart() starts workerd on a new port.
@@ -280,7 +280,7 @@ export async function expectOk(pending) {
 /**
  * POST /v1/memories for each body, four requests in flight (as concurrent callers would), with a
  * progress callback.
- * @param {import("../../src/client").RecallClient} api
+ * @param {import("../../src/client/client").RecallClient} api
  */
 export async function storeMemories(api, bodies, onProgress = () => {}) {
   let done = 0;
@@ -297,7 +297,7 @@ export async function storeMemories(api, bodies, onProgress = () => {}) {
 
 /**
  * POST /v1/faqs/import through the typed client: the NDJSON body is not JSON, so it goes as the request's own body.
- * @param {import("../../src/client").RecallClient} api
+ * @param {import("../../src/client/client").RecallClient} api
  * @param {string} ndjson
  */
 export function importFaqs(api, ndjson) {

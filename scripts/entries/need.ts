@@ -1,5 +1,5 @@
 // What `npm run fit:need` measures and fits: the information-need decision as shipped, its
 // features, the logistic fitter, and the decision it replaces (bundled with esbuild).
-export { informationNeed } from "../../src/text/need";
-export { NEED_FEATURES, needFeatures } from "../../src/text/need-features";
-export { fitLogisticVectors } from "../../src/decisions/logistic";
+export { informationNeed } from "../../src/core/text/need";
+export { NEED_FEATURES, needFeatures } from "../../src/core/text/need-features";
+export { fitLogisticVectors } from "../../src/core/decisions/logistic";

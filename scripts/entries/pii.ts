@@ -1,2 +1,2 @@
 // What `npm run pii` measures: the ticket cleaning as shipped (bundled with esbuild).
-export { cleanTicket } from "../../src/text/ticket-clean";
+export { cleanTicket } from "../../src/core/text/ticket-clean";

@@ -1,9 +1,9 @@
 // What `npm run calibrate -- --model @cf/…` needs from src/: the production Workers AI adapter
 // (workersAiEmbedder: batching, vector checks, each model's languages) over the REST API instead
 // of the binding (bundled with esbuild, so the laptop embeds with the code the Worker runs).
-import type { Embedder } from "../../src/embeddings/port";
-import { workersAiEmbedder } from "../../src/embeddings/workers-ai";
-import { workersAiRest } from "../../src/embeddings/workers-ai-rest";
+import type { Embedder } from "../../src/platform/ports/embedder";
+import { workersAiEmbedder } from "../../src/adapters/embeddings/workers-ai";
+import { workersAiRest } from "../../src/adapters/embeddings/workers-ai-rest";
 
 /**
  * Output dimensions of the Workers AI embedding models Recall knows (the "Output Dimensions" of

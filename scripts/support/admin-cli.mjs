@@ -1,5 +1,5 @@
 // What the admin commands (cards:backfill, fts:rebuild) share: `--url`, `--key` and `--batch`
-// (or RECALL_URL / RECALL_API_KEY), and the typed API client (src/client.ts) bound to them.
+// (or RECALL_URL / RECALL_API_KEY), and the typed API client (src/client/client.ts) bound to them.
 import { hc } from "hono/client";
 
 export function adminCli(argv = process.argv.slice(2)) {
@@ -12,7 +12,7 @@ export function adminCli(argv = process.argv.slice(2)) {
   );
   const url = args.url ?? process.env.RECALL_URL ?? "http://127.0.0.1:8787";
   const key = args.key ?? process.env.RECALL_API_KEY ?? process.env.RECALL_DEV_API_KEY ?? "rk_dev_local_only_change_me";
-  /** Editors check calls against the route types. @type {import("../../src/client").RecallClient} */
+  /** Editors check calls against the route types. @type {import("../../src/client/client").RecallClient} */
   const api = hc(url, { headers: { authorization: `Bearer ${key}` } });
   return { api, batchSize: Number(args.batch ?? 200) };
 }

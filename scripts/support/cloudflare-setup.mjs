@@ -30,13 +30,13 @@ import { stripVTControlCharacters } from "node:util";
 /** wrangler's flag for the top-level environment (`--env=""` in a shell). */
 const TOP_LEVEL = "--env=";
 
-/** Vectorize compares by cosine: the embedder's vectors are compared that way everywhere else (src/ranking/cosine.ts). */
+/** Vectorize compares by cosine: the embedder's vectors are compared that way everywhere else (src/core/ranking/cosine.ts). */
 export const VECTORIZE_METRIC = "cosine";
 
 /**
  * The metadata properties Vectorize queries filter on; a filter on a property without a metadata
- * index matches nothing. `model` on every query (src/vectors/vectorize.ts), `scope` and
- * `memoryType` on memory searches (src/memories/search.ts, src/memories/store.ts).
+ * index matches nothing. `model` on every query (src/adapters/vectors/vectorize.ts), `scope` and
+ * `memoryType` on memory searches (src/features/memories/search.ts, src/features/memories/store.ts).
  */
 export const VECTORIZE_METADATA_INDEXES = [
   { propertyName: "model", type: "string" },
@@ -51,7 +51,7 @@ export const VECTORIZE_METADATA_INDEXES = [
 export const WORKER_SECRETS = [
   {
     name: "SECRETS_KEK",
-    purpose: "seals webhook secrets (src/tickets/secret-box.ts)",
+    purpose: "seals webhook secrets (src/platform/ports/secret-box.ts)",
     // A keyring of one key, `<keyId>:<base64 of 32 bytes>`; docs/guides/secrets.md explains rotation.
     generate: () => `k1:${randomBytes(32).toString("base64")}`,
   },

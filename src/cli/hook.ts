@@ -5,8 +5,8 @@
  * touched no file, makes no request at all. The caller enforces the time budget and the
  * never-fail rule (src/cli/recall.ts); this module only decides and calls.
  */
-import { POST_TOOL_USE, promptContextOutput, scopeForProject, touchedFile, USER_PROMPT_SUBMIT } from "../hooks/claude-code";
-import { classifyQuery } from "../text/classify";
+import { POST_TOOL_USE, promptContextOutput, scopeForProject, touchedFile, USER_PROMPT_SUBMIT } from "../features/hooks/claude-code";
+import { classifyQuery } from "../core/text/classify";
 import type { RecallConfig } from "./config";
 import { type PostReply, postJson } from "./post";
 

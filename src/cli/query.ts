@@ -4,7 +4,7 @@
  * questions and its memories are printed. Nothing is recorded, and there is no session, so no
  * enrichment: what the terminal shows is what the text alone finds.
  */
-import { scopeForProject } from "../hooks/claude-code";
+import { scopeForProject } from "../features/hooks/claude-code";
 import type { RecallConfig } from "./config";
 import { postJson, unreachable } from "./post";
 

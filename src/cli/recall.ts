@@ -14,7 +14,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { scopeForProject } from "../hooks/claude-code";
+import { scopeForProject } from "../features/hooks/claude-code";
 import { configPath, DEFAULT_HOOK_BUDGET_MS, loadConfig, writeConfigFile } from "./config";
 import { HOOK_EVENTS, HookFailure, type HookSubcommand, runHook } from "./hook";
 import { calibrate } from "./calibrate";

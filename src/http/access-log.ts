@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import { createLogger, type Logger } from "../log";
+import { createLogger, type Logger } from "../platform/observe/log";
 import type { AppEnv } from "./context";
 
 export function accessLog(root: (fields: Record<string, unknown>) => Logger = createLogger): MiddlewareHandler<AppEnv> {

@@ -1,12 +1,12 @@
 /**
- * Each request's D1 session (src/db/session.ts) and the `x-recall-bookmark` header that carries
+ * Each request's D1 session (src/platform/db/session.ts) and the `x-recall-bookmark` header that carries
  * it from one request to the next: a client that sends back the bookmark of its last answer reads
  * at least what that request wrote, even from a read replica (docs/reference/api.md#read-your-writes).
  * The header is sealed (sealed.ts): a D1 bookmark counts the writes of every tenant.
  */
 import type { MiddlewareHandler } from "hono";
-import { BOOKMARK_HEADER, MAX_BOOKMARKS } from "../client-bookmark";
-import { type D1Session, envWithDb, openSession, parseBookmark, type SessionStart } from "../db/session";
+import { BOOKMARK_HEADER, MAX_BOOKMARKS } from "./protocol/bookmark";
+import { type D1Session, envWithDb, openSession, parseBookmark, type SessionStart } from "../platform/db/session";
 import type { AppEnv } from "./context";
 import { loadSealingKey, seal, unseal } from "./sealed";
 

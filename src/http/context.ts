@@ -1,7 +1,7 @@
-import type { Principal } from "../auth/keys";
-import type { Logger } from "../log";
-import type { IoSummary } from "../metrics/io-depth";
-import type { Services } from "../services";
+import type { Principal } from "../features/auth/keys";
+import type { Logger } from "../platform/observe/log";
+import type { IoSummary } from "../platform/observe/io-depth";
+import type { Services } from "../platform/ports/services";
 import type { ErrorCode } from "./error-codes";
 
 export interface AppEnv {

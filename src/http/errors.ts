@@ -8,11 +8,11 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ConstraintViolation, StorageUnavailable } from "../db/errors";
-import { DeadlineMissed } from "../deadlines/breaker";
-import { errorFields, rootLogger, type Logger } from "../log";
-import { StoreUnavailableError } from "../faqs/port";
-import { ConfigError } from "../config-error";
+import { ConstraintViolation, StorageUnavailable } from "../platform/db/errors";
+import { DeadlineMissed } from "../platform/deadlines/breaker";
+import { errorFields, rootLogger, type Logger } from "../platform/observe/log";
+import { StoreUnavailableError } from "../features/faqs/port";
+import { ConfigError } from "../platform/observe/config-error";
 import type { AppEnv } from "./context";
 import { type ErrorCode, errorStatus } from "./error-codes";
 
@@ -40,7 +40,7 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
   return { error: { code, message, requestId, ...(details === undefined ? {} : { details }), ...fields } };
 }
 
-/** Seconds a 503 asks the client to wait (the typed client retries after it: src/client-retry.ts). */
+/** Seconds a 503 asks the client to wait (the typed client retries after it: src/client/retry.ts). */
 export const UNAVAILABLE_RETRY_AFTER_S = 1;
 
 /** Seconds an overloaded Durable Object asks for: retrying at once would worsen the overload. */

@@ -4,7 +4,7 @@
  *
  * - same key, same request (SHA-256 of method, path and body bytes) → the first answer, with
  *   `Idempotent-Replayed: true`; another request → 409 IDEMPOTENCY_KEY_REUSED;
- * - keys are per tenant and kept 24 h (src/idempotency/store.ts; the cron deletes expired ones);
+ * - keys are per tenant and kept 24 h (src/features/idempotency/store.ts; the cron deletes expired ones);
  * - concurrent first requests: one reserves the key (a D1 INSERT on the primary key) and runs; the
  *   others wait up to IN_PROGRESS_WAIT_MS for its answer and replay it, else 409
  *   IDEMPOTENCY_IN_PROGRESS with Retry-After. Waiting answers the common case (a client retrying
@@ -18,7 +18,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { uniqueSymbol } from "hono-openapi";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { completeKey, findKey, releaseKey, reserveKey } from "../idempotency/store";
+import { completeKey, findKey, releaseKey, reserveKey } from "../features/idempotency/store";
 import type { AppEnv } from "./context";
 import { AppError } from "./errors";
 

@@ -1,13 +1,13 @@
 /**
- * Counts the request's round trips (src/metrics/io-trace.ts): its bindings are swapped for traced
+ * Counts the request's round trips (src/platform/observe/io-trace.ts): its bindings are swapped for traced
  * ones before the services are built from them, and once the answer is built its counts and
  * sequential depth go out as `Server-Timing: io;desc="d1=2 kv=1 vec=0 ai=0 do=0 q=0 seq=2"` and
  * into the access line (`io`). Mounted inside the access log, before withServices.
  */
 import type { MiddlewareHandler } from "hono";
-import { tracedEnv, traceOf } from "../metrics/io-bindings";
-import { ioCallsServerTiming, ioServerTiming } from "../metrics/io-depth";
-import { IoTrace } from "../metrics/io-trace";
+import { tracedEnv, traceOf } from "../platform/observe/io-bindings";
+import { ioCallsServerTiming, ioServerTiming } from "../platform/observe/io-depth";
+import { IoTrace } from "../platform/observe/io-trace";
 import type { AppEnv } from "./context";
 
 /** A request that sends `x-recall-io: calls` also gets each call's step and ticks (`iocalls`, for the latency bench). */

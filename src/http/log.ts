@@ -1,11 +1,11 @@
 import type { Context } from "hono";
-import { errorFields } from "../log";
-import { runDeferred } from "../metrics/io-trace";
+import { errorFields } from "../platform/observe/log";
+import { runDeferred } from "../platform/observe/io-trace";
 import type { AppEnv } from "./context";
 
 /**
  * Runs work the answer does not wait for, logging (never throwing) a failure. Started at once, as
- * deferred work (src/metrics/io-trace.ts): its round trips are not counted as the request's.
+ * deferred work (src/platform/observe/io-trace.ts): its round trips are not counted as the request's.
  */
 export function afterResponse(c: Context<AppEnv>, what: string, start: () => Promise<unknown>): void {
   const log = c.get("log");

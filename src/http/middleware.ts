@@ -1,13 +1,13 @@
 import type { MiddlewareHandler } from "hono";
 import { loadSealingKey } from "./sealed";
-import { onTenantScale, scaleAlongsideKey } from "../calibration/in-force";
-import { ensureDevKey, findPrincipal, type Principal } from "../auth/keys";
-import type { Defer } from "../embeddings/cached";
-import type { Services } from "../services";
+import { onTenantScale, scaleAlongsideKey } from "../features/calibration/in-force";
+import { ensureDevKey, findPrincipal, type Principal } from "../features/auth/keys";
+import type { Defer } from "../platform/ports/services";
+import type { Services } from "../platform/ports/services";
 import type { AppEnv } from "./context";
 import { bindTenant } from "./access-log";
 import { afterResponse } from "./log";
-import { rootLogger } from "../log";
+import { rootLogger } from "../platform/observe/log";
 import { AppError } from "./errors";
 import { documentsError } from "./openapi/describe";
 import { requireText } from "./validation";
@@ -193,7 +193,7 @@ export async function principalForKey(
   return findPrincipal(db, key, clock.now(), false);
 }
 
-/** The request's embedder reads similarities on the tenant's scale in force (src/calibration/in-force.ts). */
+/** The request's embedder reads similarities on the tenant's scale in force (src/features/calibration/in-force.ts). */
 export const tenantScale: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("services", await onTenantScale(c.get("services"), c.get("principal").tenantId));
   await next();

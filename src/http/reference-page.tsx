@@ -7,7 +7,7 @@
  */
 import type { FC } from "hono/jsx";
 import type { OpenAPIV3_1 } from "openapi-types";
-import type { OpenApiDocument } from "./openapi/document";
+import type { OpenApiDocument } from "./docs/document";
 
 type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 type Operation = OpenAPIV3_1.OperationObject;

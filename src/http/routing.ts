@@ -10,7 +10,7 @@ import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "./context";
 import { errorBody } from "./errors";
 
-/** The whole app, read per request: it is built after the groups that ask (src/http/app.ts). */
+/** The whole app, read per request: it is built after the groups that ask (src/app/app.ts). */
 export type AppRouter = () => Pick<Hono, "router">;
 
 /** The methods routes are declared with; HEAD is answered by every GET route (Hono runs it as GET). */

@@ -3,8 +3,8 @@
  * a stored ranking's cards), its live region (status, recent rankings, history: polled every 2 s)
  * and the confirmation before ending the show. Data only through /v1/shows/… as the signed-in user.
  */
-import type { ArchivedShow } from "../shows/archive";
-import type { HistoryItem } from "../shows/types";
+import type { ArchivedShow } from "../features/shows/archive";
+import type { HistoryItem } from "../features/shows/types";
 import { ClockTime } from "./clock-time";
 import { Back, DEFAULT_MINUTES, HISTORY_CHOICES, type Place, placePath, placeUrl } from "./console-back";
 import { CheckForm, checkOf } from "./console-check";

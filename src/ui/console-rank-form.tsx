@@ -8,7 +8,7 @@ import type { FC } from "hono/jsx";
 import { formField, type UiContext } from "./context";
 import { Back, type Place } from "./console-back";
 import { Csrf, Notice, type Viewer } from "./layout";
-import type { RankAsked } from "../shows/types";
+import type { RankAsked } from "../features/shows/types";
 
 export const CANDIDATE_ROWS = 12;
 const OPEN_ROWS = 6;

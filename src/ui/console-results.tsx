@@ -4,7 +4,7 @@
  * "Use anyway" on filtered questions. Rendered from GET …/rankings/:id, so a reload shows the same
  * cards, with what happened since (used, used anyway).
  */
-import type { RankAsked } from "../shows/types";
+import type { RankAsked } from "../features/shows/types";
 import type { FC } from "hono/jsx";
 import { ClockTime } from "./clock-time";
 import { Back, type Place } from "./console-back";

@@ -1,7 +1,7 @@
 /** Producer console pieces (seed 004 §UI 1–2): status badge, recent rankings, history panel. */
 import type { FC } from "hono/jsx";
-import type { NoveltyConfig } from "../ranking/novelty-config";
-import type { HistoryItem, ShowStatus } from "../shows/types";
+import type { NoveltyConfig } from "../core/novelty/novelty-config";
+import type { HistoryItem, ShowStatus } from "../features/shows/types";
 import { ClockTime } from "./clock-time";
 import { Back, type Place, placeUrl } from "./console-back";
 import { Csrf, durationText, minutesAgoText, percent, type Viewer, shortened } from "./layout";

@@ -6,7 +6,7 @@
  * it came from (with a one-time notice), so reload and back never post again.
  */
 import type { Hono } from "hono";
-import type { ArchivedShow } from "../shows/archive";
+import type { ArchivedShow } from "../features/shows/archive";
 import { historyMinutes, type Place, placeOfForm, placeUrl, rankingIdOf } from "./console-back";
 import { ShowList, Live, liveData, renderConsole, renderEndConfirm } from "./console-page";
 import { candidatesOf, numberOrText, rankErrors, readRankForm } from "./console-rank-form";

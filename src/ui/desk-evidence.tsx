@@ -30,7 +30,7 @@ export interface Decision {
   duplicate: boolean;
 }
 
-/** The bands of src/tickets/decide.ts, as a reviewer reads them. */
+/** The bands of src/features/tickets/decide.ts, as a reviewer reads them. */
 const BANDS: Record<Decision["band"], string> = {
   duplicate: "duplicate (≥ 95%)",
   same_question: "same question (85–95%)",

@@ -1,5 +1,5 @@
 /** The right-hand column of an FAQ page (variants, related FAQs, hits per day, suggested phrasings) and the FAQ shapes the desk reads. */
-import type { DailyHits } from "../faqs/types";
+import type { DailyHits } from "../features/faqs/types";
 import { ConfirmStep } from "./desk-confirm";
 import { HitChart, plural } from "./desk-views";
 import { Csrf, Field, percent, type Viewer } from "./layout";

@@ -4,7 +4,7 @@
  * per day and the alternate phrasings searches suggested. Writes go through /v1 as the user.
  */
 import type { Hono } from "hono";
-import { faqStore } from "../faqs/select";
+import { faqStore } from "../features/faqs/select";
 import { api, apiData, screen, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
 import { doneWith, quoted } from "./desk-flash";
 import { takeFlash } from "./flash";

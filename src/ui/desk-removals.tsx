@@ -5,8 +5,8 @@
  * ticket row, the one place it is kept), with a button that puts a piece back into the question
  * when it was not personal after all (client.ts; without script, the reviewer copies it).
  */
-import type { PersonalKind } from "../text/pii/kinds";
-import { ANY_PLACEHOLDER, PLACEHOLDER } from "../text/pii/redact";
+import type { PersonalKind } from "../core/text/pii/kinds";
+import { ANY_PLACEHOLDER, PLACEHOLDER } from "../core/text/pii/redact";
 
 export interface Removal {
   kind: string;

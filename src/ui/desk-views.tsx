@@ -1,7 +1,7 @@
 /** Review desk pieces without data access: the word diff between two versions, the hits-per-day chart, counted words. */
 import { diffWords } from "diff";
 import type { FC } from "hono/jsx";
-import type { DailyHits } from "../faqs/types";
+import type { DailyHits } from "../features/faqs/types";
 
 export const WordDiff: FC<{ before: string; after: string; label: string }> = ({ before, after, label }) => (
   <div class="diff" aria-label={label}>

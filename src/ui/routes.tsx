@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { principalForKey } from "../http/middleware";
-import { errorFields } from "../log";
+import { errorFields } from "../platform/observe/log";
 import { assets } from "./assets";
 import { type AppFetch, ApiUnauthorized, formField, isFragment, screen, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { consoleRoutes } from "./console";

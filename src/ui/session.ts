@@ -5,7 +5,7 @@
  * tampered, expired or foreign cookie opens nothing. Signing out records the session's id in KV
  * until it would have expired, so a copy of the cookie is dead too.
  */
-import { randomToken, sha256Hex } from "../crypto";
+import { randomToken, sha256Hex } from "../core/base/crypto";
 
 export const SESSION_COOKIE = "recall_ui";
 /** A session lasts this long from sign-in; then the user pastes the key again. */

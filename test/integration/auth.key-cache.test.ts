@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApiKey, createTenant, findPrincipal, PRINCIPAL_CACHE_MS, revokeApiKey } from "../../src/auth/keys";
+import { createApiKey, createTenant, findPrincipal, PRINCIPAL_CACHE_MS, revokeApiKey } from "../../src/features/auth/keys";
 
 async function freshKey() {
   const now = Date.now();

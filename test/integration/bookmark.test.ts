@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { recallClient } from "../../src/client";
+import { recallClient } from "../../src/client/client";
 import { BOOKMARK_HEADER, latestSent } from "../../src/http/bookmark";
 import { loadSealingKey, seal, unseal } from "../../src/http/sealed";
 import { newTenant } from "../support/api";

@@ -2,18 +2,19 @@
  * Issue 31: a deployed Recall fits its own similarity scale on the labels a tenant already holds
  * (its FAQs and their variants), stores it versioned in D1, puts it in force for that tenant only,
  * and refuses a fit it cannot trust. On the real local embedder, and on the same model with every
- * cosine raised the way BGE's sit high (src/embeddings/shifted.ts), where raw cosine decides badly.
+ * cosine raised the way BGE's sit high (src/adapters/embeddings/shifted.ts), where raw cosine decides badly.
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { forgetScales } from "../../src/calibration/in-force";
-import { startFit } from "../../src/calibration/self-fit/job";
-import { checkReference, REFERENCE_MIN_AGREEMENT } from "../../src/calibration/self-fit/reference";
-import { shiftedEmbedder } from "../../src/embeddings/shifted";
-import { createApp } from "../../src/http/app";
-import { createServices, type Services } from "../../src/services";
-import { REINDEX_CRON } from "../../src/upkeep/cron";
-import { exactD1Index } from "../../src/vectors/exact-d1";
+import { forgetScales } from "../../src/features/calibration/in-force";
+import { startFit } from "../../src/features/self-fit/job";
+import { checkReference, REFERENCE_MIN_AGREEMENT } from "../../src/features/self-fit/reference";
+import { shiftedEmbedder } from "../../src/adapters/embeddings/shifted";
+import { createApp } from "../../src/app/app";
+import { createServices } from "../../src/app/services";
+import { type Services } from "../../src/platform/ports/services";
+import { REINDEX_CRON } from "../../src/app/cron";
+import { exactD1Index } from "../../src/adapters/vectors/exact-d1";
 import worker from "../../workers/api";
 import { SELF_FIT_KB } from "../fixtures/self-fit-kb";
 import { newTenant, send } from "../support/api";

@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { calibrate } from "../../src/calibration/calibration";
-import { bandOf } from "../../src/calibration/bands";
-import { localHttpEmbedder } from "../../src/embeddings/local-http";
-import { cosine } from "../../src/ranking/cosine";
+import { calibrate } from "../../src/core/calibration/calibration";
+import { bandOf } from "../../src/core/calibration/bands";
+import { localHttpEmbedder } from "../../src/adapters/embeddings/local-http";
+import { cosine } from "../../src/core/ranking/cosine";
 import handwrittenText from "../../calibration/pairs.handwritten.jsonl?raw";
 import recorded from "../../calibration/bands.use-lite-512.json";
 

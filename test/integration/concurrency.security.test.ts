@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { recallClient } from "../../src/client";
-import { IDEMPOTENT_CREATES } from "../../src/idempotent-routes";
+import { recallClient } from "../../src/client/client";
+import { IDEMPOTENT_CREATES } from "../../src/http/protocol/idempotent-routes";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 
@@ -175,8 +175,8 @@ describe("concurrent creates through the typed client with lost answers and refu
 describe("503 answers", () => {
   it("are the JSON envelope with Retry-After (the show's embedder down)", async () => {
     const { clientKey } = await newTenant();
-    const { createApp } = await import("../../src/http/app");
-    const { createServices } = await import("../../src/services");
+    const { createApp } = await import("../../src/app/app");
+    const { createServices } = await import("../../src/app/services");
     const app = createApp({ services: (e) => createServices({ ...e, EMBEDDER_URL: "http://127.0.0.1:9" }) });
     const response = await app.fetch(
       new Request("https://recall.test/v1/shows/down-show/questions", {

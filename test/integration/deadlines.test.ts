@@ -8,15 +8,15 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { systemClock } from "../../src/clock";
-import { LOCAL_REQUEST_EMBED_DEADLINE_MS } from "../../src/embeddings/deadline";
-import { createApp } from "../../src/http/app";
-import { rootLogger } from "../../src/log";
-import { createServices } from "../../src/services";
+import { systemClock } from "../../src/core/base/clock";
+import { LOCAL_REQUEST_EMBED_DEADLINE_MS } from "../../src/adapters/embeddings/deadline";
+import { createApp } from "../../src/app/app";
+import { rootLogger } from "../../src/platform/observe/log";
+import { createServices } from "../../src/app/services";
 import { newTenant } from "../support/api";
 import { vectorizeStub } from "../support/vectorize-stub";
-import { forgetBreakers } from "../../src/deadlines/breaker";
-import { REQUEST_VECTOR_DEADLINE_MS } from "../../src/deadlines/vectors";
+import { forgetBreakers } from "../../src/platform/deadlines/breaker";
+import { REQUEST_VECTOR_DEADLINE_MS } from "../../src/platform/deadlines/vectors";
 
 /** The whole answer's bound with the (local) model hung: the model's deadline and the request's own work. */
 const BOUND_MS = LOCAL_REQUEST_EMBED_DEADLINE_MS + 500;

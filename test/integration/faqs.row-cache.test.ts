@@ -10,7 +10,7 @@ import {
   type RowVersion,
   rowVersionQuery,
   WHOLE_TENANT,
-} from "../../src/faqs/row-cache";
+} from "../../src/features/faqs/row-cache";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson, type TestClient } from "../support/client";
 

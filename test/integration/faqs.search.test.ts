@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { searchFaqSchema } from "../../src/http/routes/faqs-schemas";
+import type { searchFaqSchema } from "../../src/http/schemas/faqs";
 import { CHINESE, CODE_QUERIES, COLUMN_WEIGHT, KB, MEANING_QUERY, OPERATOR_QUERIES, VARIANT_ONLY } from "../fixtures/faq-relevance";
 import { newTenant } from "../support/api";
 import { apiClient, expectError, expectJson, type TestClient } from "../support/client";

@@ -1,9 +1,10 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
-import { FAQ_VERSION_RETENTION_DAYS } from "../../src/faqs/versions";
-import { createServices, type Services } from "../../src/services";
-import { REINDEX_CRON, RETENTION_CRON, runCron } from "../../src/upkeep/cron";
+import { fixedClock } from "../../src/core/base/clock";
+import { FAQ_VERSION_RETENTION_DAYS } from "../../src/features/faqs/versions";
+import { createServices } from "../../src/app/services";
+import { type Services } from "../../src/platform/ports/services";
+import { REINDEX_CRON, RETENTION_CRON, runCron } from "../../src/app/cron";
 import worker from "../../workers/api";
 import { newTenant } from "../support/api";
 import { clientWith, embedderDown, vectorIndexDown } from "../support/app";

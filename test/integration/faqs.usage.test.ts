@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { faqUsage } from "../../src/faqs/usage";
+import { faqUsage } from "../../src/features/faqs/usage";
 import { newTenant, send } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";
 

@@ -5,8 +5,8 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/http/app";
-import { createServices } from "../../src/services";
+import { createApp } from "../../src/app/app";
+import { createServices } from "../../src/app/services";
 import { sign } from "../fixtures/helpdesk";
 import { newTenant } from "../support/api";
 import { expectError, expectJson } from "../support/client";

@@ -7,7 +7,7 @@ import {
   getThread,
   pruneDeliveries,
   recordDelivery,
-} from "../../src/helpdesk/deliveries";
+} from "../../src/features/helpdesk/deliveries";
 import { newTenant } from "../support/api";
 
 /** The retention test's "now": every row of the first test is newer, so it is kept. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SIMILAR_QUESTIONS_HEADING } from "../../src/context/markdown";
-import { scopeForProject } from "../../src/hooks/claude-code";
+import { SIMILAR_QUESTIONS_HEADING } from "../../src/features/context/markdown";
+import { scopeForProject } from "../../src/features/hooks/claude-code";
 import { newTenant, send } from "../support/api";
 import { clientWith, countingEmbedder } from "../support/app";
 import { apiClient, expectJson, type TestClient } from "../support/client";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
-import { createServices } from "../../src/services";
-import { REINDEX_CRON, runCron } from "../../src/upkeep/cron";
+import { fixedClock } from "../../src/core/base/clock";
+import { createServices } from "../../src/app/services";
+import { REINDEX_CRON, runCron } from "../../src/app/cron";
 import { newTenant, send } from "../support/api";
 import { clientWith, countingEmbedder, embedderDown } from "../support/app";
 import { apiClient, expectError, expectJson, oneAttempt } from "../support/client";

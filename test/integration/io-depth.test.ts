@@ -16,12 +16,12 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApiKey } from "../../src/auth/keys";
-import { forgetScales } from "../../src/calibration/in-force";
-import { forgetRecentEmbeddings } from "../../src/embeddings/cached";
-import { forgetCachedRows } from "../../src/faqs/row-cache";
-import { type IoSummary, parseIoServerTiming } from "../../src/metrics/io-depth";
-import { forgetSnapshots } from "../../src/vectors/exact-d1";
+import { createApiKey } from "../../src/features/auth/keys";
+import { forgetScales } from "../../src/features/calibration/in-force";
+import { forgetRecentEmbeddings } from "../../src/adapters/embeddings/cached";
+import { forgetCachedRows } from "../../src/features/faqs/row-cache";
+import { type IoSummary, parseIoServerTiming } from "../../src/platform/observe/io-depth";
+import { forgetSnapshots } from "../../src/adapters/vectors/exact-d1";
 import { newTenant, send } from "../support/api";
 import { apiClient, expectJson, type TestClient } from "../support/client";
 
@@ -67,7 +67,7 @@ describe("POST /v1/faqs/search round trips", () => {
     for (const question of ["How do I reset my password?", "How do I change my email address?", "Where can I download invoices?"])
       await expectJson(api.v1.faqs.$post({ json: { question, answer: `Answer to: ${question}` } }), 201);
 
-    // The tenant's first search reads its FAQ rows into the isolate (src/faqs/row-cache.ts): this one is not measured.
+    // The tenant's first search reads its FAQ rows into the isolate (src/features/faqs/row-cache.ts): this one is not measured.
     await io("/v1/faqs/search", clientKey, { query: "invoices" });
     const { cold, warm } = await coldThenWarm("/v1/faqs/search", clientKey, { query: "I forgot my password, how do I reset it" });
     // The exact index's version check and the lexical batch overlap the embedding.

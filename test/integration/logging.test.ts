@@ -12,16 +12,17 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/http/app";
-import { parseIoServerTiming } from "../../src/metrics/io-depth";
-import { createServices, type Services } from "../../src/services";
-import { consumeTickets } from "../../src/tickets/consume";
-import { RETENTION_CRON, runCron } from "../../src/upkeep/cron";
-import { signPayload } from "../../src/tickets/signature";
+import { createApp } from "../../src/app/app";
+import { parseIoServerTiming } from "../../src/platform/observe/io-depth";
+import { createServices } from "../../src/app/services";
+import { type Services } from "../../src/platform/ports/services";
+import { consumeTickets } from "../../src/features/tickets/consume";
+import { RETENTION_CRON, runCron } from "../../src/app/cron";
+import { signPayload } from "../../src/features/tickets/signature";
 import { newTenant } from "../support/api";
 import { newWebhookSecret } from "../support/tickets";
 import { showClient } from "../support/shows";
-import { systemClock } from "../../src/clock";
+import { systemClock } from "../../src/core/base/clock";
 
 type Line = Record<string, any>;
 let lines: Line[] = [];

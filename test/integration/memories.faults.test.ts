@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Services } from "../../src/services";
-import { REINDEX_CRON } from "../../src/upkeep/cron";
+import type { Services } from "../../src/platform/ports/services";
+import { REINDEX_CRON } from "../../src/app/cron";
 import worker from "../../workers/api";
 import { newTenant } from "../support/api";
 import { clientWith, embedderDown, vectorIndexDown } from "../support/app";

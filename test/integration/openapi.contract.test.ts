@@ -5,9 +5,9 @@ import { uniqueSymbol } from "hono-openapi";
 import { findTargetHandler } from "hono/utils/handler";
 import { Hono } from "hono";
 import type { RouterRoute } from "hono/types";
-import { createApp } from "../../src/http/app";
+import { createApp } from "../../src/app/app";
 import { describe as describeRoute, notInApiDocument } from "../../src/http/openapi/describe";
-import { buildOpenApiDocument } from "../../src/http/openapi/document";
+import { buildOpenApiDocument } from "../../src/http/docs/document";
 
 async function document(): Promise<Doc> {
   const response = await SELF.fetch("https://recall.test/openapi.json");

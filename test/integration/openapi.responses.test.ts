@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createServices } from "../../src/services";
-import { processTicket } from "../../src/tickets/consume";
-import { signPayload } from "../../src/tickets/signature";
-import { d1PipelineStore } from "../../src/tickets/d1-store";
+import { createServices } from "../../src/app/services";
+import { processTicket } from "../../src/features/tickets/consume";
+import { signPayload } from "../../src/features/tickets/signature";
+import { d1PipelineStore } from "../../src/features/tickets/d1-store";
 import { sign, standardPayload } from "../fixtures/helpdesk";
 import { SELF_FIT_KB } from "../fixtures/self-fit-kb";
 import { newTenant } from "../support/api";

@@ -11,10 +11,10 @@
  */
 import { env } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { createServices } from "../../src/services";
-import { processTicket } from "../../src/tickets/consume";
-import { approveStaging } from "../../src/tickets/staging";
-import { d1PipelineStore } from "../../src/tickets/d1-store";
+import { createServices } from "../../src/app/services";
+import { processTicket } from "../../src/features/tickets/consume";
+import { approveStaging } from "../../src/features/tickets/staging";
+import { d1PipelineStore } from "../../src/features/tickets/d1-store";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 import { readTicket, seedFaq } from "../support/tickets";

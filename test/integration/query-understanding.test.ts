@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cachedExpandQuery, expansionCacheKey } from "../../src/query/analyze";
-import { sha256Hex } from "../../src/crypto";
-import { expandQuery } from "../../src/text/expand";
-import { fixedClock } from "../../src/clock";
-import type { Services } from "../../src/services";
+import { cachedExpandQuery, expansionCacheKey } from "../../src/core/query/analyze";
+import { sha256Hex } from "../../src/core/base/crypto";
+import { expandQuery } from "../../src/core/text/expand";
+import { fixedClock } from "../../src/core/base/clock";
+import type { Services } from "../../src/platform/ports/services";
 
 const DAY = 24 * 3600 * 1000;
 import { newTenant, send } from "../support/api";

@@ -6,9 +6,9 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/http/app";
+import { createApp } from "../../src/app/app";
 import { retryAfterSeconds } from "../../src/http/rate-limit";
-import { signPayload } from "../../src/tickets/signature";
+import { signPayload } from "../../src/features/tickets/signature";
 import wranglerToml from "../../wrangler.toml?raw";
 import { newTenant } from "../support/api";
 import { connect } from "../support/helpdesk";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
-import { RELATED_QUESTION_MARK, SIMILAR_QUESTIONS_HEADING } from "../../src/context/markdown";
-import { createServices } from "../../src/services";
-import { estimateTokens } from "../../src/text/tokens";
+import { fixedClock } from "../../src/core/base/clock";
+import { RELATED_QUESTION_MARK, SIMILAR_QUESTIONS_HEADING } from "../../src/features/context/markdown";
+import { createServices } from "../../src/app/services";
+import { estimateTokens } from "../../src/core/text/tokens";
 import type { z } from "zod";
 import type { newMemorySchema } from "../../src/http/routes/memories";
 import { newTenant, send } from "../support/api";
@@ -334,8 +334,8 @@ describe("GET /v1/admin/metrics", () => {
 
 describe("read-your-writes over an eventually consistent index", () => {
   it("finds a vector written a moment ago although the primary index does not show it yet", async () => {
-    const { exactD1Index } = await import("../../src/vectors/exact-d1");
-    const { withReadYourWrites } = await import("../../src/vectors/read-your-writes");
+    const { exactD1Index } = await import("../../src/adapters/vectors/exact-d1");
+    const { withReadYourWrites } = await import("../../src/adapters/vectors/read-your-writes");
     const lagging = exactD1Index(env.DB, "m", 2);
     // Vectorize-like: writes are accepted but not visible to queries yet.
     const eventual = { ...lagging, upsert: async () => {} };

@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REINDEX_CRON } from "../../src/upkeep/cron";
+import { REINDEX_CRON } from "../../src/app/cron";
 import worker from "../../workers/api";
 import { newTenant } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";

@@ -4,8 +4,8 @@
  * `same`, and say why when they do not; POST /v1/similarity/explain shows the decision itself.
  */
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
-import { RELATED_QUESTION_MARK } from "../../src/context/markdown";
+import { fixedClock } from "../../src/core/base/clock";
+import { RELATED_QUESTION_MARK } from "../../src/features/context/markdown";
 import { newTenant, send } from "../support/api";
 import { embedderDown, clientWith } from "../support/app";
 import { apiClient, expectError, expectJson } from "../support/client";

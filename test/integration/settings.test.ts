@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { tenantSettingsPatchSchema } from "../../src/settings/tenant";
+import type { tenantSettingsPatchSchema } from "../../src/features/settings/tenant";
 import { newTenant, send } from "../support/api";
 import { apiClient, expectError, expectJson, type TestClient } from "../support/client";
 

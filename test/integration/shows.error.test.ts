@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, env, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock, systemClock } from "../../src/clock";
-import { createServices } from "../../src/services";
-import { RETENTION_CRON } from "../../src/upkeep/cron";
+import { fixedClock, systemClock } from "../../src/core/base/clock";
+import { createServices } from "../../src/app/services";
+import { RETENTION_CRON } from "../../src/app/cron";
 import worker from "../../workers/api";
 import { newTenant, send } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";

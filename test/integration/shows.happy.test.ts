@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
+import { fixedClock } from "../../src/core/base/clock";
 import type { ShowMemory } from "../../workers/show-memory";
 import { newTenant } from "../support/api";
 import { apiClient, expectError, expectJson, type JsonOf } from "../support/client";
@@ -268,7 +268,7 @@ describe("the rest of the show API", () => {
     const stub = env.SHOW_MEMORY.get(env.SHOW_MEMORY.idFromName(`${tenantId}:window`));
     expect(await windowIdsOf(stub)).toEqual(ids.slice(2));
     // a fresh store over the same storage (what the constructor does on wake) rebuilds the same window
-    const { ShowMemoryStore } = await import("../../src/shows/store");
+    const { ShowMemoryStore } = await import("../../src/features/shows/store");
     const rebuilt = await runInDurableObject(stub, (_o: ShowMemory, state) =>
       new ShowMemoryStore(state.storage.sql, (fn) => state.storage.transactionSync(fn)).windowIds(),
     );

@@ -1,11 +1,11 @@
 /**
- * The show object's storage schema is versioned (src/shows/migrations.ts): an object stored by an
+ * The show object's storage schema is versioned (src/features/shows/migrations.ts): an object stored by an
  * older deployment wakes, migrates in place and keeps its rows; nothing is dropped on wake.
  * Internals are reached through runInDurableObject only.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { migrateShowStorage, SHOW_MIGRATIONS, showSchemaVersion } from "../../src/shows/migrations";
+import { migrateShowStorage, SHOW_MIGRATIONS, showSchemaVersion } from "../../src/features/shows/migrations";
 import { ShowMemory } from "../../workers/show-memory";
 
 const LATEST = Math.max(...SHOW_MIGRATIONS.map((m) => m.version));

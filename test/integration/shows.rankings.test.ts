@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApiKey } from "../../src/auth/keys";
-import { fixedClock } from "../../src/clock";
-import { listRankings, MAX_STORED_RANKINGS, pruneRankings, saveRanking } from "../../src/shows/rankings";
+import { createApiKey } from "../../src/features/auth/keys";
+import { fixedClock } from "../../src/core/base/clock";
+import { listRankings, MAX_STORED_RANKINGS, pruneRankings, saveRanking } from "../../src/features/shows/rankings";
 import type { ShowMemory } from "../../workers/show-memory";
 import { newTenant } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";

@@ -10,7 +10,7 @@
  * the baseline.
  */
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
+import { fixedClock } from "../../src/core/base/clock";
 import { newTenant } from "../support/api";
 import { expectJson } from "../support/client";
 import { showClient } from "../support/shows";
@@ -217,7 +217,7 @@ async function runShow(enabled: boolean) {
 // duplicates (the decision then blocked almost everything on a topic). Issue 14 fitted the repeat
 // decision on labelled pairs: 42.3 % of picks repeated a pool item (memory off: 85 %), 99.4 % of
 // the 700 filtered candidates were repeats. Issue 30 lets a contrast the same-question decision
-// finds (src/decisions: a code, an opposite action, a swapped word …) veto the block; three of
+// finds (src/core/decisions: a code, an opposite action, a swapped word …) veto the block; three of
 // these paraphrase items swap a word ("What is dark matter made of?" / "Which particles could
 // explain dark matter?"), so 45.2 % of picks repeat an item, 99.4 % of the 694 filtered are repeats,
 // and 61.8 % of the repeats let through carry a warning the producer sees. The label-judged

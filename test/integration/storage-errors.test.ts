@@ -6,11 +6,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { ConstraintViolation, StorageUnavailable, storageError, withStorageErrors } from "../../src/db/errors";
+import { ConstraintViolation, StorageUnavailable, storageError, withStorageErrors } from "../../src/platform/db/errors";
 import type { AppEnv } from "../../src/http/context";
 import { handleError } from "../../src/http/errors";
-import { createLogger } from "../../src/log";
-import { createServices } from "../../src/services";
+import { createLogger } from "../../src/platform/observe/log";
+import { createServices } from "../../src/app/services";
 
 const insertTenant = (db: D1Database, id: string, name: string | null = "t") =>
   db.prepare("INSERT INTO tenants (id, name, created_at) VALUES (?, ?, ?)").bind(id, name, Date.now());

@@ -6,11 +6,12 @@
  */
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { heuristicJudge } from "../../src/judge/heuristic";
-import { workersAiJudge } from "../../src/judge/workers-ai";
-import { createServices, type Services } from "../../src/services";
-import { consumeTickets, processTicket, retryDelaySeconds, TICKET_MAX_ATTEMPTS } from "../../src/tickets/consume";
-import { d1PipelineStore } from "../../src/tickets/d1-store";
+import { heuristicJudge } from "../../src/platform/judge/heuristic";
+import { workersAiJudge } from "../../src/adapters/judge/workers-ai";
+import { createServices } from "../../src/app/services";
+import { type Services } from "../../src/platform/ports/services";
+import { consumeTickets, processTicket, retryDelaySeconds, TICKET_MAX_ATTEMPTS } from "../../src/features/tickets/consume";
+import { d1PipelineStore } from "../../src/features/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";
 import { embedderDown } from "../support/app";

@@ -5,10 +5,10 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Judge } from "../../src/judge/port";
-import { createServices } from "../../src/services";
-import { processTicket } from "../../src/tickets/consume";
-import { d1PipelineStore } from "../../src/tickets/d1-store";
+import type { Judge } from "../../src/platform/judge/port";
+import { createServices } from "../../src/app/services";
+import { processTicket } from "../../src/features/tickets/consume";
+import { d1PipelineStore } from "../../src/features/tickets/d1-store";
 import { newTenant, type TestTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 import { SURE_REFUND_REWORDING } from "../fixtures/ticket-questions";

@@ -1,14 +1,14 @@
 /**
  * The upkeep that takes customers' details out of FAQ text tickets made before today's cleaning
- * (src/tickets/reclean.ts): text approved "as it was" (a reviewer kept the agent's greeting and
+ * (src/features/tickets/reclean.ts): text approved "as it was" (a reviewer kept the agent's greeting and
  * sign-off, as the old cleaning staged them) and a pending item staged dirty are cleaned, with an
  * FAQ version to roll back to; a second run changes nothing.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createServices } from "../../src/services";
-import { processTicket } from "../../src/tickets/consume";
-import { d1PipelineStore } from "../../src/tickets/d1-store";
+import { createServices } from "../../src/app/services";
+import { processTicket } from "../../src/features/tickets/consume";
+import { d1PipelineStore } from "../../src/features/tickets/d1-store";
 import { newTenant } from "../support/api";
 import { apiClient, expectJson } from "../support/client";
 import { readTicket } from "../support/tickets";

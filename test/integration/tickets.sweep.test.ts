@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
-import { createServices } from "../../src/services";
-import type { TicketMessage } from "../../src/tickets/message";
-import { d1PipelineStore } from "../../src/tickets/d1-store";
-import { resendStrandedTickets, STRANDED_AFTER_MS } from "../../src/tickets/sweep";
-import { REINDEX_CRON, runCron } from "../../src/upkeep/cron";
+import { fixedClock } from "../../src/core/base/clock";
+import { createServices } from "../../src/app/services";
+import type { TicketMessage } from "../../src/platform/ports/ticket-message";
+import { d1PipelineStore } from "../../src/features/tickets/d1-store";
+import { resendStrandedTickets, STRANDED_AFTER_MS } from "../../src/features/tickets/sweep";
+import { REINDEX_CRON, runCron } from "../../src/app/cron";
 import { newTenant } from "../support/api";
 
 describe("the cron's stranded-ticket sweep", () => {

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { faqHitsPerDay } from "../../src/faqs/hits-daily";
+import { faqHitsPerDay } from "../../src/features/faqs/hits-daily";
 import { newTenant } from "../support/api";
 import { uiSession } from "../support/ui";
 import { apiClient, expectJson } from "../support/client";

@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/http/app";
+import { createApp } from "../../src/app/app";
 import { newTenant } from "../support/api";
 
 const BASE = "https://recall.test";

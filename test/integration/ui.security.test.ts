@@ -1,5 +1,5 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
-import { createApp } from "../../src/http/app";
+import { createApp } from "../../src/app/app";
 import { describe, expect, it } from "vitest";
 import { newTenant } from "../support/api";
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createServices } from "../../src/services";
-import { exactMaxFor } from "../../src/vectors/auto";
-import { vectorsWithin } from "../../src/vectors/exact-d1";
-import { CACHE_BUDGET, MiB } from "../../src/isolate/memory";
-import { RECENT_SUFFIX } from "../../src/vectors/read-your-writes";
+import { createServices } from "../../src/app/services";
+import { exactMaxFor } from "../../src/adapters/vectors/auto";
+import { vectorsWithin } from "../../src/adapters/vectors/exact-d1";
+import { CACHE_BUDGET, MiB } from "../../src/platform/isolate/memory";
+import { RECENT_SUFFIX } from "../../src/adapters/vectors/read-your-writes";
 import { newTenant } from "../support/api";
 import { clientWith } from "../support/app";
 import { expectJson } from "../support/client";

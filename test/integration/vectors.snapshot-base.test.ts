@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cosine } from "../../src/ranking/cosine";
-import { exactD1Index, forgetSnapshots } from "../../src/vectors/exact-d1";
-import { loadSnapshot, REBUILD_MIN_ROWS } from "../../src/vectors/load";
+import { cosine } from "../../src/core/ranking/cosine";
+import { exactD1Index, forgetSnapshots } from "../../src/adapters/vectors/exact-d1";
+import { loadSnapshot, REBUILD_MIN_ROWS } from "../../src/adapters/vectors/load";
 
 const DIMENSIONS = 8;
 

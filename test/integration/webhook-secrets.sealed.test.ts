@@ -5,9 +5,9 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createServices } from "../../src/services";
-import { pruneEndedSecrets, sealPendingSecrets } from "../../src/tickets/secrets";
-import { runCron, REINDEX_CRON } from "../../src/upkeep/cron";
+import { createServices } from "../../src/app/services";
+import { pruneEndedSecrets, sealPendingSecrets } from "../../src/features/tickets/secrets";
+import { runCron, REINDEX_CRON } from "../../src/app/cron";
 import { newTenant } from "../support/api";
 import { deliver, newWebhookSecret, ticket } from "../support/tickets";
 
@@ -65,7 +65,7 @@ describe("webhook secrets at rest", () => {
     while ((await sealPendingSecrets(env.DB, await services.secretBox())).sealed > 0);
     expect(await row(id)).toMatchObject({ secret: null, key_id: "k2" });
     // Still verifies under the rotated keyring (the route reads through it).
-    const { activeWebhookSecrets } = await import("../../src/tickets/secrets");
+    const { activeWebhookSecrets } = await import("../../src/features/tickets/secrets");
     expect(await activeWebhookSecrets(env.DB, await services.secretBox(), tenant.tenantId, null, Date.now(), services.log)).toEqual([
       "whsec_legacy_plaintext_secret_2",
     ]);

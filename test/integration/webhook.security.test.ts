@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { signPayload } from "../../src/tickets/signature";
+import { signPayload } from "../../src/features/tickets/signature";
 import { newTenant } from "../support/api";
 import { apiClient, expectError, expectJson } from "../support/client";
 import { countTickets, deliver, expectDelivered, newWebhookSecret, ticket } from "../support/tickets";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scopeForProject } from "../../src/hooks/claude-code";
+import { scopeForProject } from "../../src/features/hooks/claude-code";
 import { api, deadUrl, fakeServer, promptPayload, runRecall, stackEnv } from "./support/recall";
 
 /** The hook's budget in these runs; every failure must end well within it (plus Node's start). */

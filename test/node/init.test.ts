@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { addRecallHooks } from "../../src/cli/settings";
-import { scopeForProject } from "../../src/hooks/claude-code";
+import { scopeForProject } from "../../src/features/hooks/claude-code";
 import { fakeServer, runRecall, stackEnv } from "./support/recall";
 
 const theirHooks = {

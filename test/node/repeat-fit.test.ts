@@ -1,5 +1,5 @@
 // The offline repeat fit (`npm run calibrate -- --repeat`): in Node, since scripts/repeat-fit.mjs
-// bundles the shared fitting math of src/calibration/fit.ts with esbuild when it loads.
+// bundles the shared fitting math of src/core/calibration/fit.ts with esbuild when it loads.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM module shared with `npm run calibrate -- --repeat`, no type declarations
 import * as fit from "../../scripts/repeat-fit.mjs";

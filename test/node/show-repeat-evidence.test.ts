@@ -1,4 +1,4 @@
-// In Node: scripts/repeat-evidence.mjs loads the shared fitting math of src/calibration/fit.ts through esbuild.
+// In Node: scripts/repeat-evidence.mjs loads the shared fitting math of src/core/calibration/fit.ts through esbuild.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM module shared with `npm run calibrate -- --repeat --evidence`, no type declarations
 import * as evidence from "../../scripts/repeat-evidence.mjs";

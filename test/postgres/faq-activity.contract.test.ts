@@ -4,8 +4,8 @@
  * exercise them through the Worker on D1.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FaqStore } from "../../src/faqs/port";
-import type { FaqSearchHit } from "../../src/faqs/types";
+import type { FaqStore } from "../../src/features/faqs/port";
+import type { FaqSearchHit } from "../../src/features/faqs/types";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";
 
 let backends: Backends;

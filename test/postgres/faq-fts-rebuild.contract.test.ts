@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgFaqs, pgFaqVariants } from "../../src/db/pg/schema";
+import { pgFaqs, pgFaqVariants } from "../../src/platform/db/pg/schema";
 import { BACKENDS, type Backend, type Backends, newTenant, startBackends } from "./support/backends";
 
 let backends: Backends;

@@ -4,8 +4,8 @@
  * operator, still found by their words) and the cron stops trying them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { faqStore } from "../../src/faqs/select";
-import { MAX_INDEX_ATTEMPTS } from "../../src/indexing/outbox";
+import { faqStore } from "../../src/features/faqs/select";
+import { MAX_INDEX_ATTEMPTS } from "../../src/features/indexing/outbox";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";
 
 let backends: Backends;

@@ -5,8 +5,8 @@
  * and text the model cannot embed are left alone, and a second run marks nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { faqStore } from "../../src/faqs/select";
-import { exactD1Index } from "../../src/vectors/exact-d1";
+import { faqStore } from "../../src/features/faqs/select";
+import { exactD1Index } from "../../src/adapters/vectors/exact-d1";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";
 
 let backends: Backends;

@@ -4,9 +4,9 @@
  * on the same fixtures (test/fixtures/faq-relevance.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FaqStore } from "../../src/faqs/port";
-import type { FaqSearchArgs } from "../../src/faqs/types";
-import { faqStore } from "../../src/faqs/select";
+import type { FaqStore } from "../../src/features/faqs/port";
+import type { FaqSearchArgs } from "../../src/features/faqs/types";
+import { faqStore } from "../../src/features/faqs/select";
 import { CHINESE, CODE_QUERIES, COLUMN_WEIGHT, KB, MEANING_QUERY, OPERATOR_QUERIES, VARIANT_ONLY } from "../fixtures/faq-relevance";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";
 

@@ -4,9 +4,9 @@
  * The app is the Worker's own Hono app (createApp) with the Postgres-backed services, under Node.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, createTenant } from "../../src/auth/keys";
-import { STORE_DEADLINE_MS } from "../../src/faqs/postgres/unavailable";
-import { createApp } from "../../src/http/app";
+import { createApiKey, createTenant } from "../../src/features/auth/keys";
+import { STORE_DEADLINE_MS } from "../../src/features/faqs/postgres/unavailable";
+import { createApp } from "../../src/app/app";
 import { type Backends, nodeEnv, startBackends } from "./support/backends";
 
 let backends: Backends;

@@ -4,8 +4,8 @@
  * every line validated by the import's schema as the route does. No field may change.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportNdjson, importLines, type TransferItem } from "../../src/faqs/ndjson";
-import { importLineSchema } from "../../src/http/routes/faqs-schemas";
+import { exportNdjson, importLines, type TransferItem } from "../../src/features/faqs/ndjson";
+import { importLineSchema } from "../../src/http/schemas/faqs";
 import { type Backends, newTenant, startBackends } from "./support/backends";
 
 let source: Backends;

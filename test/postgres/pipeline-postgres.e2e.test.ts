@@ -15,8 +15,8 @@ import { startWorker } from "../../bench/support/worker.mjs";
 import { startLocalPostgres } from "../../scripts/local-postgres.mjs";
 // @ts-expect-error: plain ESM module shared with `npm run db:migrate:pg`
 import { migratePostgres } from "../../scripts/pg-migrate.mjs";
-import type { RecallClient } from "../../src/client";
-import { signPayload } from "../../src/tickets/signature";
+import type { RecallClient } from "../../src/client/client";
+import { signPayload } from "../../src/features/tickets/signature";
 import type { LocalPostgres } from "./support/backends";
 
 interface Worker {

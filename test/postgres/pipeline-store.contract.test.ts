@@ -6,15 +6,15 @@
  */
 import { SURE_REFUND_REWORDING } from "../fixtures/ticket-questions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { heuristicJudge } from "../../src/judge/heuristic";
-import type { Services } from "../../src/services";
-import { consumeTickets, processTicket, TICKET_MAX_ATTEMPTS } from "../../src/tickets/consume";
-import type { TicketMessage } from "../../src/tickets/message";
-import type { TicketInput } from "../../src/tickets/port";
-import { pipelineStore } from "../../src/tickets/select";
-import { approveStaging, rejectStaging } from "../../src/tickets/staging";
-import { pipelineStats } from "../../src/tickets/stats";
-import { resendStrandedTickets, STRANDED_AFTER_MS } from "../../src/tickets/sweep";
+import { heuristicJudge } from "../../src/platform/judge/heuristic";
+import type { Services } from "../../src/platform/ports/services";
+import { consumeTickets, processTicket, TICKET_MAX_ATTEMPTS } from "../../src/features/tickets/consume";
+import type { TicketMessage } from "../../src/platform/ports/ticket-message";
+import type { TicketInput } from "../../src/platform/ports/ticket-message";
+import { pipelineStore } from "../../src/features/tickets/select";
+import { approveStaging, rejectStaging } from "../../src/features/tickets/staging";
+import { pipelineStats } from "../../src/features/tickets/stats";
+import { resendStrandedTickets, STRANDED_AFTER_MS } from "../../src/features/tickets/sweep";
 import { BACKENDS, type Backends, newTenant, startBackends } from "./support/backends";
 
 const REFUND_Q = "How long does a refund take to arrive?";

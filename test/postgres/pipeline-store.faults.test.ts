@@ -6,13 +6,13 @@
  * (createApp) with the Postgres-backed services, under Node; the queue records what it is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, createTenant } from "../../src/auth/keys";
-import { STORE_DEADLINE_MS } from "../../src/faqs/postgres/unavailable";
-import { createApp } from "../../src/http/app";
-import { consumeTickets } from "../../src/tickets/consume";
-import type { TicketMessage } from "../../src/tickets/message";
-import { pipelineStore } from "../../src/tickets/select";
-import { signPayload } from "../../src/tickets/signature";
+import { createApiKey, createTenant } from "../../src/features/auth/keys";
+import { STORE_DEADLINE_MS } from "../../src/features/faqs/postgres/unavailable";
+import { createApp } from "../../src/app/app";
+import { consumeTickets } from "../../src/features/tickets/consume";
+import type { TicketMessage } from "../../src/platform/ports/ticket-message";
+import { pipelineStore } from "../../src/features/tickets/select";
+import { signPayload } from "../../src/features/tickets/signature";
 import { type Backends, nodeEnv, startBackends } from "./support/backends";
 
 let backends: Backends;

@@ -9,7 +9,7 @@ import { startWorker } from "../../bench/support/worker.mjs";
 import { startLocalPostgres } from "../../scripts/local-postgres.mjs";
 // @ts-expect-error: plain ESM module shared with `npm run db:migrate:pg`
 import { migratePostgres } from "../../scripts/pg-migrate.mjs";
-import type { RecallClient } from "../../src/client";
+import type { RecallClient } from "../../src/client/client";
 import type { LocalPostgres } from "./support/backends";
 
 interface Worker {

@@ -19,7 +19,7 @@
  * default 0.80. Each default run prints examples of both errors.
  */
 import { describe, expect, inject, it } from "vitest";
-import { fixedClock } from "../../src/clock";
+import { fixedClock } from "../../src/core/base/clock";
 import { newTenant } from "../support/api";
 import { expectJson } from "../support/client";
 import { showClient } from "../support/shows";

@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { createApiKey, createTenant } from "../../src/auth/keys";
+import { createApiKey, createTenant } from "../../src/features/auth/keys";
 
 export interface TestTenant {
   tenantId: string;

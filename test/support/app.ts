@@ -1,10 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { recallClient, type RetryOptions } from "../../src/client";
-import { createApp } from "../../src/http/app";
-import { createServices, type Services } from "../../src/services";
+import { recallClient, type RetryOptions } from "../../src/client/client";
+import { createApp } from "../../src/app/app";
+import { createServices } from "../../src/app/services";
+import { type Services } from "../../src/platform/ports/services";
 
 /**
- * The typed client (src/client.ts) over the real app with its services changed by `override`;
+ * The typed client (src/client/client.ts) over the real app with its services changed by `override`;
  * each request waits for the work it left running after the response (hits, indexing). `retry`
  * overrides the client's retries (oneAttempt in test/support/client.ts turns them off).
  */

@@ -2,11 +2,11 @@ import { SELF } from "cloudflare:test";
 import type { ClientResponse } from "hono/client";
 import { expect } from "vitest";
 import type { z } from "zod";
-import { recallClient, type RetryOptions } from "../../src/client";
+import { recallClient, type RetryOptions } from "../../src/client/client";
 import type { ErrorCode } from "../../src/http/error-codes";
 import type { ErrorEnvelope } from "../../src/http/openapi/describe";
 
-/** The typed client (src/client.ts) over this Worker's real fetch handler: answers typed by the routes. */
+/** The typed client (src/client/client.ts) over this Worker's real fetch handler: answers typed by the routes. */
 export function apiClient(key?: string | null, headers: Record<string, string> = {}, retry?: RetryOptions) {
   return recallClient("https://recall.test", {
     fetch: (input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(input, init),

@@ -3,7 +3,7 @@
  * solved/archived event), how a non-solved event and an internal-note-only ticket look, and how
  * the provider signs. The payloads and signing come from test/fixtures/helpdesk.ts.
  */
-import type { HelpdeskProvider } from "../../src/db/schema/helpdesk";
+import type { HelpdeskProvider } from "../../src/platform/db/schema/helpdesk";
 import {
   freshdeskPayload,
   frontEvent,

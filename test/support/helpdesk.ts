@@ -1,7 +1,7 @@
 /** Helpers of the helpdesk tests: connections through the admin API and raw deliveries to their webhook. */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { HelpdeskProvider } from "../../src/db/schema/helpdesk";
+import type { HelpdeskProvider } from "../../src/platform/db/schema/helpdesk";
 import type { TestTenant } from "./api";
 import { apiClient, expectJson, type JsonOf } from "./client";
 

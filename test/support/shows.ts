@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
-import type { Clock } from "../../src/clock";
-import type { Services } from "../../src/services";
+import type { Clock } from "../../src/core/base/clock";
+import type { Services } from "../../src/platform/ports/services";
 import { clientWith } from "./app";
 import type { ShowMemory } from "../../workers/show-memory";
 

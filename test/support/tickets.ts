@@ -1,7 +1,7 @@
 /** Helpers of the ticket-pipeline tests: a webhook secret, signed deliveries, seeded FAQs, waiting for decisions. */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { signPayload } from "../../src/tickets/signature";
+import { signPayload } from "../../src/features/tickets/signature";
 import type { TestTenant } from "./api";
 import { apiClient, expectJson } from "./client";
 

@@ -4,9 +4,9 @@
  * and records every call. `lagging` holds writes back from queries, as Vectorize does for seconds;
  * `hung` records each call and never answers it.
  */
-import { cosine } from "../../src/ranking/cosine";
-import type { VectorMetadata } from "../../src/vectors/port";
-import type { VectorizeBinding } from "../../src/vectors/vectorize";
+import { cosine } from "../../src/core/ranking/cosine";
+import type { VectorMetadata } from "../../src/platform/ports/vector-index";
+import type { VectorizeBinding } from "../../src/adapters/vectors/vectorize";
 
 interface Stored {
   id: string;

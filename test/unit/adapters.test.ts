@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { localHttpEmbedder } from "../../src/embeddings/local-http";
-import { EmbeddingError } from "../../src/embeddings/port";
-import { WORKERS_AI_MAX_BATCH, workersAiEmbedder } from "../../src/embeddings/workers-ai";
-import { workersAiRest } from "../../src/embeddings/workers-ai-rest";
-import { VectorModelMismatch } from "../../src/vectors/port";
-import { type VectorizeBinding, vectorizeIndex } from "../../src/vectors/vectorize";
+import { localHttpEmbedder } from "../../src/adapters/embeddings/local-http";
+import { EmbeddingError } from "../../src/platform/ports/embedder";
+import { WORKERS_AI_MAX_BATCH, workersAiEmbedder } from "../../src/adapters/embeddings/workers-ai";
+import { workersAiRest } from "../../src/adapters/embeddings/workers-ai-rest";
+import { VectorModelMismatch } from "../../src/platform/ports/vector-index";
+import { type VectorizeBinding, vectorizeIndex } from "../../src/adapters/vectors/vectorize";
 
 // Workers AI and Vectorize are remote-only; these tests check our request/response mapping
 // against the shapes their documentation (and @cloudflare/workers-types) give.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BOOKMARK_HEADER as CLIENT_HEADER, carryBookmarks } from "../../src/client-bookmark";
-import { parseBookmark } from "../../src/db/session";
+import { BOOKMARK_HEADER as CLIENT_HEADER, carryBookmarks } from "../../src/http/protocol/bookmark";
+import { parseBookmark } from "../../src/platform/db/session";
 import { BOOKMARK_HEADER, sessionStart } from "../../src/http/bookmark";
 
 const B1 = "00000001-00000002-00004e2f-0a83ea2fceebc654de0640c422be4653";

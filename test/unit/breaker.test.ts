@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DeadlineMissed, forgetBreakers, isSkipped, withDeadline } from "../../src/deadlines/breaker";
+import { DeadlineMissed, forgetBreakers, isSkipped, withDeadline } from "../../src/platform/deadlines/breaker";
 
 const never = () => new Promise<string>(() => {});
 const soon = (value: string, ms: number) => () => new Promise<string>((resolve) => setTimeout(() => resolve(value), ms));

@@ -1,9 +1,11 @@
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as bands from "../../src/calibration/bands";
-import { type Calibration, calibrate, parseCalibration, reportSimilarity } from "../../src/calibration/calibration";
-import { calibrationFor, shippedCalibrations, shippedScale } from "../../src/calibration/registry";
-import { scaleStatus } from "../../src/calibration/scale";
-import * as fit from "../../src/calibration/fit";
+import { createServices } from "../../src/app/services";
+import * as bands from "../../src/core/calibration/bands";
+import { type Calibration, calibrate, parseCalibration, reportSimilarity } from "../../src/core/calibration/calibration";
+import { calibrationFor, shippedCalibrations, shippedScale } from "../../src/core/scale/registry";
+import { scaleStatus } from "../../src/core/scale/scale";
+import * as fit from "../../src/core/calibration/fit";
 
 const { agreement, applyKnots, boundary, fitKnots, isotonic } = fit;
 const { bandOf } = bands;
@@ -133,10 +135,13 @@ describe("parseCalibration", () => {
 describe("calibrationFor a model without a table", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("is null, says why in scaleStatus, and logs one warning per model", () => {
+  it("is null, says why in scaleStatus, and the services log one warning per model per isolate", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(calibrationFor("no-such-model")).toBeNull();
-    expect(calibrationFor("no-such-model")).toBeNull();
+    const uncalibrated = { ...env, EMBEDDING_MODEL: "no-such-model" };
+    createServices(uncalibrated);
+    createServices(uncalibrated);
+    createServices(env);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(warn.mock.calls[0]![0]))).toMatchObject({
       event: "similarity_uncalibrated",
@@ -156,7 +161,7 @@ describe("calibrationFor a model without a table", () => {
   });
 });
 
-describe("fitting (src/calibration/fit.ts)", () => {
+describe("fitting (src/core/calibration/fit.ts)", () => {
   it("bands: paraphrase ≥ 0.80, related 0.60–0.80, unrelated < 0.60", () => {
     expect([0.8, 0.79, 0.6, 0.59].map(bandOf)).toEqual(["paraphrase", "related", "related", "unrelated"]);
   });

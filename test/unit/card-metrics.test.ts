@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type LabelledStatement, scoreCards } from "../../bench/support/card-metrics";
 import labelled from "../../bench/data/cards.labelled.jsonl?raw";
 import heldout2 from "../../bench/data/cards.heldout2.jsonl?raw";
-import { extractCards } from "../../src/text/cards";
+import { extractCards } from "../../src/core/text/cards";
 
 describe("card coverage and precision (seed 003)", () => {
   it("scores as worked out by hand", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { retryAfterMs, retryDelayMs } from "../../src/client-retry";
-import { isIdempotentCreate } from "../../src/idempotent-routes";
+import { retryAfterMs, retryDelayMs } from "../../src/client/retry";
+import { isIdempotentCreate } from "../../src/http/protocol/idempotent-routes";
 
 describe("retryAfterMs", () => {
   it("reads seconds and HTTP dates, and nothing from an absent or unreadable value", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ELLIPSIS, excerpt } from "../../src/context/excerpt";
-import { MIN_EXCERPT_TOKENS, renderContext } from "../../src/context/markdown";
-import { lexicalTerms } from "../../src/ranking/lexical";
-import { estimateTokens } from "../../src/text/tokens";
+import { ELLIPSIS, excerpt } from "../../src/features/context/excerpt";
+import { MIN_EXCERPT_TOKENS, renderContext } from "../../src/features/context/markdown";
+import { lexicalTerms } from "../../src/core/ranking/lexical";
+import { estimateTokens } from "../../src/core/text/tokens";
 
 const filler = (topic: string, n: number) =>
   Array.from({ length: n }, (_, i) => `Note ${i} about ${topic} keeps going with details nobody asked for.`).join(" ");

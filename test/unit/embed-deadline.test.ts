@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deadlineEmbedder, EmbeddingTimeout } from "../../src/embeddings/deadline";
-import type { Embedder } from "../../src/embeddings/port";
-import { shippedScale } from "../../src/calibration/registry";
+import { deadlineEmbedder, EmbeddingTimeout } from "../../src/adapters/embeddings/deadline";
+import type { Embedder } from "../../src/platform/ports/embedder";
+import { shippedScale } from "../../src/core/scale/registry";
 
 /** A model that takes `msPerText` for each text it is given. */
 function slowModel(msPerText: number): Embedder {

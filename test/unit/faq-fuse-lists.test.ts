@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listedFaqIds, reachedByVector, type ScoredLists, toFaqLists } from "../../src/faqs/fuse-lists";
+import { listedFaqIds, reachedByVector, type ScoredLists, toFaqLists } from "../../src/features/faqs/fuse-lists";
 
 const variant = <E extends { score: number } | { cosine: number }>(faqId: string, variantId: string, extra: E) => ({
   faqId,

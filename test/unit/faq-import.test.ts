@@ -1,11 +1,11 @@
 /**
- * The import's write rule (src/faqs/import.ts writeChunk): a chunk a unique index refuses — a
+ * The import's write rule (src/features/faqs/import.ts writeChunk): a chunk a unique index refuses — a
  * concurrent write took a kept id after the import looked — is written line by line, so the other
  * lines are stored and the report names exactly the lines written.
  */
 import { describe, expect, it } from "vitest";
-import { type ImportRows, newImportReport, writeChunk } from "../../src/faqs/import";
-import type { FaqRow } from "../../src/faqs/types";
+import { type ImportRows, newImportReport, writeChunk } from "../../src/features/faqs/import";
+import type { FaqRow } from "../../src/features/faqs/types";
 
 class Conflict extends Error {}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keywordCoverage, readableScores } from "../../src/faqs/relevance";
+import { keywordCoverage, readableScores } from "../../src/features/faqs/relevance";
 
 describe("readable FAQ search scores", () => {
   it("gives a lone result what it matches, not the 0 of an average candidate", () => {

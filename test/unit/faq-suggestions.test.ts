@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { FaqRow, FaqSearchHit } from "../../src/faqs/types";
-import { foldText } from "../../src/faqs/store";
-import { SUGGESTION_MARGIN, suggestionFor } from "../../src/faqs/suggestions";
+import type { FaqRow, FaqSearchHit } from "../../src/features/faqs/types";
+import { foldText } from "../../src/features/faqs/store";
+import { SUGGESTION_MARGIN, suggestionFor } from "../../src/features/faqs/suggestions";
 
 const hit = (id: string, question: string, similarity: number | null, variant?: string): FaqSearchHit => ({
   faq: { id, question } as FaqRow,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TAG_PATTERN, toFaqTags } from "../../src/faqs/tags";
+import { TAG_PATTERN, toFaqTags } from "../../src/features/faqs/tags";
 
 describe("toFaqTags", () => {
   it("keeps a helpdesk's tags that can be FAQ tags, trimmed and lower-cased, once each", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cjkBigrams, containsCjk } from "../../src/text/cjk";
-import { ftsDocument, orMatchExpression, segment } from "../../src/text/fts";
+import { cjkBigrams, containsCjk } from "../../src/core/text/cjk";
+import { ftsDocument, orMatchExpression, segment } from "../../src/core/text/fts";
 
 describe("segment", () => {
   it("keeps codes like PO-12345 whole and lower-cases words", () => {

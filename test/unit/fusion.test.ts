@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuseScores, zScores } from "../../src/ranking/fusion";
+import { fuseScores, zScores } from "../../src/core/ranking/fusion";
 
 describe("zScores", () => {
   it("centres and scales the known values, and gives 0 to unknown values and to a constant signal", () => {

@@ -3,10 +3,10 @@
  * by the documented procedure, test/fixtures/helpdesk.ts) and maps the solved event to a ticket.
  */
 import { describe, expect, it } from "vitest";
-import { providers } from "../../src/helpdesk/providers";
-import { htmlToText, messageText, stripReplyNoise } from "../../src/helpdesk/text";
-import type { Delivery } from "../../src/helpdesk/types";
-import { createSecretBox } from "../../src/tickets/secret-box";
+import { providers } from "../../src/features/helpdesk/providers";
+import { htmlToText, messageText, stripReplyNoise } from "../../src/features/helpdesk/text";
+import type { Delivery } from "../../src/features/helpdesk/types";
+import { createSecretBox } from "../../src/platform/ports/secret-box";
 import {
   freshdeskPayload,
   frontEvent,

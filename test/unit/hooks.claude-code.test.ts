@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_HOOK_CONTEXT_CHARS, promptContextOutput, scopeForProject, touchedFile } from "../../src/hooks/claude-code";
+import { MAX_HOOK_CONTEXT_CHARS, promptContextOutput, scopeForProject, touchedFile } from "../../src/features/hooks/claude-code";
 
 describe("scopeForProject", () => {
   it("names the folder and fingerprints the full path, so same-named checkouts stay apart", () => {

@@ -10,7 +10,7 @@ import {
   RELEVANCE_WEIGHT,
   rankHybrid,
   recencyScore,
-} from "../../src/ranking/hybrid";
+} from "../../src/core/ranking/hybrid";
 
 const DAY = 24 * 3600 * 1000;
 const now = Date.UTC(2026, 10, 22);

@@ -8,8 +8,8 @@ import {
   sequentialDepth,
   summarizeIo,
   type IoCall,
-} from "../../src/metrics/io-depth";
-import { IoTrace, runDeferred } from "../../src/metrics/io-trace";
+} from "../../src/platform/observe/io-depth";
+import { IoTrace, runDeferred } from "../../src/platform/observe/io-trace";
 
 const call = (kind: IoCall["kind"], start: number, end: number | null, deferred = false): IoCall => ({
   kind,

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
-import { guardedJudge } from "../../src/judge/guarded";
-import { heuristicJudge } from "../../src/judge/heuristic";
-import { type TextGenerator, workersAiJudge } from "../../src/judge/workers-ai";
+import { fixedClock } from "../../src/core/base/clock";
+import { guardedJudge } from "../../src/platform/judge/guarded";
+import { heuristicJudge } from "../../src/platform/judge/heuristic";
+import { type TextGenerator, workersAiJudge } from "../../src/adapters/judge/workers-ai";
 
 const MODEL = "@cf/meta/llama-3.1-8b-instruct";
 const JUDGE = `workers-ai:${MODEL}`;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { forgetBreakers } from "../../src/deadlines/breaker";
-import { heuristicJudge } from "../../src/judge/heuristic";
-import { selectJudge } from "../../src/judge/select";
-import { JUDGE_SYSTEM_PROMPT, type TextGenerator, workersAiJudge } from "../../src/judge/workers-ai";
+import { forgetBreakers } from "../../src/platform/deadlines/breaker";
+import { heuristicJudge } from "../../src/platform/judge/heuristic";
+import { selectJudge } from "../../src/adapters/judge/select";
+import { JUDGE_SYSTEM_PROMPT, type TextGenerator, workersAiJudge } from "../../src/adapters/judge/workers-ai";
 
 const faq = { question: "How long do refunds take?", answer: "Within 5 business days." };
 const ticket = { question: "refund time?", answer: "5 days, 8 for SEPA transfers." };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../../src/config-error";
-import { createLogger, errorCodeOf, errorFields, type LogLevel } from "../../src/log";
+import { ConfigError } from "../../src/platform/observe/config-error";
+import { createLogger, errorCodeOf, errorFields, type LogLevel } from "../../src/platform/observe/log";
 
 function captured() {
   const lines: { level: LogLevel; json: Record<string, unknown> }[] = [];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { informationNeed, parseNeedModel } from "../../src/text/need";
-import { needFeatures } from "../../src/text/need-features";
+import { informationNeed, parseNeedModel } from "../../src/core/text/need";
+import { needFeatures } from "../../src/core/text/need-features";
 
 const need = (text: string) => informationNeed(text).need;
 
-describe("informationNeed: an information need, not punctuation (src/text/need.ts)", () => {
+describe("informationNeed: an information need, not punctuation (src/core/text/need.ts)", () => {
   it.each([
     "My invoice total looks wrong since the last update.",
     "yarn build fails with ENOSPC",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { codeWords, packPage, PAGE_ROWS, pageCount, parseManifest, unpackPage } from "../../src/vectors/packed";
-import { VectorSnapshot } from "../../src/vectors/snapshot";
+import { codeWords, packPage, PAGE_ROWS, pageCount, parseManifest, unpackPage } from "../../src/adapters/vectors/packed";
+import { VectorSnapshot } from "../../src/adapters/vectors/snapshot";
 
 function random(n: number, seed: number): number[] {
   let x = seed;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { StoreUnavailableError, type FaqStore } from "../../src/faqs/port";
-import { guardUnavailable, isUnavailable } from "../../src/faqs/postgres/unavailable";
+import { StoreUnavailableError, type FaqStore } from "../../src/features/faqs/port";
+import { guardUnavailable, isUnavailable } from "../../src/features/faqs/postgres/unavailable";
 
 const sqlError = (code: string) => Object.assign(new Error("sql"), { code });
 

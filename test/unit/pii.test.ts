@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { findPersonalDetails } from "../../src/text/pii/detect";
-import { luhn } from "../../src/text/pii/numbers";
-import { redactPersonalDetails } from "../../src/text/pii/redact";
-import { cleanTicket } from "../../src/text/ticket-clean";
+import { findPersonalDetails } from "../../src/core/text/pii/detect";
+import { luhn } from "../../src/core/text/pii/numbers";
+import { redactPersonalDetails } from "../../src/core/text/pii/redact";
+import { cleanTicket } from "../../src/core/text/ticket-clean";
 
 const found = (text: string) => findPersonalDetails(text).map((s) => `${s.kind}: ${text.slice(s.start, s.end)}`);
 const redacted = (text: string, names: string[] = []) =>
@@ -11,7 +11,7 @@ const redacted = (text: string, names: string[] = []) =>
     names.map((name) => ({ kind: "name", text: name })),
   ).text;
 
-describe("personal details, each by its own evidence (src/text/pii)", () => {
+describe("personal details, each by its own evidence (src/core/text/pii)", () => {
   it("finds phone numbers in national and international formats, not dates, amounts or versions", () => {
     for (const phone of [
       "212.555.0199",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { err, ok, type Result } from "../../src/result";
+import { err, ok, type Result } from "../../src/core/base/result";
 
 describe("Result", () => {
   it("narrows on ok: value on success, the tagged error on failure", () => {

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { sameQuestionModelFor } from "../../src/calibration/registry";
-import { alignQuestions } from "../../src/decisions/align";
-import { findContrasts } from "../../src/decisions/contrasts";
-import { shippedScale } from "../../src/calibration/registry";
-import { decidePair, measurePair } from "../../src/decisions/pair";
+import { sameQuestionModelFor } from "../../src/core/scale/registry";
+import { alignQuestions } from "../../src/core/decisions/align";
+import { findContrasts } from "../../src/core/decisions/contrasts";
+import { shippedScale } from "../../src/core/scale/registry";
+import { decidePair, measurePair } from "../../src/core/scale/pair";
 import {
   decideSameQuestion,
   type PairMeasure,
   parseSameQuestionModel,
   type SameQuestionModel,
   UNFITTED,
-} from "../../src/decisions/same-question";
-import * as fit from "../../src/decisions/fit";
-import { fitLogistic, probability } from "../../src/decisions/logistic";
-import { lemma } from "../../src/text/lemma";
-import { segmentChinese } from "../../src/text/segment-zh";
-import { areSynonyms } from "../../src/text/synonyms";
+} from "../../src/core/decisions/same-question";
+import * as fit from "../../src/core/decisions/fit";
+import { fitLogistic, probability } from "../../src/core/decisions/logistic";
+import { lemma } from "../../src/core/text/lemma";
+import { segmentChinese } from "../../src/core/text/segment-zh";
+import { areSynonyms } from "../../src/core/text/synonyms";
 
 const kinds = (a: string, b: string) => findContrasts(a, b).map((c) => `${c.kind}: ${c.detail}`);
 
@@ -241,7 +241,7 @@ describe("decision tables", () => {
   });
 });
 
-describe("fitting the thresholds (src/decisions/fit.ts)", () => {
+describe("fitting the thresholds (src/core/decisions/fit.ts)", () => {
   const p = (set: string, y: number, score: number, shared: number, contrasts = 0, relation = y ? "same" : "related") => ({
     set,
     group: `${set}:${score}:${shared}:${y}`,
@@ -293,7 +293,7 @@ describe("fitting the thresholds (src/decisions/fit.ts)", () => {
   });
 });
 
-describe("the logistic model (src/decisions/logistic.ts, fit.ts)", () => {
+describe("the logistic model (src/core/decisions/logistic.ts, fit.ts)", () => {
   const vector = (score: number, aligned: number) => ({
     score,
     hardContent: aligned ? 0 : 2,
@@ -336,7 +336,7 @@ describe("the logistic model (src/decisions/logistic.ts, fit.ts)", () => {
   });
 });
 
-describe("English lemmas, synonyms and Chinese words (src/text)", () => {
+describe("English lemmas, synonyms and Chinese words (src/core/text)", () => {
   it("folds inflections and irregular forms to their WordNet lemma", () => {
     const words = ["refunds", "takes", "bought", "children", "shipping", "stopped", "touring", "boxes", "companies", "cards", "went"];
     expect(words.map(lemma)).toEqual(["refund", "take", "buy", "child", "ship", "stop", "tour", "box", "company", "card", "go"]);

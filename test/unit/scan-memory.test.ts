@@ -1,10 +1,10 @@
 /**
- * The WebAssembly scan kernels (src/vectors/kernels.wat), run in workerd, against plain
+ * The WebAssembly scan kernels (src/adapters/vectors/kernels.wat), run in workerd, against plain
  * JavaScript: every code and row length they handle in parts (an odd word count, dimensions not
  * a multiple of eight).
  */
 import { describe, expect, it } from "vitest";
-import { ScanMemory } from "../../src/vectors/scan-memory";
+import { ScanMemory } from "../../src/adapters/vectors/scan-memory";
 
 function random(n: number, seed: number): number[] {
   let x = seed;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseCalibration } from "../../src/calibration/calibration";
-import { shippedScale } from "../../src/calibration/registry";
-import { fitScale, MIN_PAIRS_PER_BAND, type MeasuredPair, SEED_LINES } from "../../src/calibration/self-fit/fit-scale";
+import { parseCalibration } from "../../src/core/calibration/calibration";
+import { shippedScale } from "../../src/core/scale/registry";
+import { fitScale, MIN_PAIRS_PER_BAND, type MeasuredPair, SEED_LINES } from "../../src/features/self-fit/fit-scale";
 
 /** A model whose cosine sits high and separates: rewordings at 0.85–0.95, neighbours 0.7–0.8, strangers 0.5–0.6. */
 function pairs(groups: number): MeasuredPair[] {

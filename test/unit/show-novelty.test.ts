@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Calibration } from "../../src/calibration/calibration";
-import { DEFAULT_NOVELTY_CONFIG, configProblems } from "../../src/ranking/novelty-config";
-import { decayFactor, lexicalSimilarity, lexicalTerms, noveltyScore } from "../../src/ranking/novelty";
-import { checkQuestion, type PastQuestion } from "../../src/ranking/novelty-history";
-import { type Candidate, rankCandidates } from "../../src/ranking/novelty-rank";
+import type { Calibration } from "../../src/core/calibration/calibration";
+import { DEFAULT_NOVELTY_CONFIG, configProblems } from "../../src/core/novelty/novelty-config";
+import { decayFactor, lexicalSimilarity, lexicalTerms, noveltyScore } from "../../src/core/novelty/novelty";
+import { checkQuestion, type PastQuestion } from "../../src/core/novelty/novelty-history";
+import { type Candidate, rankCandidates } from "../../src/core/novelty/novelty-rank";
 
 const MIN = 60_000;
 const NOW = Date.UTC(2025, 9, 19, 10, 0);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { calibrate } from "../../src/calibration/calibration";
-import { calibrationFor, repeatModelFor, shippedRepeatModels } from "../../src/calibration/registry";
-import { lexicalTerms } from "../../src/ranking/lexical";
-import { DEFAULT_NOVELTY_CONFIG } from "../../src/ranking/novelty-config";
-import { checkQuestion } from "../../src/ranking/novelty-history";
-import { rankCandidates } from "../../src/ranking/novelty-rank";
-import { lexicalEvidence, parseRepeatModel, type RepeatModel, repeatSimilarity, repeatTerms } from "../../src/ranking/repeat";
+import { calibrate } from "../../src/core/calibration/calibration";
+import { calibrationFor, repeatModelFor, shippedRepeatModels } from "../../src/core/scale/registry";
+import { lexicalTerms } from "../../src/core/ranking/lexical";
+import { DEFAULT_NOVELTY_CONFIG } from "../../src/core/novelty/novelty-config";
+import { checkQuestion } from "../../src/core/novelty/novelty-history";
+import { rankCandidates } from "../../src/core/novelty/novelty-rank";
+import { lexicalEvidence, parseRepeatModel, type RepeatModel, repeatSimilarity, repeatTerms } from "../../src/core/ranking/repeat";
 
 const model: RepeatModel = {
   model: "m",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onTopic, wordRoot } from "../../src/shows/topic";
+import { onTopic, wordRoot } from "../../src/features/shows/topic";
 
 const q = (text: string, topics: string[] = []) => ({ text, topics });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cosine } from "../../src/ranking/cosine";
-import { usesFloatScanOnly, VectorSnapshot } from "../../src/vectors/snapshot";
+import { cosine } from "../../src/core/ranking/cosine";
+import { usesFloatScanOnly, VectorSnapshot } from "../../src/adapters/vectors/snapshot";
 
 function random(n: number, seed: number): number[] {
   let x = seed;
@@ -62,7 +62,7 @@ describe("VectorSnapshot", () => {
     const snapshot = new VectorSnapshot(dimensions, "e", 1);
     vectors.forEach((v, i) => snapshot.upsert(`v${i}`, v, { half: i % 2 }));
 
-    // 10: a page; 40 and 120: the FAQ search's canonical and variant windows (src/faqs/search.ts).
+    // 10: a page; 40 and 120: the FAQ search's canonical and variant windows (src/features/faqs/search.ts).
     it.each([10, 40, 120])("finds what the full float scan finds at topK %i, with exact cosine scores", (topK) => {
       expect(usesFloatScanOnly(snapshot.size, topK, dimensions)).toBe(false);
       let found = 0;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { currentCards, storeCards } from "../../src/cards/store";
-import { extractCards } from "../../src/text/cards";
+import { currentCards, storeCards } from "../../src/features/cards/store";
+import { extractCards } from "../../src/core/text/cards";
 import { newTenant } from "../support/api";
 
 /** [slot, value, retracts] of each card: what a statement ends and what it starts. */

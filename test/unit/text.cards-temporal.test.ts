@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractCards } from "../../src/text/cards";
+import { extractCards } from "../../src/core/text/cards";
 
 /** [slot, value, retracts] of each card: what a statement says is (or is no longer) true. */
 const said = (text: string) => extractCards(text).map((c) => [c.slot, c.value, c.retracts]);

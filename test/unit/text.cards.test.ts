@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractCards, slotsForQuestion } from "../../src/text/cards";
+import { extractCards, slotsForQuestion } from "../../src/core/text/cards";
 
 const slotValues = (text: string) => extractCards(text).map((c) => [c.slot, c.value]);
 

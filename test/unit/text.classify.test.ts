@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ACKNOWLEDGMENTS, classifyQuery } from "../../src/text/classify";
-import { isQuestion } from "../../src/text/is-question";
-import { countWords } from "../../src/text/words";
+import { ACKNOWLEDGMENTS, classifyQuery } from "../../src/core/text/classify";
+import { isQuestion } from "../../src/core/text/is-question";
+import { countWords } from "../../src/core/text/words";
 
 describe("classifyQuery (seed 001)", () => {
   it.each(["/commit", "  /review-pr 42 please now", "/worktree add feature"])("calls %s a slash command", (prompt) => {

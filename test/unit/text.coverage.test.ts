@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { keywordCoverage, keywordUnits } from "../../src/text/coverage";
-import { expandQuery } from "../../src/text/expand";
+import { keywordCoverage, keywordUnits } from "../../src/core/text/coverage";
+import { expandQuery } from "../../src/core/text/expand";
 
 const coverage = (query: string, document: string) => keywordCoverage(keywordUnits(expandQuery(query)), document);
 

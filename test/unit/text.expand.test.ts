@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { expandQuery } from "../../src/text/expand";
-import { MAX_QUERY_TERMS } from "../../src/text/fts";
-import { detectLang } from "../../src/text/lang";
-import { MAX_ANALYZED_CHARS } from "../../src/text/normalize";
-import { splitAtChineseStopwords } from "../../src/text/stopwords";
+import { expandQuery } from "../../src/core/text/expand";
+import { MAX_QUERY_TERMS } from "../../src/core/text/fts";
+import { detectLang } from "../../src/core/text/lang";
+import { MAX_ANALYZED_CHARS } from "../../src/core/text/normalize";
+import { splitAtChineseStopwords } from "../../src/core/text/stopwords";
 
 describe("expandQuery (seed 003)", () => {
   it("keeps the content word and drops the stopwords of 我是什么用户", () => {

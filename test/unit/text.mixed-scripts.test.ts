@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { expandQuery } from "../../src/text/expand";
-import { ftsDocument, segment } from "../../src/text/fts";
-import { expandVariants } from "../../src/text/variants";
+import { expandQuery } from "../../src/core/text/expand";
+import { ftsDocument, segment } from "../../src/core/text/fts";
+import { expandVariants } from "../../src/core/text/variants";
 
 describe("mixed scripts: Latin runs inside Chinese stay words (seed 003)", () => {
   it("segments 我用iPhone手机 into a word and CJK bigrams, for documents and queries alike", () => {

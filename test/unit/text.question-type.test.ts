@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { QUESTION_PATTERNS, QUESTION_TYPE_PRIORITY } from "../../src/text/question-patterns";
-import { detectQuestionType, underlyingQuestionType } from "../../src/text/question-type";
+import { QUESTION_PATTERNS, QUESTION_TYPE_PRIORITY } from "../../src/core/text/question-patterns";
+import { detectQuestionType, underlyingQuestionType } from "../../src/core/text/question-type";
 
 describe("detectQuestionType (seed 003)", () => {
   it.each([

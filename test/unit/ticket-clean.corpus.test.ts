@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanTicketQuestion } from "../../src/text/ticket-clean";
+import { cleanTicketQuestion } from "../../src/core/text/ticket-clean";
 
 // Realistic ticket bodies as helpdesks deliver them: one line (chat widgets, web forms) or several
 // (email), with greetings, inline sign-offs, names, self-introductions and quoted replies. The

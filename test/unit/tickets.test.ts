@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { heuristicJudge } from "../../src/judge/heuristic";
-import { workersAiJudge } from "../../src/judge/workers-ai";
-import { cleanTicketQuestion } from "../../src/text/ticket-clean";
-import { decideAction, SIMILARITY_MERGE, SIMILARITY_SKIP, SIMILARITY_VARIANT, similarityBand } from "../../src/tickets/decide";
-import { SIGNATURE_TOLERANCE_SECONDS, signPayload, verifySignature } from "../../src/tickets/signature";
+import { heuristicJudge } from "../../src/platform/judge/heuristic";
+import { workersAiJudge } from "../../src/adapters/judge/workers-ai";
+import { cleanTicketQuestion } from "../../src/core/text/ticket-clean";
+import { decideAction, SIMILARITY_MERGE, SIMILARITY_SKIP, SIMILARITY_VARIANT, similarityBand } from "../../src/features/tickets/decide";
+import { SIGNATURE_TOLERANCE_SECONDS, signPayload, verifySignature } from "../../src/features/tickets/signature";
 
 describe("webhook signatures", () => {
   const now = Date.UTC(2026, 10, 22, 12);

@@ -1,11 +1,11 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { nextCursorSchema } from "../pagination";
-import { roles } from "../../auth/keys";
+import { roles } from "../../features/auth/keys";
 import { ScaleStatusSchema } from "./calibration";
 import { isoTime, obj } from "./common";
-import { FTS_COLLECTIONS } from "../../indexing/fts-rebuild";
-import { tenantSettingsSchema } from "../../settings/tenant";
+import { FTS_COLLECTIONS } from "../../features/indexing/fts-rebuild";
+import { tenantSettingsSchema } from "../../features/settings/tenant";
 
 export const CreatedKey = obj({
   id: z.string(),

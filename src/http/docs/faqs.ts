@@ -1,8 +1,8 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { nextCursorSchema } from "../pagination";
-import { faqChangeTypes, faqRelationshipTypes, faqVariantSources, indexStates } from "../../db/schema";
-import { TAG_PATTERN } from "../routes/faqs-schemas";
+import { faqChangeTypes, faqRelationshipTypes, faqVariantSources, indexStates } from "../../platform/db/schema";
+import { TAG_PATTERN } from "../schemas/faqs";
 import { isoTime, nullableString, obj, similarity } from "./common";
 
 /** FAQ tags keep the rule they were validated with (lower-cased, letters, digits, _ . : / -). */

@@ -1,7 +1,7 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { nextCursorSchema } from "../pagination";
-import { deliveryOutcomes, helpdeskProviders } from "../../db/schema/helpdesk";
+import { deliveryOutcomes, helpdeskProviders } from "../../platform/db/schema/helpdesk";
 import { isoTime, nullableString, obj } from "./common";
 import { Ticket } from "./tickets";
 

@@ -1,8 +1,8 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { nextCursorSchema } from "../pagination";
-import { cardKinds, indexStates, memoryTypes, versionRelations } from "../../db/schema";
-import { QUESTION_TYPE_PRIORITY } from "../../text/question-patterns";
+import { cardKinds, indexStates, memoryTypes, versionRelations } from "../../platform/db/schema";
+import { QUESTION_TYPE_PRIORITY } from "../../core/text/question-patterns";
 import { isoTime, nullableString, obj, rawCosine, similarity, tags, unit } from "./common";
 
 const lang = z.enum(["en", "zh", "mixed", "none"]);
@@ -229,7 +229,7 @@ export const memoryDocs = {
     summary: "Record the files a session touched",
     description: "The newest distinct file names (at most 5) enrich the session's later context queries.",
     responses: { 201: SessionFiles },
-    requestExample: { files: [{ path: "src/app.ts" }, { path: "src/db/schema.rs", lineIndex: 12 }] },
+    requestExample: { files: [{ path: "src/app.ts" }, { path: "src/platform/db/schema.rs", lineIndex: 12 }] },
   }),
   analyze: describe({
     tag: "Query",

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { CONTRAST_KINDS } from "../../decisions/contrasts";
+import { CONTRAST_KINDS } from "../../core/decisions/contrasts";
 import { describe } from "../openapi/describe";
 import { obj, rawCosine, similarity, unit } from "./common";
 
-/** The same-question decision's evidence (src/decisions/same-question.ts), as every route answers it. */
+/** The same-question decision's evidence (src/core/decisions/same-question.ts), as every route answers it. */
 export const SameQuestionEvidence = obj({
   score: unit.describe("What the thresholds compared: the repeat score (cosine and shared words on the model's scale), or shared words"),
   method: z.enum(["embedding", "lexical"]),

@@ -1,10 +1,10 @@
 import { describe } from "../openapi/describe";
 import { z } from "zod";
 import { nextCursorSchema } from "../pagination";
-import { stagingStatuses, ticketActions, ticketStatuses } from "../../db/schema";
+import { stagingStatuses, ticketActions, ticketStatuses } from "../../platform/db/schema";
 import { isoTime, nullableString, obj, tags } from "./common";
 import { SameQuestionEvidence } from "./similarity";
-import { PERSONAL_KINDS } from "../../text/pii/kinds";
+import { PERSONAL_KINDS } from "../../core/text/pii/kinds";
 
 export const Ticket = obj({
   id: z.string(),

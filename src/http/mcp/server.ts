@@ -2,7 +2,7 @@
  * The Recall MCP server (SDK v1, low-level `Server`): tools/list advertises RECALL_TOOLS with the
  * API's own schemas, tools/call runs the tool's route. A route's error comes back as an MCP tool
  * error (`isError: true`) whose text is the API's error envelope, code included, never as a
- * protocol or transport failure. One server per request (see src/http/routes/mcp.ts).
+ * protocol or transport failure. One server per request (see src/http/mcp/route.ts).
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {

@@ -5,12 +5,12 @@
  */
 import { z, type ZodObject } from "zod";
 import { contextSchema } from "../routes/context";
-import { searchFaqSchema } from "../routes/faqs-schemas";
+import { searchFaqSchema } from "../schemas/faqs";
 import { newMemorySchema, searchSchema } from "../routes/memories";
 import { analyzeSchema } from "../routes/query";
 import { similarSchema } from "../routes/questions";
 import { explainSchema } from "../routes/similarity";
-import { idParam } from "../routes/shared";
+import { idParam } from "../schemas/shared";
 import { questionParam, rankSchema, showParam } from "../routes/shows";
 
 export interface RecallTool {

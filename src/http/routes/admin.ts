@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { createApiKey, DEV_KEY_ID, DEV_TENANT_ID, listApiKeys, revokeApiKey, roles } from "../../auth/keys";
-import { backfillCards, MAX_BACKFILL_BATCH } from "../../cards/backfill";
-import { FTS_COLLECTIONS, MAX_FTS_REBUILD_BATCH, rebuildFts } from "../../indexing/fts-rebuild";
-import { reembedTenant } from "../../indexing/reembed";
-import { faqStore } from "../../faqs/select";
-import { readRecallMetrics } from "../../metrics/counters";
-import { readTenantSettings, tenantSettingsPatchSchema, updateTenantSettings } from "../../settings/tenant";
+import { createApiKey, DEV_KEY_ID, DEV_TENANT_ID, listApiKeys, revokeApiKey, roles } from "../../features/auth/keys";
+import { backfillCards, MAX_BACKFILL_BATCH } from "../../features/cards/backfill";
+import { FTS_COLLECTIONS, MAX_FTS_REBUILD_BATCH, rebuildFts } from "../../features/indexing/fts-rebuild";
+import { reembedTenant } from "../../features/upkeep/reembed";
+import { faqStore } from "../../features/faqs/select";
+import { readRecallMetrics } from "../../platform/observe/counters";
+import { readTenantSettings, tenantSettingsPatchSchema, updateTenantSettings } from "../../features/settings/tenant";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { adminPageQuery, afterCreated, createdAtPosition, toPage } from "../pagination";
 import { validate } from "../validation";
-import { idParam } from "./shared";
+import { idParam } from "../schemas/shared";
 import { adminDocs } from "../docs/admin";
 
 const backfillSchema = z.strictObject({

@@ -1,18 +1,18 @@
 /**
  * /v1/admin/calibration: the scale in force and its precedence, the fits the deployed Worker runs
- * on the tenant's own labels (src/calibration/self-fit/), their versions, comparison and rollback,
+ * on the tenant's own labels (src/features/self-fit/), their versions, comparison and rollback,
  * and uploaded pairs. Admin keys only; a tenant sees and changes its own scale. The deployment's
  * scale (`scope=deployment`) is read by any admin and fitted or rolled back by the operator's
  * tenant only (OPERATOR_TENANT).
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { calibrate } from "../../calibration/calibration";
-import { forgetScales, scaleInForce } from "../../calibration/in-force";
-import { shippedScale } from "../../calibration/registry";
-import { scaleStatus } from "../../calibration/scale";
-import { advanceFit, type FitRow, getFit, listFits, runningFit, startFit } from "../../calibration/self-fit/job";
-import { SOURCES } from "../../calibration/self-fit/sources";
+import { calibrate } from "../../core/calibration/calibration";
+import { forgetScales, scaleInForce } from "../../features/calibration/in-force";
+import { shippedScale } from "../../core/scale/registry";
+import { scaleStatus } from "../../core/scale/scale";
+import { advanceFit, type FitRow, getFit, listFits, runningFit, startFit } from "../../features/self-fit/job";
+import { SOURCES } from "../../features/self-fit/sources";
 import {
   activateVersion,
   activeTables,
@@ -20,8 +20,8 @@ import {
   getVersion,
   listVersions,
   type StoredTableRow,
-} from "../../calibration/self-fit/tables-store";
-import { countUploadedPairs, deleteUploadedPairs, storeUploadedPairs } from "../../calibration/self-fit/uploaded";
+} from "../../features/calibration/tables-store";
+import { countUploadedPairs, deleteUploadedPairs, storeUploadedPairs } from "../../features/self-fit/uploaded";
 import type { AppEnv } from "../context";
 import { calibrationDocs } from "../docs/calibration";
 import { AppError } from "../errors";

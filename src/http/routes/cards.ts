@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { listCards } from "../../cards/store";
+import { listCards } from "../../features/cards/store";
 import type { AppEnv } from "../context";
 import { afterCreated, createdAtPosition, pageQuery, toPage } from "../pagination";
 import { validate, visibleText } from "../validation";
-import { scopeSchema } from "./shared";
+import { scopeSchema } from "../schemas/shared";
 import { memoryDocs } from "../docs/memories";
 
 const cardQuerySchema = pageQuery(50, 200).extend({

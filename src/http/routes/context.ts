@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { buildContext } from "../../context/build";
-import { DEFAULT_CONTEXT_TOKEN_BUDGET } from "../../context/markdown";
-import { recallStatements } from "../../memories/store";
-import { metricStatements } from "../../metrics/counters";
+import { buildContext } from "../../features/context/build";
+import { DEFAULT_CONTEXT_TOKEN_BUDGET } from "../../features/context/markdown";
+import { recallStatements } from "../../features/memories/store";
+import { metricStatements } from "../../platform/observe/counters";
 import type { AppEnv } from "../context";
 import { afterResponse } from "../log";
 import { validate, visibleText } from "../validation";
-import { scopeSchema } from "./shared";
+import { scopeSchema } from "../schemas/shared";
 import { memoryDocs } from "../docs/memories";
 
 /** Prompts longer than this are refused; up to it they are cut to MAX_CONTEXT_PROMPT_CHARS before search. */

@@ -1,15 +1,15 @@
-/** /v1/faqs: the FAQ knowledge base (seed 002 §9). Handlers are thin; the work is in src/faqs/. */
+/** /v1/faqs: the FAQ knowledge base (seed 002 §9). Handlers are thin; the work is in src/features/faqs/. */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { MAX_IMPORT_LINES } from "../../faqs/import";
-import { readableScores } from "../../faqs/relevance";
-import { faqStore } from "../../faqs/select";
-import { exportNdjson, importLines } from "../../faqs/ndjson";
-import { toFaq } from "../../faqs/store";
-import type { FaqRow } from "../../faqs/types";
-import { DEFAULT_FAQ_WEIGHTS } from "../../faqs/search";
-import { toVariant } from "../../faqs/variants";
-import type { Services } from "../../services";
+import { MAX_IMPORT_LINES } from "../../features/faqs/import";
+import { readableScores } from "../../features/faqs/relevance";
+import { faqStore } from "../../features/faqs/select";
+import { exportNdjson, importLines } from "../../features/faqs/ndjson";
+import { toFaq } from "../../features/faqs/store";
+import type { FaqRow } from "../../features/faqs/types";
+import { DEFAULT_FAQ_WEIGHTS } from "../../features/faqs/search";
+import { toVariant } from "../../features/faqs/variants";
+import type { Services } from "../../platform/ports/services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { afterResponse } from "../log";
@@ -25,8 +25,8 @@ import {
   patchFaqSchema,
   rollbackParams,
   searchFaqSchema,
-} from "./faqs-schemas";
-import { idParam } from "./shared";
+} from "../schemas/faqs";
+import { idParam } from "../schemas/shared";
 import { faqDocs } from "../docs/faqs";
 
 type ImportLine = z.output<typeof importLineSchema>;

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { scaleInForce } from "../../calibration/in-force";
-import { scaleStatus } from "../../calibration/scale";
-import { isSkipped } from "../../deadlines/breaker";
-import { embedderBreakerKey, KV_BREAKER_KEY, vectorizeBreakerKey } from "../../services";
-import { DEPLOYMENT } from "../../calibration/self-fit/tables-store";
+import { scaleInForce } from "../../features/calibration/in-force";
+import { scaleStatus } from "../../core/scale/scale";
+import { isSkipped } from "../../platform/deadlines/breaker";
+import { embedderBreakerKey, KV_BREAKER_KEY, vectorizeBreakerKey } from "../../platform/ports/services";
+import { DEPLOYMENT } from "../../features/calibration/tables-store";
 import type { AppEnv } from "../context";
 import { adminDocs } from "../docs/admin";
 

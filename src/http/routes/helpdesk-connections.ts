@@ -11,9 +11,9 @@
  *   GET  /:id/deliveries  the latest deliveries with their outcome and skip reason.
  */
 import { Hono } from "hono";
-import { webhookAuthDb } from "../../tickets/select";
+import { webhookAuthDb } from "../../features/tickets/select";
 import { z } from "zod";
-import { helpdeskProviders } from "../../db/schema/helpdesk";
+import { helpdeskProviders } from "../../platform/db/schema/helpdesk";
 import {
   createConnection,
   getTenantConnection,
@@ -21,15 +21,15 @@ import {
   revokeConnection,
   rotateConnectionSecret,
   secretProblem,
-} from "../../helpdesk/connections";
-import { listDeliveries, toDelivery } from "../../helpdesk/deliveries";
-import { MAX_WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_SECRET_OVERLAP_MS } from "../../tickets/secrets";
+} from "../../features/helpdesk/connections";
+import { listDeliveries, toDelivery } from "../../features/helpdesk/deliveries";
+import { MAX_WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_SECRET_OVERLAP_MS } from "../../features/tickets/secrets";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { adminPageQuery, afterCreated, createdAtPosition, decodeCursor, toPage } from "../pagination";
 import { validate, visibleText } from "../validation";
-import { idParam } from "./shared";
+import { idParam } from "../schemas/shared";
 import { helpdeskDocs } from "../docs/helpdesks";
 
 const HOUR = 3_600_000;

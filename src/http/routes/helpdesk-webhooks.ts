@@ -10,8 +10,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { type HelpdeskProvider, helpdeskProviders } from "../../db/schema/helpdesk";
-import { getConnection } from "../../helpdesk/connections";
+import { type HelpdeskProvider, helpdeskProviders } from "../../platform/db/schema/helpdesk";
+import { getConnection } from "../../features/helpdesk/connections";
 import {
   type DeliveryRow,
   findDelivery,
@@ -20,19 +20,19 @@ import {
   getThread,
   recordDelivery,
   toDelivery,
-} from "../../helpdesk/deliveries";
-import { providers } from "../../helpdesk/providers";
-import { clampTicket, type Delivery, type Mapped } from "../../helpdesk/types";
-import { sha256Base64Url } from "../../helpdesk/verify";
-import { cleanTicketQuestion } from "../../text/ticket-clean";
-import type { TicketMessage } from "../../tickets/message";
-import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
-import { activeWebhookSecrets } from "../../tickets/secrets";
-import type { TicketInput } from "../../tickets/store";
-import { pipelineStore, webhookAuthDb } from "../../tickets/select";
-import { toTicket } from "../../tickets/store";
+} from "../../features/helpdesk/deliveries";
+import { providers } from "../../features/helpdesk/providers";
+import { clampTicket, type Delivery, type Mapped } from "../../features/helpdesk/types";
+import { sha256Base64Url } from "../../features/helpdesk/verify";
+import { cleanTicketQuestion } from "../../core/text/ticket-clean";
+import type { TicketMessage } from "../../platform/ports/ticket-message";
+import { QueueUnavailable, storeAndEnqueue } from "../../features/tickets/intake";
+import { activeWebhookSecrets } from "../../features/tickets/secrets";
+import type { TicketInput } from "../../platform/ports/ticket-message";
+import { pipelineStore, webhookAuthDb } from "../../features/tickets/select";
+import { toTicket } from "../../features/tickets/store";
 import type { AppEnv } from "../context";
-import { errorFields } from "../../log";
+import { errorFields } from "../../platform/observe/log";
 import { bindTenant } from "../access-log";
 import { AppError } from "../errors";
 import { countVerifiedWebhook, refuseUnverifiedWebhook } from "../rate-limit";

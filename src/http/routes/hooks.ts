@@ -13,7 +13,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { POST_TOOL_USE, promptContextOutput, scopeForProject, touchedFile, USER_PROMPT_SUBMIT } from "../../hooks/claude-code";
+import { POST_TOOL_USE, promptContextOutput, scopeForProject, touchedFile, USER_PROMPT_SUBMIT } from "../../features/hooks/claude-code";
 import type { AppEnv } from "../context";
 import { type ApiResult, callApi, type Dispatch } from "../dispatch";
 import { AppError } from "../errors";
@@ -22,7 +22,7 @@ import { authenticate, jsonBodies } from "../middleware";
 import { validate, visibleText } from "../validation";
 import { hookDocs } from "../docs/hooks";
 import { MAX_MEMORY_CHARS } from "./memories";
-import { scopeSchema } from "./shared";
+import { scopeSchema } from "../schemas/shared";
 
 /** A PostToolUse body carries the tool's whole response (a Read returns the file), so the limit is higher than the API's. */
 export const MAX_HOOK_BODY_BYTES = 4 * 1024 * 1024;

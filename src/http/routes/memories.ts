@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { memoryTypes } from "../../db/schema";
-import { searchMemories } from "../../memories/search";
-import { createMemory, deleteMemory, getMemory } from "../../memories/store";
+import { memoryTypes } from "../../platform/db/schema";
+import { searchMemories } from "../../features/memories/search";
+import { createMemory, deleteMemory, getMemory } from "../../features/memories/store";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { idempotent } from "../idempotency";
 import { validate, visibleText } from "../validation";
-import { idParam, scopeSchema } from "./shared";
+import { idParam, scopeSchema } from "../schemas/shared";
 import { memoryDocs } from "../docs/memories";
 
 /** Longest memory content accepted, in characters. */
@@ -31,7 +31,7 @@ export const searchSchema = z.strictObject({
   query: visibleText(MAX_QUERY_CHARS),
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(10),
   memoryTypes: z.array(z.enum(memoryTypes)).min(1).max(memoryTypes.length).optional(),
-  /** Overrides of the hybrid weights (src/ranking/hybrid.ts); omitted ones keep their defaults. */
+  /** Overrides of the hybrid weights (src/core/ranking/hybrid.ts); omitted ones keep their defaults. */
   weights: z
     .strictObject({
       vector: z.number().min(0).max(1),

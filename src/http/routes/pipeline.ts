@@ -1,11 +1,11 @@
 /**
- * GET /v1/pipeline/stats: what the ticket pipeline decided, by action and day (src/tickets/stats.ts);
- * POST /v1/pipeline/reclean: one page of the upkeep that removes customers' details from FAQ text tickets made (src/tickets/reclean.ts).
+ * GET /v1/pipeline/stats: what the ticket pipeline decided, by action and day (src/features/tickets/stats.ts);
+ * POST /v1/pipeline/reclean: one page of the upkeep that removes customers' details from FAQ text tickets made (src/features/tickets/reclean.ts).
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { recleanPipelineText } from "../../tickets/reclean";
-import { pipelineStats } from "../../tickets/stats";
+import { recleanPipelineText } from "../../features/tickets/reclean";
+import { pipelineStats } from "../../features/tickets/stats";
 import { requireAdmin } from "../middleware";
 import type { AppEnv } from "../context";
 import { validate } from "../validation";

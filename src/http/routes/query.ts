@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { analyzeQuery } from "../../query/analyze";
+import { analyzeQuery } from "../../core/query/analyze";
 import type { AppEnv } from "../context";
 import { validate, visibleText } from "../validation";
 import { memoryDocs } from "../docs/memories";

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { createMemory, findRepeatedQuestion, type NewMemory, recallStatements } from "../../memories/store";
-import { metricStatements } from "../../metrics/counters";
-import { DEFAULT_SIMILAR_QUESTIONS, findSimilarQuestions } from "../../questions/similar";
-import { informationNeed } from "../../text/need";
+import { createMemory, findRepeatedQuestion, type NewMemory, recallStatements } from "../../features/memories/store";
+import { metricStatements } from "../../platform/observe/counters";
+import { DEFAULT_SIMILAR_QUESTIONS, findSimilarQuestions } from "../../features/questions/similar";
+import { informationNeed } from "../../core/text/need";
 import type { AppEnv } from "../context";
 import { afterResponse } from "../log";
 import { validate, visibleText } from "../validation";
 import { MAX_MEMORY_CHARS } from "./memories";
-import { scopeSchema } from "./shared";
+import { scopeSchema } from "../schemas/shared";
 import { memoryDocs } from "../docs/memories";
 
 export const similarSchema = z.strictObject({
@@ -41,7 +41,7 @@ export const questions = new Hono<AppEnv>().post("/similar", memoryDocs.similar,
     sessionId: args.sessionId,
   };
   // Recording checks for a repeat first: that read runs beside the search's (the text is embedded
-  // once for both, src/embeddings/cached.ts), and only the write itself waits for the search.
+  // once for both, src/adapters/embeddings/cached.ts), and only the write itself waits for the search.
   const repeatCheck = args.record ? findRepeatedQuestion(services, tenantId, memory) : null;
   const { questions: found, degraded } = await findSimilarQuestions(services, tenantId, {
     scope: args.scope,

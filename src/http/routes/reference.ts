@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { describe } from "../openapi/describe";
-import { openApiDocument } from "../openapi/document";
+import { openApiDocument } from "../docs/document";
 import { ReferencePage } from "../reference-page";
 
 /** Where the static assets put swagger-ui-dist's files (see scripts/reference-assets.mjs). */

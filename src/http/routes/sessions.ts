@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MAX_FILES_PER_CALL, recordFileMentions } from "../../sessions/files";
+import { MAX_FILES_PER_CALL, recordFileMentions } from "../../features/sessions/files";
 import type { AppEnv } from "../context";
 import { idempotent } from "../idempotency";
 import { validate } from "../validation";

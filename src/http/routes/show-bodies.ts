@@ -2,7 +2,7 @@
  * The JSON of a ranking, one mapping for the answer of POST …/rank and for a stored ranking read
  * back (GET …/rankings/:id), so both say the same thing in the same shape (scores rounded).
  */
-import type { OverrideRecord, RankedFiltered, RankedPick, RankingDetail, StoredRanking } from "../../shows/types";
+import type { OverrideRecord, RankedFiltered, RankedPick, RankingDetail, StoredRanking } from "../../features/shows/types";
 import { round } from "./show-object";
 
 const pickBody = (p: RankedPick) => ({

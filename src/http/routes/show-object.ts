@@ -5,11 +5,11 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import type { Embedder } from "../../embeddings/port";
-import { EmbeddingError } from "../../embeddings/port";
-import { errorFields } from "../../log";
-import { recordShow } from "../../shows/archive";
-import type { EmbeddedText, ShowResult, ShowSummary } from "../../shows/types";
+import type { Embedder } from "../../platform/ports/embedder";
+import { EmbeddingError } from "../../platform/ports/embedder";
+import { errorFields } from "../../platform/observe/log";
+import { recordShow } from "../../features/shows/archive";
+import type { EmbeddedText, ShowResult, ShowSummary } from "../../features/shows/types";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 

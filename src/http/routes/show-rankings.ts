@@ -6,8 +6,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { keyLabel } from "../../auth/key-label";
-import { overrideLabelBy, storeOverrideLabel } from "../../calibration/self-fit/uploaded";
+import { keyLabel } from "../../features/auth/key-label";
+import { overrideLabelBy, storeOverrideLabel } from "../../features/self-fit/uploaded";
 import type { AppEnv } from "../context";
 import { showRankingDocs } from "../docs/show-rankings";
 import { idempotent } from "../idempotency";

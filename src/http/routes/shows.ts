@@ -6,9 +6,9 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { keyLabel } from "../../auth/key-label";
-import { NOVELTY_CONFIG_LIMITS } from "../../ranking/novelty-config";
-import { listShows } from "../../shows/archive";
+import { keyLabel } from "../../features/auth/key-label";
+import { NOVELTY_CONFIG_LIMITS } from "../../core/novelty/novelty-config";
+import { listShows } from "../../features/shows/archive";
 import type { AppEnv } from "../context";
 import { timeAndIdPosition, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { idempotent } from "../idempotency";

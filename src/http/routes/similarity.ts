@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { calibrate } from "../../calibration/calibration";
-import { decidePair } from "../../decisions/pair";
-import { EmbeddingError } from "../../embeddings/port";
-import { cosine } from "../../ranking/cosine";
-import { normalizeText } from "../../text/normalize";
+import { calibrate } from "../../core/calibration/calibration";
+import { decidePair } from "../../core/scale/pair";
+import { EmbeddingError } from "../../platform/ports/embedder";
+import { cosine } from "../../core/ranking/cosine";
+import { normalizeText } from "../../core/text/normalize";
 import type { AppEnv } from "../context";
 import { similarityDocs } from "../docs/similarity";
 import { validate, visibleText } from "../validation";

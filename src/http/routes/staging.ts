@@ -1,9 +1,9 @@
 /** /v1/staging: MERGE and NEW proposals of the ticket pipeline, for review. Approving or rejecting needs an admin key. */
 import { Hono } from "hono";
 import { z } from "zod";
-import { stagingStatuses } from "../../db/schema";
-import { PipelineUnavailable } from "../../tickets/match";
-import { askedBy, redecide } from "../../tickets/redecide";
+import { stagingStatuses } from "../../platform/db/schema";
+import { PipelineUnavailable } from "../../features/tickets/match";
+import { askedBy, redecide } from "../../features/tickets/redecide";
 import {
   approveStaging,
   getStaging,
@@ -13,14 +13,14 @@ import {
   stagingCounts,
   toDecision,
   toStaging,
-} from "../../tickets/staging";
+} from "../../features/tickets/staging";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { afterSeq, cursorParam, seqCursor } from "../pagination";
 import { idempotent } from "../idempotency";
 import { validate, visibleText } from "../validation";
-import { idParam } from "./shared";
+import { idParam } from "../schemas/shared";
 import { ticketDocs } from "../docs/tickets";
 
 const listQuery = z.strictObject({

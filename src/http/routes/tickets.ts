@@ -1,17 +1,17 @@
 /** /v1/tickets: what the pipeline did with each ticket; admins list dead-lettered ones and requeue them. */
 import { Hono } from "hono";
 import { z } from "zod";
-import { ticketStatuses } from "../../db/schema";
-import type { TicketMessage } from "../../tickets/message";
-import { pipelineStore } from "../../tickets/select";
-import { toTicket } from "../../tickets/store";
-import { cleanTicket } from "../../text/ticket-clean";
+import { ticketStatuses } from "../../platform/db/schema";
+import type { TicketMessage } from "../../platform/ports/ticket-message";
+import { pipelineStore } from "../../features/tickets/select";
+import { toTicket } from "../../features/tickets/store";
+import { cleanTicket } from "../../core/text/ticket-clean";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { afterSeq, cursorParam, seqCursor } from "../pagination";
 import { validate } from "../validation";
-import { idParam } from "./shared";
+import { idParam } from "../schemas/shared";
 import { ticketDocs } from "../docs/tickets";
 
 const listQuery = z.strictObject({

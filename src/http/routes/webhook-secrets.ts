@@ -1,10 +1,10 @@
 /**
- * /v1/admin/webhook-secrets: the secrets ticket webhooks are signed with (src/tickets/secrets.ts).
+ * /v1/admin/webhook-secrets: the secrets ticket webhooks are signed with (src/features/tickets/secrets.ts).
  * POST creates a secret, shown once; POST /rotate makes a new one and keeps the previous ones
  * valid for `overlapHours` (default 24); DELETE /:id ends one now. The list never shows a secret.
  */
 import { Hono } from "hono";
-import { webhookAuthDb } from "../../tickets/select";
+import { webhookAuthDb } from "../../features/tickets/select";
 import { z } from "zod";
 import {
   listWebhookSecrets,
@@ -12,14 +12,14 @@ import {
   revokeWebhookSecret,
   rotateWebhookSecret,
   WEBHOOK_SECRET_OVERLAP_MS,
-} from "../../tickets/secrets";
-import type { Services } from "../../services";
+} from "../../features/tickets/secrets";
+import type { Services } from "../../platform/ports/services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware";
 import { adminPageQuery, afterCreated, createdAtPosition, toPage } from "../pagination";
 import { validate } from "../validation";
-import { idParam } from "./shared";
+import { idParam } from "../schemas/shared";
 import { adminDocs } from "../docs/admin";
 
 const HOUR = 3_600_000;

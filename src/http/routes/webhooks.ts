@@ -13,16 +13,16 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { QueueUnavailable, storeAndEnqueue } from "../../tickets/intake";
-import { activeWebhookSecrets } from "../../tickets/secrets";
-import { verifySignature } from "../../tickets/signature";
-import type { TicketMessage } from "../../tickets/message";
-import { pipelineStore, webhookAuthDb } from "../../tickets/select";
-import type { TicketRecord } from "../../tickets/store";
-import { toTicket } from "../../tickets/store";
-import { cleanTicketQuestion } from "../../text/ticket-clean";
+import { QueueUnavailable, storeAndEnqueue } from "../../features/tickets/intake";
+import { activeWebhookSecrets } from "../../features/tickets/secrets";
+import { verifySignature } from "../../features/tickets/signature";
+import type { TicketMessage } from "../../platform/ports/ticket-message";
+import { pipelineStore, webhookAuthDb } from "../../features/tickets/select";
+import type { TicketRecord } from "../../features/tickets/store";
+import { toTicket } from "../../features/tickets/store";
+import { cleanTicketQuestion } from "../../core/text/ticket-clean";
 import type { AppEnv } from "../context";
-import { errorFields } from "../../log";
+import { errorFields } from "../../platform/observe/log";
 import { bindTenant } from "../access-log";
 import { AppError } from "../errors";
 import { type Detail, issueDetails, requireText, validationFailed, visibleText } from "../validation";

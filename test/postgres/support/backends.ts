@@ -10,9 +10,10 @@ import { join } from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { Miniflare } from "miniflare";
 import { inject } from "vitest";
-import type { FaqStore } from "../../../src/faqs/port";
-import { faqStore } from "../../../src/faqs/select";
-import { createServices, type PostgresEnv, type Services } from "../../../src/services";
+import type { FaqStore } from "../../../src/features/faqs/port";
+import { faqStore } from "../../../src/features/faqs/select";
+import { createServices } from "../../../src/app/services";
+import { type PostgresEnv, type Services } from "../../../src/platform/ports/services";
 // @ts-expect-error: plain ESM modules shared with `npm start` and the bench, no type declarations
 import { startLocalPostgres } from "../../../scripts/local-postgres.mjs";
 // @ts-expect-error: plain ESM module shared with `npm run db:migrate:pg`
