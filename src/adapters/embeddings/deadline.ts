@@ -1,5 +1,5 @@
 /**
- * The embedding model's deadlines (the breaker is src/deadline.ts's). A miss throws an
+ * The embedding model's deadlines (the breaker is src/platform/deadlines/breaker.ts). A miss throws an
  * EmbeddingError, which every caller already takes as "no vectors": search goes on by keywords,
  * the context block without its vector list, the show's check on words, a write commits with its
  * vector pending (the cron indexes it later), each saying so in `degraded`. KV-cached vectors are
@@ -40,7 +40,7 @@ export interface DeadlineOptions {
   now?: () => number;
 }
 
-/** The model behind a deadline and a breaker (src/deadline.ts); a miss throws EmbeddingTimeout, an EmbeddingError. */
+/** The model behind a deadline and a breaker (src/platform/deadlines/breaker.ts); a miss throws EmbeddingTimeout, an EmbeddingError. */
 export function deadlineEmbedder(inner: Embedder, { deadlineMs, breakerKey, now }: DeadlineOptions): Embedder {
   return {
     kind: inner.kind,

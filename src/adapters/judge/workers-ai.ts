@@ -6,7 +6,7 @@
  * Either way the verdict is validated by zod; an invalid one or an error (JSON mode's "couldn't be
  * met" included) is asked again once, then the heuristic judge decides and the verdict's `judge`
  * says so. No answer within the timeout goes to the heuristic at once, and the model is skipped
- * for a while (src/deadline.ts): a hung model costs the ticket queue one wait, not two per ticket. The prompts are documented in docs/guides/ticket-pipeline.md ("The judge").
+ * for a while (src/platform/deadlines/breaker.ts): a hung model costs the ticket queue one wait, not two per ticket. The prompts are documented in docs/guides/ticket-pipeline.md ("The judge").
  */
 import { z } from "zod";
 import { heuristicJudge } from "../../platform/judge/heuristic";

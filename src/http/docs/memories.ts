@@ -229,7 +229,7 @@ export const memoryDocs = {
     summary: "Record the files a session touched",
     description: "The newest distinct file names (at most 5) enrich the session's later context queries.",
     responses: { 201: SessionFiles },
-    requestExample: { files: [{ path: "src/app.ts" }, { path: "src/platform/db/schema.rs", lineIndex: 12 }] },
+    requestExample: { files: [{ path: "src/app.ts" }, { path: "src/db/schema.rs", lineIndex: 12 }] },
   }),
   analyze: describe({
     tag: "Query",
