@@ -38,7 +38,7 @@ const sets = await collectSets(process.argv, lib.containsCjk, async (worker, nam
 });
 
 /** The search's own candidate parameters; `--explore` varies them (one at a time, each with its share cross-validated). */
-const PRODUCT = { window: lib.MIN_FAQ_WINDOW, floor: lib.VECTOR_MIN_SIMILARITY, fuse: lib.fuseScores };
+const PRODUCT = { window: lib.FAQ_SEARCH.minWindow, floor: lib.FAQ_SEARCH.vectorMinSimilarity, fuse: lib.fuseScores };
 
 /** NDCG@10 of one query's fused ranking at a vector share (0: lexical only, 1: vector only). */
 function ndcgAt(q, share, { window, floor, fuse } = PRODUCT) {
@@ -112,10 +112,10 @@ async function lexicalWindow(worker, tenantId, text, faqToDoc) {
   if (!match) return [];
   const { results } = await worker.db
     .prepare(
-      `SELECT f.id, -bm25(faqs_fts, ${lib.QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${lib.ANSWER_COLUMN_WEIGHT.toFixed(1)}) AS score FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
-       WHERE faqs_fts MATCH ? AND f.tenant_id = ? AND f.deleted_at IS NULL ORDER BY bm25(faqs_fts, ${lib.QUESTION_COLUMN_WEIGHT.toFixed(1)}, ${lib.ANSWER_COLUMN_WEIGHT.toFixed(1)}) LIMIT ?`,
+      `SELECT f.id, -bm25(faqs_fts, ${lib.FAQ_SEARCH.columnWeights.question.toFixed(1)}, ${lib.FAQ_SEARCH.columnWeights.answer.toFixed(1)}) AS score FROM faqs_fts JOIN faqs f ON f.seq = faqs_fts.rowid
+       WHERE faqs_fts MATCH ? AND f.tenant_id = ? AND f.deleted_at IS NULL ORDER BY bm25(faqs_fts, ${lib.FAQ_SEARCH.columnWeights.question.toFixed(1)}, ${lib.FAQ_SEARCH.columnWeights.answer.toFixed(1)}) LIMIT ?`,
     )
-    .bind(match, tenantId, Math.max(80, lib.MIN_FAQ_WINDOW))
+    .bind(match, tenantId, Math.max(80, lib.FAQ_SEARCH.minWindow))
     .all();
   return results.map((r) => [faqToDoc.get(r.id), r.score]);
 }

@@ -14,6 +14,7 @@ import { importFaqs } from "./import";
 import type { FaqStore } from "./port";
 import { createRelationship, deleteRelationship, listRelated, refreshAutoRelated } from "./relationships";
 import { markFaqsForReembedD1 } from "./reembed";
+import { d1SearchSource } from "./d1-search";
 import { searchFaqs } from "./search";
 import { createFaq, getFaqRow, getFaqsByIds, listFaqs, softDeleteFaq, updateFaq } from "./store";
 import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggestions";
@@ -52,7 +53,7 @@ export function d1FaqStore(services: Services): FaqStore {
     },
     listVersions: (tenantId, faqId, page) => listVersions(db, tenantId, faqId, page),
     rollback: (tenantId, faqId, versionNumber, by, reason) => rollbackFaq(services, tenantId, faqId, versionNumber, by, reason),
-    search: (tenantId, args) => searchFaqs(services, tenantId, args),
+    search: (tenantId, args) => searchFaqs(services, args, (plan) => d1SearchSource(services, tenantId, plan)),
     import: (tenantId, by, items) => importFaqs(services, tenantId, by, items),
     export: (tenantId) => exportFromD1(db, tenantId),
     reindexPending: (batchSize) => reindexPendingFaqs(services, batchSize),

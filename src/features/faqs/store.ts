@@ -18,6 +18,7 @@ import { faqFields, faqValues, toFaqRow } from "./rows";
 import { errorFields } from "../../platform/observe/log";
 import { err, ok } from "../../core/base/result";
 import type { FaqChange, FaqRow, FaqUpdateResult, NewFaq } from "./types";
+import { applyFaqChange } from "./update-rule";
 
 export interface Faq extends NewFaq {
   id: string;
@@ -183,24 +184,13 @@ export async function updateFaq(
   const { db, clock, embedder } = services;
   const current = await getFaqRow(db, tenantId, id);
   if (!current) return err("not_found");
-  const next: FaqRow = {
-    ...current,
-    question: change.question ?? current.question,
-    answer: change.answer ?? current.answer,
-    tags: change.tags ? JSON.stringify(change.tags) : current.tags,
-    metadata: change.metadata ? JSON.stringify(change.metadata) : current.metadata,
-  };
-  const questionChanged = next.question !== current.question;
-  const contentChanged = questionChanged || next.answer !== current.answer || next.tags !== current.tags;
-  if (!contentChanged && next.metadata === current.metadata) return ok({ row: current, contentChanged: false, questionChanged: false });
-
   const now = clock.now();
-  next.updated_at = now;
-  next.updated_by = by;
-  if (questionChanged) next.index_state = embedder.canEmbed(next.question) ? "pending" : "lexical_only";
+  const update = applyFaqChange(current, change, { by, now, canEmbed: (text) => embedder.canEmbed(text) });
+  if (!update) return ok({ row: current, contentChanged: false, questionChanged: false });
+  const { next, contentChanged, questionChanged } = update;
   const orm = drizzle(db);
   const { tags, metadata } = faqValues(next);
-  const update = orm
+  const write = orm
     .update(faqs)
     .set({
       question: next.question,
@@ -238,14 +228,14 @@ export async function updateFaq(
               .from(faqs)
               .where(liveFaq(tenantId, id)),
           ),
-          update,
+          write,
           orm
             .update(faqsFts)
             .set({ question: ftsDocument(next.question), answer: ftsDocument(next.answer) })
             .where(eq(faqsFts.rowid, current.seq)),
         ])
       )[1]
-    : await update;
+    : await write;
   if (updated.length === 0) return err("not_found");
   if (contentChanged) next.version = current.version + 1;
   if (questionChanged && next.index_state === "pending") {

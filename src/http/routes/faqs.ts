@@ -7,7 +7,7 @@ import { faqStore } from "../../features/faqs/select";
 import { exportNdjson, importLines } from "../../features/faqs/ndjson";
 import { toFaq } from "../../features/faqs/store";
 import type { FaqRow } from "../../features/faqs/types";
-import { DEFAULT_FAQ_WEIGHTS } from "../../features/faqs/search";
+import { FAQ_SEARCH } from "../../features/faqs/search-settings";
 import { toVariant } from "../../features/faqs/variants";
 import type { Services } from "../../platform/ports/services";
 import type { AppEnv } from "../context";
@@ -107,8 +107,8 @@ export const faqs = new Hono<AppEnv>()
     const args = c.req.valid("json");
     if (
       args.weights &&
-      (args.weights.bm25 ?? DEFAULT_FAQ_WEIGHTS.bm25) === 0 &&
-      (args.weights.vector ?? DEFAULT_FAQ_WEIGHTS.vector) === 0
+      (args.weights.bm25 ?? FAQ_SEARCH.weights.bm25) === 0 &&
+      (args.weights.vector ?? FAQ_SEARCH.weights.vector) === 0
     ) {
       throw validationFailed([{ path: "weights", message: "at least one weight must be above 0" }]);
     }

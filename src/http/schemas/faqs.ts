@@ -175,7 +175,7 @@ export const searchFaqSchema = z.strictObject({
   query: visibleText(MAX_FAQ_QUERY_CHARS),
   limit: z.number().int().min(1).max(MAX_FAQ_SEARCH_LIMIT).default(10),
   sessionId: visibleText(128).optional(),
-  /** The two signals' shares in the fused score; an omitted one keeps its default (DEFAULT_FAQ_WEIGHTS: bm25 0.3, vector 0.7). */
+  /** The two signals' shares in the fused score; an omitted one keeps its default (FAQ_SEARCH.weights, src/features/faqs/search-settings.ts: bm25 0.3, vector 0.7). */
   weights: z
     .strictObject({ bm25: z.number().min(0).max(1), vector: z.number().min(0).max(1) })
     .partial()

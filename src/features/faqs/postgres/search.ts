@@ -1,29 +1,25 @@
 /**
- * Hybrid FAQ search on Postgres, where the data is (seed 002 §8.1): the same four candidate
- * lists as on D1 (search.ts), each one SQL query, then the same fusion (fuse-lists.ts).
- *   lexical: the tsvector of the same pre-tokenized text FTS5 indexes, ranked by ts_rank with
- *            question (A) : answer (B) = 10 : 3 like bm25(faqs_fts, 10.0, 3.0);
- *   vector:  pgvector cosine distance on the row's vector, through the model's HNSW index.
+ * FAQ search's candidates on Postgres, where the data is (search-source.ts): each list one SQL
+ * query, ranked where the indexes are.
+ *   full text: the tsvector of the same pre-tokenized text FTS5 indexes, ranked by ts_rank with
+ *              question (A) : answer (B) in FAQ_SEARCH.columnWeights, as bm25(faqs_fts, 10.0, 3.0) on D1;
+ *   vector:    pgvector cosine distance on the row's vector, through the model's HNSW index.
  * Raw SQL here (not the query builder) because ts_rank / websearch_to_tsquery / `<=>` on a cast
  * expression are what the indexes are built on; values are always bound parameters.
  */
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { calibrate } from "../../../core/calibration/calibration";
+import { expansionTerms } from "../../../core/text/expand";
 import type { PgDatabase } from "../../../platform/db/pg/client";
-import { errorFields } from "../../../platform/observe/log";
-import type { Services } from "../../../platform/ports/services";
-import { expandQuery, expansionTerms } from "../../../core/text/expand";
-import { fuseFaqLists, listedFaqIds, reachedByVector, toFaqLists } from "../fuse-lists";
-import { ANSWER_COLUMN_WEIGHT, DEFAULT_FAQ_WEIGHTS, MIN_FAQ_WINDOW, QUESTION_COLUMN_WEIGHT, VECTOR_MIN_SIMILARITY } from "../search";
-import type { FaqDegradation, FaqSearchArgs, FaqSearchResult } from "../types";
-import { faqColumns, toFaqRow } from "./rows";
 import { pgFaqs } from "../../../platform/db/pg/schema";
+import type { Services } from "../../../platform/ports/services";
+import { FAQ_SEARCH } from "../search-settings";
+import type { FaqSearchSource, SearchPlan } from "../search-source";
+import type { FaqRow } from "../types";
+import { faqColumns, toFaqRow } from "./rows";
 
-/** Variant lists read this many variants per FAQ slot of the window (as on D1). */
-const VARIANTS_PER_SLOT = 3;
-/** ts_rank's weights are {D, C, B, A}: answer (B) and question (A) in the bm25 column ratio. */
-const RANK_WEIGHTS = `{0, 0, ${(ANSWER_COLUMN_WEIGHT / QUESTION_COLUMN_WEIGHT).toFixed(2)}, 1}`;
+/** ts_rank's weights are {D, C, B, A}: answer (B) and question (A) in the column ratio. */
+const RANK_WEIGHTS = `{0, 0, ${(FAQ_SEARCH.columnWeights.answer / FAQ_SEARCH.columnWeights.question).toFixed(2)}, 1}`;
 
 /**
  * The terms as a websearch_to_tsquery text: each a quoted phrase, ORed. websearch_to_tsquery
@@ -37,108 +33,90 @@ export function websearchText(terms: readonly string[]): string | null {
 const scoredId = z.object({ id: z.string(), score: z.coerce.number() });
 const scoredVariant = z.object({ id: z.string(), faq_id: z.string(), variant_text: z.string(), score: z.coerce.number() });
 
-export async function searchPostgres(services: Services, db: PgDatabase, tenantId: string, args: FaqSearchArgs): Promise<FaqSearchResult> {
-  const started = Date.now();
+export function postgresSearchSource(
+  services: Services,
+  db: PgDatabase,
+  tenantId: string,
+  { tags, window }: SearchPlan,
+): FaqSearchSource<FaqRow> {
   const { embedder } = services;
-  const weights = { ...DEFAULT_FAQ_WEIGHTS, ...args.weights };
-  const window = Math.max(args.limit * 2, MIN_FAQ_WINDOW);
-  const degraded: FaqDegradation[] = [];
-  const tags = args.tags ?? [];
-  const text = weights.bm25 > 0 ? websearchText(expansionTerms(expandQuery(args.query))) : null;
   const tagged = tags.length > 0 ? sql`AND f.tags @> ${JSON.stringify(tags)}::jsonb` : sql``;
   const rows = async <T>(schema: z.ZodType<T>, query: SQL): Promise<T[]> => z.array(schema).parse((await db.execute(query)).rows);
+  /** Variants the vector list found, with their FAQ and text: rows() answers for them without another query. */
+  const nearVariants = new Map<string, { faqId: string; text: string }>();
+  /** Raw cosine of the query to each canonical question of the model, or NULL (another model's vector). */
+  const cosineTo = (vector: Float32Array) =>
+    sql<
+      number | null
+    >`CASE WHEN ${pgFaqs.embeddingModel} = ${embedder.model} THEN 1 - (${vectorExpression(vector).column("faqs")} <=> ${vectorExpression(vector).value}) END`;
 
-  let queryVector: Float32Array | null = null;
-  let embedMs = 0;
-  let embedded = started;
-  const [[canonicalText, variantText], [canonicalVector, variantVector]] = await Promise.all([
-    Promise.all([
-      text
-        ? rows(
-            scoredId,
-            sql`SELECT f.id, ts_rank(${RANK_WEIGHTS}::float4[], f.search, q) AS score FROM faqs f, websearch_to_tsquery('recall_fts', ${text}) q
-            WHERE f.search @@ q AND f.tenant_id = ${tenantId} AND f.deleted_at IS NULL ${tagged} ORDER BY score DESC, f.seq LIMIT ${window}`,
-          )
-        : [],
-      text
-        ? rows(
-            scoredVariant,
-            sql`SELECT v.id, v.faq_id, v.variant_text, ts_rank(v.search, q) AS score FROM faq_variants v JOIN faqs f ON f.id = v.faq_id, websearch_to_tsquery('recall_fts', ${text}) q
-            WHERE v.search @@ q AND v.tenant_id = ${tenantId} AND f.deleted_at IS NULL ${tagged} ORDER BY score DESC, v.seq LIMIT ${window * VARIANTS_PER_SLOT}`,
-          )
-        : [],
-    ]),
-    (async () => {
-      if (weights.vector > 0 && embedder.canEmbed(args.query)) {
-        const embedStarted = Date.now();
-        try {
-          queryVector = (await embedder.embed([args.query]))[0] ?? null;
-        } catch (error) {
-          services.log.warn("faq_search_degraded", { part: "embeddings", backend: "postgres", ...errorFields(error) });
-          degraded.push("embeddings");
-        }
-        embedded = Date.now();
-        embedMs = embedded - embedStarted;
-      }
-      if (!queryVector) return [[], []];
-      const q = vectorExpression(queryVector);
-      const near = (row: { score: number }) => calibrate(row.score, embedder.scale.calibration) >= VECTOR_MIN_SIMILARITY;
-      return Promise.all([
+  return {
+    async lexical(expansion) {
+      const text = expansion ? websearchText(expansionTerms(expansion)) : null;
+      if (!text) return { canonical: [], variants: [] };
+      const [canonical, variants] = await Promise.all([
+        rows(
+          scoredId,
+          sql`SELECT f.id, ts_rank(${RANK_WEIGHTS}::float4[], f.search, q) AS score FROM faqs f, websearch_to_tsquery('recall_fts', ${text}) q
+            WHERE f.search @@ q AND f.tenant_id = ${tenantId} AND f.deleted_at IS NULL ${tagged} ORDER BY score DESC, f.seq LIMIT ${window.faqs}`,
+        ),
+        rows(
+          scoredVariant,
+          sql`SELECT v.id, v.faq_id, v.variant_text, ts_rank(v.search, q) AS score FROM faq_variants v JOIN faqs f ON f.id = v.faq_id, websearch_to_tsquery('recall_fts', ${text}) q
+            WHERE v.search @@ q AND v.tenant_id = ${tenantId} AND f.deleted_at IS NULL ${tagged} ORDER BY score DESC, v.seq LIMIT ${window.variants}`,
+        ),
+      ]);
+      return { canonical, variants: variants.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, score: v.score })) };
+    },
+
+    async nearest(vector) {
+      const q = vectorExpression(vector);
+      const [canonical, variants] = await Promise.all([
         rows(
           scoredId,
           sql`SELECT f.id, 1 - (${q.column("f")} <=> ${q.value}) AS score FROM faqs f
             WHERE f.tenant_id = ${tenantId} AND f.deleted_at IS NULL AND f.embedding_model = ${embedder.model} ${tagged}
-            ORDER BY ${q.column("f")} <=> ${q.value} LIMIT ${window}`,
-        ).then((r) => r.filter(near)),
+            ORDER BY ${q.column("f")} <=> ${q.value} LIMIT ${window.faqs}`,
+        ),
         rows(
           scoredVariant,
           sql`SELECT v.id, v.faq_id, v.variant_text, 1 - (${q.column("v")} <=> ${q.value}) AS score FROM faq_variants v JOIN faqs f ON f.id = v.faq_id
             WHERE v.tenant_id = ${tenantId} AND f.deleted_at IS NULL AND v.embedding_model = ${embedder.model} ${tagged}
-            ORDER BY ${q.column("v")} <=> ${q.value} LIMIT ${window * VARIANTS_PER_SLOT}`,
-        ).then((r) => r.filter(near)),
+            ORDER BY ${q.column("v")} <=> ${q.value} LIMIT ${window.variants}`,
+        ),
       ]);
-    })(),
-  ]);
-
-  const rowsStarted = Date.now();
-  // The SQL already kept live FAQs of the tenant with the tags: nothing more to filter.
-  const lists = toFaqLists(
-    {
-      canonicalLexical: canonicalText,
-      variantLexical: variantText.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, score: v.score })),
-      canonicalVector,
-      variantVector: variantVector.map((v) => ({ faqId: v.faq_id, variantId: v.id, text: v.variant_text, cosine: v.score })),
+      for (const v of variants) nearVariants.set(v.id, { faqId: v.faq_id, text: v.variant_text });
+      return { canonical, variants: variants.map((v) => ({ variantId: v.id, cosine: v.score })) };
     },
-    window,
-  );
-  const ids = listedFaqIds(lists);
-  // The candidates' rows, and for those no vector list reached, their canonical cosine: one query.
-  const vector = queryVector as Float32Array | null;
-  const cosine = vector
-    ? sql<
-        number | null
-      >`CASE WHEN ${pgFaqs.embeddingModel} = ${embedder.model} THEN 1 - (${vectorExpression(vector).column("faqs")} <=> ${vectorExpression(vector).value}) END`
-    : sql<null>`NULL`;
-  const found =
-    ids.length > 0
-      ? await db
-          .select({ ...faqColumns, cosine })
-          .from(pgFaqs)
-          .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), inArray(pgFaqs.id, ids)))
-      : [];
-  for (const row of found) if (!reachedByVector(lists, row.id) && row.cosine !== null) lists.moreCosines.set(row.id, Number(row.cosine));
-  const byId = new Map(found.map((row) => [row.id, toFaqRow(row)]));
-  const results = fuseFaqLists(lists, byId, {
-    limit: args.limit,
-    vectorShare: weights.vector / (weights.vector + weights.bm25),
-    calibration: embedder.scale.calibration,
-  });
-  const done = Date.now();
-  return {
-    results,
-    degraded,
-    queryVector,
-    timing: { embedMs, listsMs: rowsStarted - Math.max(embedded, started), rowsMs: done - rowsStarted, totalMs: done - started },
+
+    // The lists already kept live FAQs of the tenant with the tags; the rows come with their cosine, in one query.
+    async rows({ faqIds, variantIds }, vector) {
+      const variants = new Map(variantIds.flatMap((id) => (nearVariants.has(id) ? [[id, nearVariants.get(id)!] as const] : [])));
+      const ids = [...new Set([...faqIds, ...[...variants.values()].map((v) => v.faqId)])];
+      const found =
+        ids.length > 0
+          ? await db
+              .select({ ...faqColumns, cosine: vector ? cosineTo(vector) : sql<null>`NULL` })
+              .from(pgFaqs)
+              .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), inArray(pgFaqs.id, ids)))
+          : [];
+      const faqs = new Map(found.map((row) => [row.id, toFaqRow(row)]));
+      return {
+        faqs,
+        variants,
+        cosines: new Map(found.flatMap((row) => (row.cosine === null ? [] : [[row.id, Number(row.cosine)] as const]))),
+        whole: async (page) => new Map(page.flatMap((id) => (faqs.has(id) ? [[id, faqs.get(id)!] as const] : []))),
+      };
+    },
+
+    // Only FAQs embedded with another model reach here (rows() brought the rest): they have no cosine to give.
+    async cosines(vector, faqIds) {
+      const found = await db
+        .select({ id: pgFaqs.id, cosine: cosineTo(vector) })
+        .from(pgFaqs)
+        .where(and(eq(pgFaqs.tenantId, tenantId), inArray(pgFaqs.id, [...faqIds])));
+      return new Map(found.flatMap((row) => (row.cosine === null ? [] : [[row.id, Number(row.cosine)] as const])));
+    },
   };
 }
 

@@ -29,7 +29,9 @@ import { importIntoPostgres } from "./import";
 import { tagsSchema } from "../json-columns";
 import { faqColumns, faqValues, toFaqRow, toFaqVersion, toVariantRow, variantColumns, variantValues } from "./rows";
 import { faqValues as faqRowValues } from "../rows";
-import { searchPostgres, websearchText } from "./search";
+import { searchFaqs } from "../search";
+import { postgresSearchSource, websearchText } from "./search";
+import { applyFaqChange } from "../update-rule";
 import { postgresSuggestions } from "./suggestions";
 
 export function postgresFaqStore(services: Services, { db }: PgConnection): FaqStore {
@@ -79,22 +81,12 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
     async update(tenantId, id, by, change, version = { changeType: "update" }) {
       const current = await get(tenantId, id);
       if (!current) return err("not_found");
-      const next: FaqRow = {
-        ...current,
-        question: change.question ?? current.question,
-        answer: change.answer ?? current.answer,
-        tags: change.tags ? JSON.stringify(change.tags) : current.tags,
-        metadata: change.metadata ? JSON.stringify(change.metadata) : current.metadata,
-      };
-      const questionChanged = next.question !== current.question;
-      const contentChanged = questionChanged || next.answer !== current.answer || next.tags !== current.tags;
-      if (!contentChanged && next.metadata === current.metadata) return ok({ row: current, contentChanged: false, questionChanged: false });
       const now = services.clock.now();
-      next.updated_at = now;
-      next.updated_by = by;
+      const update = applyFaqChange(current, change, { by, now, canEmbed: (text) => services.embedder.canEmbed(text) });
+      if (!update) return ok({ row: current, contentChanged: false, questionChanged: false });
+      const { next, contentChanged, questionChanged } = update;
       let vector: number[] | null = null;
       if (questionChanged) {
-        next.index_state = services.embedder.canEmbed(next.question) ? "pending" : "lexical_only";
         vector = next.index_state === "pending" ? await embedOne(next.question) : null;
         if (vector) next.index_state = "indexed";
       }
@@ -237,7 +229,7 @@ export function postgresFaqStore(services: Services, { db }: PgConnection): FaqS
       return result.ok ? ok(result.value.row) : err("not_found");
     },
 
-    search: (tenantId, args) => searchPostgres(services, db, tenantId, args),
+    search: (tenantId, args) => searchFaqs(services, args, (plan) => postgresSearchSource(services, db, tenantId, plan)),
     import: (tenantId, by, items) => importIntoPostgres(services, db, tenantId, by, items),
     export: (tenantId) => exportFromPostgres(db, tenantId),
     reindexPending: (batchSize) => reindexPendingPostgres(services, db, batchSize),
