@@ -16,32 +16,18 @@ import { accessLog } from "../http/access-log";
 import { d1Sessions } from "../http/bookmark";
 import { ioTrace } from "../http/io-trace";
 import { handleError } from "../http/errors";
-import { authenticate, decodablePath, jsonBodies, tenantScale, withServices } from "../http/middleware";
-import { limitPerApiKey, limitWebhooks } from "../http/rate-limit";
+import { createApi } from "../http/api";
+import { decodablePath } from "../http/middleware/decodable-path";
+import { withServices } from "../http/middleware/with-services";
+import { limitWebhooks } from "../http/rate-limit";
 import { noStoreNoSniff, requestIds } from "../http/request-id";
 import { allowedMethods, type AppRouter, knownRoutesOnly, noRoute } from "../http/routing";
-import { admin } from "../http/routes/admin";
-import { calibration } from "../http/routes/calibration";
-import { cards } from "../http/routes/cards";
-import { context } from "../http/routes/context";
-import { faqs } from "../http/routes/faqs";
 import { health } from "../http/routes/health";
 import { home } from "../ui/home";
 import { hooks } from "../http/routes/hooks";
 import { mcp } from "../http/mcp/route";
-import { memories } from "../http/routes/memories";
-import { pipeline } from "../http/routes/pipeline";
-import { shows } from "../http/routes/shows";
-import { query } from "../http/routes/query";
-import { questions } from "../http/routes/questions";
-import { similarity } from "../http/routes/similarity";
 import { reference } from "../http/routes/reference";
-import { sessions } from "../http/routes/sessions";
-import { staging } from "../http/routes/staging";
-import { tickets } from "../http/routes/tickets";
-import { helpdeskConnections } from "../http/routes/helpdesk-connections";
 import { helpdeskWebhooks } from "../http/routes/helpdesk-webhooks";
-import { webhookSecrets } from "../http/routes/webhook-secrets";
 import { webhooks } from "../http/routes/webhooks";
 import { createUi } from "../ui/routes";
 
@@ -56,29 +42,6 @@ export interface AppOptions {
 export function createApp({ services = (env, defer) => createServices(env, systemClock, rootLogger, defer) }: AppOptions = {}) {
   // The whole app's routes, for 404/405 (routing.ts); bound late like dispatch below.
   const appRouter: AppRouter = () => app;
-  // A method or path no route takes is answered 404/405 before any body is read or key checked.
-  const v1 = new Hono<AppEnv>()
-    .use(knownRoutesOnly(appRouter))
-    .use(jsonBodies())
-    .use(authenticate())
-    .use(limitPerApiKey())
-    .use(tenantScale)
-    .route("/memories", memories)
-    .route("/shows", shows)
-    .route("/cards", cards)
-    .route("/query", query)
-    .route("/questions", questions)
-    .route("/similarity", similarity)
-    .route("/context", context)
-    .route("/sessions", sessions)
-    .route("/faqs", faqs)
-    .route("/tickets", tickets)
-    .route("/staging", staging)
-    .route("/pipeline", pipeline)
-    .route("/admin/webhook-secrets", webhookSecrets)
-    .route("/admin/helpdesk-connections", helpdeskConnections)
-    .route("/admin/calibration", calibration)
-    .route("/admin", admin);
 
   // The hook, MCP and screen adapters call the app's own routes; bound late because they are part of it.
   const dispatch: Dispatch = (request, env, executionCtx) => app.fetch(request, env, executionCtx);
@@ -100,7 +63,7 @@ export function createApp({ services = (env, defer) => createServices(env, syste
     // Answer 200 `{}` on any failure, auth included (Claude Code ignores non-2xx): before the v1 group.
     .route("/v1/hooks", hooks(dispatch))
     .route("/mcp", mcp(dispatch))
-    .route("/v1", v1)
+    .route("/v1", createApi(appRouter))
     // The screens call the API above in-process, as the signed-in user (src/ui/). Pages are GET and
     // forms POST, answered by the screens (HTML); any other method is answered as everywhere else.
     .use("/ui/*", knownRoutesOnly(appRouter, notAPageMethod))

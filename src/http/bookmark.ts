@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import { BOOKMARK_HEADER, MAX_BOOKMARKS } from "./protocol/bookmark";
 import { type D1Session, envWithDb, openSession, parseBookmark, type SessionStart } from "../platform/db/session";
 import type { AppEnv } from "./context";
+import { readsOnly, routeHas } from "./route-facts";
 import { loadSealingKey, seal, unseal } from "./sealed";
 
 // The request and response header is the typed client's (Cloudflare's examples say `x-d1-bookmark`;
@@ -15,32 +16,20 @@ import { loadSealingKey, seal, unseal } from "./sealed";
 export { BOOKMARK_HEADER };
 
 /**
- * POSTs that only read (a search body is too large for a query string). Every other POST, PUT,
- * PATCH and DELETE starts on the primary: a create reads before it writes (the question dedupe,
- * the FAQ version it updates), and on a lagging replica it would decide on rows older than the
- * caller's own last write. `/v1/questions/similar` is not here: it can record the question.
- */
-const READ_ONLY_POSTS: readonly RegExp[] = [
-  /^\/v1\/faqs\/search\/?$/,
-  /^\/v1\/memories\/search\/?$/,
-  /^\/v1\/context\/?$/,
-  /^\/v1\/query\/analyze\/?$/,
-  /^\/v1\/similarity\/explain\/?$/,
-];
-
-/**
  * The screens: a browser sends no bookmark, and the page a form redirects to must show what the
  * form just wrote, so every /ui request (and the in-process API calls it makes) reads the primary.
  */
 const PRIMARY_PATHS = /^\/ui(?:\/|$)/;
 
-/** Where a request's session starts: the caller's bookmark, else a replica for reads, else the primary. */
-export function sessionStart(method: string, path: string, bookmarkHeader: string | undefined): SessionStart {
+/**
+ * Where a request's session starts: the caller's bookmark, else a replica for reads (GET, HEAD and
+ * the routes marked `readsOnly`), else the primary.
+ */
+export function sessionStart(method: string, path: string, bookmarkHeader: string | undefined, readOnly = false): SessionStart {
   const bookmark = parseBookmark(bookmarkHeader);
   if (bookmark) return bookmark;
   if (PRIMARY_PATHS.test(path)) return "first-primary";
-  if (method === "GET" || method === "HEAD") return "first-unconstrained";
-  if (method === "POST" && READ_ONLY_POSTS.some((route) => route.test(path))) return "first-unconstrained";
+  if (method === "GET" || method === "HEAD" || readOnly) return "first-unconstrained";
   return "first-primary";
 }
 
@@ -90,7 +79,7 @@ export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("sealingKeyRead", keyReady);
   const sent = c.req.header(BOOKMARK_HEADER);
   const received = outer || sent === undefined ? undefined : await keyReady.then(() => latestSent(sent));
-  const chain = outer ?? { start: sessionStart(c.req.method, c.req.path, received), sessions: [] };
+  const chain = outer ?? { start: sessionStart(c.req.method, c.req.path, received, routeHas(c, readsOnly)), sessions: [] };
   const session = openSession(c.env.DB, latest(chain) ?? chain.start);
   chain.sessions.push(session);
   if (!outer) chains.set(requestId, chain);

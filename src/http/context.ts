@@ -22,5 +22,7 @@ export interface AppEnv {
     io?: IoSummary;
     /** The sealing key's read this request started (src/http/bookmark.ts), awaited where a cursor or bookmark needs it. */
     sealingKeyRead?: Promise<void>;
+    /** A signed webhook's body as it was sent, on the webhook routes (src/http/middleware/raw-body.ts). */
+    rawBody: string;
   };
 }

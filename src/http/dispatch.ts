@@ -14,7 +14,7 @@ export type Dispatch = (request: Request, env: Env, executionCtx: ExecutionConte
 export type ApiResult =
   { ok: true; status: number; body: unknown } | { ok: false; status: number; code: ErrorCode; message: string; body: unknown };
 
-function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
+export function executionContextOf(c: Pick<Context, "executionCtx">): ExecutionContext | undefined {
   try {
     return c.executionCtx;
   } catch {

@@ -5,35 +5,28 @@
  */
 import type { FC } from "hono/jsx";
 import { DEFAULT_MINUTES, type Place, placePath } from "./console-back";
-import { api, type UiContext } from "./context";
+import type { Check } from "./answers";
+import { api, apiResult } from "./api";
+import type { UiContext } from "./context";
 import { Field, minutesAgoText, percent } from "./layout";
-
-interface CheckView {
-  isSimilar: boolean;
-  mostSimilarQuestion: string | null;
-  similarity: number | null;
-  minutesAgo: number | null;
-  evidence: string | null;
-  novelty: number | null;
-}
 
 export interface CheckState {
   text: string;
-  result: CheckView | null;
+  result: Check | null;
   error: string | null;
 }
 
 /** The check the page's `?check=` asks for, or null when it asks none. */
 export async function checkOf(c: UiContext, place: Place, text: string | undefined): Promise<CheckState | null> {
   if (text === undefined || text.trim() === "") return null;
-  const result = await api<CheckView>(c, "POST", `/v1/shows/${place.showId}/check`, { text });
+  const result = await apiResult(api(c).shows[":showId"].check.$post({ param: { showId: place.showId }, json: { text } }));
   if (result.ok) return { text, result: result.data, error: null };
   return { text, result: null, error: result.details[0]?.message ?? result.message };
 }
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const Verdict: FC<{ result: CheckView }> = ({ result }) => {
+const Verdict: FC<{ result: Check }> = ({ result }) => {
   const closest =
     result.mostSimilarQuestion === null
       ? ""

@@ -3,15 +3,16 @@
  * a stored ranking's cards), its live region (status, recent rankings, history: polled every 2 s)
  * and the confirmation before ending the show. Data only through /v1/shows/… as the signed-in user.
  */
-import type { ArchivedShow } from "../features/shows/archive";
-import type { HistoryItem } from "../features/shows/types";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ClockTime } from "./clock-time";
 import { Back, DEFAULT_MINUTES, HISTORY_CHOICES, type Place, placePath, placeUrl } from "./console-back";
 import { CheckForm, checkOf } from "./console-check";
 import { RankForm, type RankFormState, rankFormOf } from "./console-rank-form";
-import { RankResults, type RankingView } from "./console-results";
-import { CONFIG_FIELDS, HistoryPanel, RecentRankings, type RankingSummaryView, StatusBadge, type StatusView } from "./console-views";
-import { api, apiData, type UiContext, UiFailure, viewerOf } from "./context";
+import { RankResults } from "./console-results";
+import { CONFIG_FIELDS, HistoryPanel, RecentRankings, StatusBadge } from "./console-views";
+import type { ShowSummary } from "./answers";
+import { api, apiData, apiResult } from "./api";
+import { type UiContext, UiFailure, viewerOf } from "./context";
 import type { Flash } from "./flash";
 import { Csrf, durationText, Field, Layout, minutesAgoText, Notice, percent, type Viewer } from "./layout";
 
@@ -32,19 +33,21 @@ export interface ConsoleState {
 }
 
 export async function liveData(c: UiContext, place: Place) {
-  const base = `/v1/shows/${place.showId}`;
+  const show = api(c).shows[":showId"];
+  const param = { showId: place.showId };
   const [status, history, rankings] = await Promise.all([
-    apiData<StatusView>(c, `${base}/status`),
-    apiData<{ questions: HistoryItem[] }>(c, `${base}/history?minutes=${place.minutes}`),
-    apiData<{ rankings: RankingSummaryView[] }>(c, `${base}/rankings?limit=${RECENT_RANKINGS}`),
+    apiData(show.status.$get({ param })),
+    apiData(show.history.$get({ param, query: { minutes: String(place.minutes) } })),
+    apiData(show.rankings.$get({ param, query: { limit: String(RECENT_RANKINGS) } })),
   ]);
   return { status, history: history.questions, rankings: rankings.rankings };
 }
 
 /** A stored ranking for the page; a ranking the show does not have is a 404 page. */
-async function rankingOf(c: UiContext, place: Place): Promise<RankingView | null> {
+async function rankingOf(c: UiContext, place: Place) {
   if (place.rankingId === null) return null;
-  const result = await api<RankingView>(c, "GET", `/v1/shows/${place.showId}/rankings/${place.rankingId}`);
+  const param = { showId: place.showId, rankingId: place.rankingId };
+  const result = await apiResult(api(c).shows[":showId"].rankings[":rankingId"].$get({ param }));
   if (result.ok) return result.data;
   throw new UiFailure(result.status, result.status === 404 ? "No such ranking in this show (a show keeps its newest 100)" : result.message);
 }
@@ -82,7 +85,7 @@ export function liveSrc(place: Place): string {
   return `/ui/shows/${place.showId}/live?${query.toString()}`;
 }
 
-export async function renderConsole(c: UiContext, place: Place, state: ConsoleState = {}, status = 200) {
+export async function renderConsole(c: UiContext, place: Place, state: ConsoleState = {}, status: ContentfulStatusCode = 200) {
   const viewer = viewerOf(c);
   const now = c.get("services").clock.now();
   const [live, ranking, check] = await Promise.all([liveData(c, place), rankingOf(c, place), checkOf(c, place, state.check)]);
@@ -221,13 +224,13 @@ export async function renderConsole(c: UiContext, place: Place, state: ConsoleSt
       </div>
     </Layout>
   );
-  return c.html(page, status as 200);
+  return c.html(page, status);
 }
 
 /** The confirmation before POST …/end: what ending does, what the show holds, and a way back. */
 export async function renderEndConfirm(c: UiContext, place: Place) {
   const viewer = viewerOf(c);
-  const status = await apiData<StatusView>(c, `/v1/shows/${place.showId}/status`);
+  const status = await apiData(api(c).shows[":showId"].status.$get({ param: { showId: place.showId } }));
   const back = placeUrl(place);
   return c.html(
     <Layout title={`End show ${place.showId}?`} section="shows" viewer={viewer}>
@@ -272,7 +275,7 @@ export const ShowList = ({
   error,
   value,
 }: {
-  shows: ArchivedShow[];
+  shows: ShowSummary[];
   viewer: Viewer;
   error?: string | undefined;
   value?: string | undefined;

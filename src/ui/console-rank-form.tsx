@@ -6,9 +6,9 @@
  */
 import type { FC } from "hono/jsx";
 import { formField, type UiContext } from "./context";
+import type { Ranking } from "./answers";
 import { Back, type Place } from "./console-back";
 import { Csrf, Notice, type Viewer } from "./layout";
-import type { RankAsked } from "../features/shows/types";
 
 export const CANDIDATE_ROWS = 12;
 const OPEN_ROWS = 6;
@@ -25,7 +25,7 @@ export interface RankFormState {
 }
 
 /** The form as a stored ranking asked it, so a producer edits a row and ranks again. */
-export function rankFormOf(asked: RankAsked): RankFormState {
+export function rankFormOf(asked: NonNullable<Ranking["asked"]>): RankFormState {
   const values: Values = { topN: String(asked.topN) };
   asked.candidates.slice(0, CANDIDATE_ROWS).forEach((candidate, k) => {
     values[`text-${k + 1}`] = candidate.text;

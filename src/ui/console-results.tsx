@@ -4,57 +4,12 @@
  * "Use anyway" on filtered questions. Rendered from GET …/rankings/:id, so a reload shows the same
  * cards, with what happened since (used, used anyway).
  */
-import type { RankAsked } from "../features/shows/types";
 import type { FC } from "hono/jsx";
+import type { Ranking } from "./answers";
 import { ClockTime } from "./clock-time";
 import { Back, type Place } from "./console-back";
 import type { Flash } from "./flash";
 import { Csrf, minutesAgoText, Notice, percent, type Viewer, shortened } from "./layout";
-
-export interface SimilarView {
-  mostSimilarQuestion: string;
-  mostSimilarQuestionId: string | null;
-  similarity: number | null;
-  minutesAgo: number | null;
-  askedAt: number | null;
-  evidence: string | null;
-}
-export interface PickView {
-  id: string | null;
-  text: string;
-  model: string;
-  confidence: number;
-  score: number | null;
-  novelty: number | null;
-  votes: string[];
-  boosted: boolean;
-  warnings: (SimilarView & { kind: string })[];
-  wasUsed: boolean;
-}
-export interface OverrideView {
-  id: string;
-  questionId: string;
-  by: string;
-  at: number;
-}
-export interface FilteredView extends SimilarView {
-  text: string;
-  model: string;
-  reason: string;
-  override: OverrideView | null;
-}
-export interface RankingView {
-  id: string;
-  rankedAt: number;
-  by: string;
-  candidateCount: number;
-  picks: PickView[];
-  filtered: FilteredView[];
-  notPicked: { text: string; score: number | null }[];
-  recorded: number;
-  embedding: { model: string; calibrated: boolean };
-  asked: RankAsked | null;
-}
 
 /** Novelty bands: the colour is never the only cue (each band has its words too). */
 export function noveltyBand(novelty: number | null): { cls: string; words: string } {
@@ -65,7 +20,7 @@ export function noveltyBand(novelty: number | null): { cls: string; words: strin
 }
 
 /** "asked at 10:22 · 3 min ago" (seed 004's warning), counted from now, not from when it was ranked. */
-const AskedWhen: FC<{ item: SimilarView; now: number }> = ({ item, now }) =>
+const AskedWhen: FC<{ item: { askedAt: number | null }; now: number }> = ({ item, now }) =>
   item.askedAt === null ? (
     <>in this batch</>
   ) : (
@@ -92,7 +47,7 @@ interface CardProps {
   ended: boolean;
 }
 
-export const PickCard: FC<CardProps & { pick: PickView; rank: number }> = ({ pick, rank, place, viewer, now, ended }) => {
+export const PickCard: FC<CardProps & { pick: Ranking["picks"][number]; rank: number }> = ({ pick, rank, place, viewer, now, ended }) => {
   const band = noveltyBand(pick.novelty);
   const penalized = pick.warnings.some((w) => w.kind === "penalized");
   const decision = penalized ? "penalised" : pick.boosted ? "boosted" : "kept";
@@ -135,7 +90,7 @@ export const PickCard: FC<CardProps & { pick: PickView; rank: number }> = ({ pic
   );
 };
 
-export const FilteredCard: FC<CardProps & { item: FilteredView }> = ({ item, place, viewer, now, ended }) => (
+export const FilteredCard: FC<CardProps & { item: Ranking["filtered"][number] }> = ({ item, place, viewer, now, ended }) => (
   <article class="qcard filtered" data-testid="filtered">
     <div class="head">
       <span>{item.model}</span>
@@ -172,7 +127,7 @@ export const FilteredCard: FC<CardProps & { item: FilteredView }> = ({ item, pla
 );
 
 export const RankResults: FC<{
-  ranking: RankingView | null;
+  ranking: Ranking | null;
   place: Place;
   viewer: Viewer;
   now: number;

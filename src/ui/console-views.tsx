@@ -1,24 +1,12 @@
 /** Producer console pieces (seed 004 §UI 1–2): status badge, recent rankings, history panel. */
 import type { FC } from "hono/jsx";
 import type { NoveltyConfig } from "../core/novelty/novelty-config";
-import type { HistoryItem, ShowStatus } from "../features/shows/types";
+import type { HistoryItem, RankingSummary, ShowStatus } from "./answers";
 import { ClockTime } from "./clock-time";
 import { Back, type Place, placeUrl } from "./console-back";
 import { Csrf, durationText, minutesAgoText, percent, type Viewer, shortened } from "./layout";
 
-export type StatusView = ShowStatus & { showId: string };
-
-/** One line of GET …/rankings. */
-export interface RankingSummaryView {
-  id: string;
-  rankedAt: number;
-  by: string;
-  candidateCount: number;
-  picks: { id: string | null; text: string; model: string; score: number | null }[];
-  filteredCount: number;
-}
-
-export const StatusBadge: FC<{ status: StatusView }> = ({ status }) => {
+export const StatusBadge: FC<{ status: ShowStatus }> = ({ status }) => {
   const state = status.endedAt !== null ? "ended" : status.enabled ? "active" : "paused";
   const label = state === "ended" ? "Ended" : state === "active" ? "Active" : "Paused";
   return (
@@ -55,7 +43,7 @@ export const StatusBadge: FC<{ status: StatusView }> = ({ status }) => {
  * What was ranked lately, newest first: the producer's AI ranks through the API, and its batches
  * show up here within the live region's 2 s poll; each opens as cards at its own URL.
  */
-export const RecentRankings: FC<{ place: Place; rankings: RankingSummaryView[]; now: number }> = ({ place, rankings, now }) => (
+export const RecentRankings: FC<{ place: Place; rankings: RankingSummary[]; now: number }> = ({ place, rankings, now }) => (
   <section class="card" aria-labelledby="rankings-title">
     <h2 id="rankings-title">Ranked by the API</h2>
     {rankings.length === 0 ? (

@@ -6,12 +6,12 @@
  * it came from (with a one-time notice), so reload and back never post again.
  */
 import type { Hono } from "hono";
-import type { ArchivedShow } from "../features/shows/archive";
 import { historyMinutes, type Place, placeOfForm, placeUrl, rankingIdOf } from "./console-back";
 import { ShowList, Live, liveData, renderConsole, renderEndConfirm } from "./console-page";
 import { candidatesOf, numberOrText, rankErrors, readRankForm } from "./console-rank-form";
 import { CONFIG_FIELDS } from "./console-views";
-import { api, apiData, done, formField, screen, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
+import { api, apiData, apiResult, formBody } from "./api";
+import { done, formField, screen, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { type Flash, setFlash, takeFlash } from "./flash";
 import { shortened } from "./layout";
 
@@ -36,7 +36,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function consoleRoutes(ui: Hono<UiEnv>) {
   ui.get("/shows", screen, async (c) => {
-    const { shows } = await apiData<{ shows: ArchivedShow[] }>(c, "/v1/shows");
+    const { shows } = await apiData(api(c).shows.$get({ query: {} }));
     return c.html(<ShowList shows={shows} viewer={viewerOf(c)} />);
   });
 
@@ -44,9 +44,9 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     const showId = (await formField(c, "showId")).trim();
     if (SHOW_ID.test(showId)) return c.redirect(`/ui/shows/${showId}`, 303);
     // The API's own check names the problem (same schema as every /v1/shows/:showId route).
-    const probe = await api(c, "GET", `/v1/shows/${encodeURIComponent(showId || " ")}/status`);
+    const probe = await apiResult(api(c).shows[":showId"].status.$get({ param: { showId: encodeURIComponent(showId || " ") } }));
     const message = probe.ok ? "Not a valid show id" : (probe.details[0]?.message ?? probe.message);
-    const { shows } = await apiData<{ shows: ArchivedShow[] }>(c, "/v1/shows");
+    const { shows } = await apiData(api(c).shows.$get({ query: {} }));
     return c.html(<ShowList shows={shows} viewer={viewerOf(c)} error={message} value={showId} />, 400);
   });
 
@@ -83,10 +83,9 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     const values = await readRankForm(c);
     const { candidates, rows } = candidatesOf(values, values.model ?? "");
     const topN = numberOrText(values.topN ?? "");
-    const result = await api<{ rankingId: string | null }>(c, "POST", `/v1/shows/${showId}/rank`, {
-      candidates,
-      ...(topN === undefined ? {} : { topN }),
-    });
+    const result = await apiResult(
+      api(c).shows[":showId"].rank.$post({ param: { showId }, json: formBody({ candidates, ...(topN === undefined ? {} : { topN }) }) }),
+    );
     if (result.ok && result.data.rankingId !== null) return back(c, { ...place, rankingId: result.data.rankingId }, undefined, true);
     if (result.ok) return back(c, place, { kind: "error", text: "Ranked, but the show kept no ranking to show." });
     const errors = result.details.length > 0 ? rankErrors(result.details, rows) : { form: result.message };
@@ -97,7 +96,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     const showId = c.req.param("showId");
     const place = await placeOfForm(c, showId);
     const text = await formField(c, "text");
-    const result = await api(c, "POST", `/v1/shows/${showId}/questions`, { questions: [{ text }] });
+    const result = await apiResult(api(c).shows[":showId"].questions.$post({ param: { showId }, json: { questions: [{ text }] } }));
     if (result.ok) return back(c, place);
     const error = result.details[0]?.message ?? result.message;
     return renderConsole(c, place, { add: { values: { text }, errors: { text: error } } }, result.status);
@@ -106,9 +105,9 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
   ui.post("/shows/:showId/questions/:id/used", screen, async (c) => {
     const { showId, id } = c.req.param();
     const place = await placeOfForm(c, showId);
-    const result = await api(c, "POST", `/v1/shows/${showId}/questions/${encodeURIComponent(id)}/used`);
+    const result = await apiResult(api(c).shows[":showId"].questions[":id"].used.$post({ param: { showId, id: encodeURIComponent(id) } }));
     if (result.ok) return done(c, placeUrl(place));
-    return c.text(result.message, result.status as 404);
+    return c.text(result.message, result.status);
   });
 
   // "Use anyway" on a filtered question (seed 004's manual override, for one question).
@@ -123,7 +122,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
       ...(model === "" ? {} : { model }),
       ...(place.rankingId === null ? {} : { rankingId: place.rankingId }),
     };
-    const result = await api<{ override: { by: string } }>(c, "POST", `/v1/shows/${showId}/overrides`, body);
+    const result = await apiResult(api(c).shows[":showId"].overrides.$post({ param: { showId }, json: body }));
     if (!result.ok)
       return back(c, place, { kind: "error", text: `“${shortened(text, 80)}” was not used: ${result.message}`, atResults: true });
     return back(c, place, {
@@ -137,7 +136,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     const showId = c.req.param("showId");
     const place = await placeOfForm(c, showId);
     const topic = await formField(c, "topic");
-    const result = await api<{ count: number; questions: { text: string }[] }>(c, "POST", `/v1/shows/${showId}/refresh`, { topic });
+    const result = await apiResult(api(c).shows[":showId"].refresh.$post({ param: { showId }, json: { topic } }));
     if (result.ok) {
       const { count, questions } = result.data;
       // The notice names what went (a few of them), so the producer sees the topic was read as meant.
@@ -157,7 +156,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     ui.post(`/shows/:showId/${action}`, screen, async (c) => {
       const showId = c.req.param("showId");
       const place = await placeOfForm(c, showId);
-      const result = await api(c, "PUT", `/v1/shows/${showId}/config`, { enabled });
+      const result = await apiResult(api(c).shows[":showId"].config.$put({ param: { showId }, json: { enabled } }));
       if (!result.ok) return back(c, place, { kind: "error", text: result.message });
       return back(c, place);
     });
@@ -167,13 +166,13 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
     const showId = c.req.param("showId");
     const place = await placeOfForm(c, showId);
     const values: Record<string, string> = {};
-    const body: Record<string, number | string> = {};
+    const body: Partial<Record<(typeof CONFIG_FIELDS)[number]["key"], number | string>> = {};
     for (const f of CONFIG_FIELDS) {
       values[f.key] = await formField(c, f.key);
       const v = numberOrText(values[f.key]!);
       if (v !== undefined) body[f.key] = v;
     }
-    const result = await api(c, "PUT", `/v1/shows/${showId}/config`, body);
+    const result = await apiResult(api(c).shows[":showId"].config.$put({ param: { showId }, json: formBody(body) }));
     if (result.ok) return back(c, place, { kind: "ok", text: "Configuration saved." });
     const errors: Errors = {};
     for (const d of result.details) errors[d.path === "(root)" ? "form" : d.path] ??= d.message;
@@ -186,7 +185,7 @@ export function consoleRoutes(ui: Hono<UiEnv>) {
   ui.post("/shows/:showId/end", screen, async (c) => {
     const showId = c.req.param("showId");
     const place: Place = { showId, rankingId: null, minutes: historyMinutes(undefined) };
-    const result = await api(c, "POST", `/v1/shows/${showId}/end`);
+    const result = await apiResult(api(c).shows[":showId"].end.$post({ param: { showId } }));
     if (!result.ok) {
       const text = result.status === 404 ? "Nothing was ever recorded in this show, so there is nothing to end." : result.message;
       return back(c, place, { kind: "error", text });

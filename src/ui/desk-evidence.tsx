@@ -4,31 +4,8 @@
  * score, shared words and contrasts, beside what was staged. And the warning a reviewer must see
  * before approving: the knowledge base changed since the item was staged.
  */
+import type { Decision } from "./answers";
 import { Notice, percent } from "./layout";
-
-export interface Decision {
-  question: string;
-  staged: { action: "MERGE" | "NEW"; faqId: string | null; similarity: number | null; stagedAt: string };
-  match: {
-    faqId: string;
-    question: string;
-    variant: { id: string; text: string } | null;
-    similarity: number;
-    method: "calibrated" | "raw" | "lexical";
-    faqUpdatedAt: string;
-    changedSinceStaged: boolean;
-  } | null;
-  band: "duplicate" | "same_question" | "related" | "new";
-  sameQuestion: {
-    relation: "same" | "related" | "different";
-    confidence: number;
-    reason: string;
-    evidence: { score: number; method: "embedding" | "lexical"; sharedWords: number; contrasts: { kind: string; detail: string }[] };
-  } | null;
-  actions: ("SKIP" | "ADD_VARIANT" | "MERGE" | "NEW")[];
-  stale: boolean;
-  duplicate: boolean;
-}
 
 /** The bands of src/features/tickets/decide.ts, as a reviewer reads them. */
 const BANDS: Record<Decision["band"], string> = {

@@ -4,32 +4,18 @@
  * per day and the alternate phrasings searches suggested. Writes go through /v1 as the user.
  */
 import type { Hono } from "hono";
-import { faqStore } from "../features/faqs/select";
-import { api, apiData, screen, type FieldIssue, formField, type UiContext, type UiEnv, viewerOf } from "./context";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Faq, FaqSearchResult, FaqVersion } from "./answers";
+import { api, apiData, apiResult, type FieldIssue, formBody } from "./api";
+import { screen, formField, type UiContext, type UiEnv, viewerOf } from "./context";
 import { doneWith, quoted } from "./desk-flash";
 import { takeFlash } from "./flash";
-import { type Faq, type FaqDetail, FaqSidePanels, type PageState, type Suggestion } from "./desk-faq-panels";
+import { FaqSidePanels, type PageState } from "./desk-faq-panels";
 import { MATCH_WORDS, WordDiff } from "./desk-views";
 import { Csrf, Field, Layout, Notice, percent } from "./layout";
 
-interface Version {
-  versionNumber: number;
-  question: string;
-  answer: string;
-  tags: string[];
-  changeType: string;
-  changeReason: string | null;
-  changedAt: string;
-}
-interface SearchResult {
-  id: string;
-  question: string;
-  answer: string;
-  tags: string[];
-  matchType: string[];
-  matchedVariant?: { variantText: string };
-  similarity: number | null;
-}
+/** The page's version rows: the stored versions and the FAQ as it is now, marked "current". */
+type VersionRow = Omit<FaqVersion, "changeType" | "changedBy"> & { changeType: FaqVersion["changeType"] | "current" };
 
 const HIT_CHART_DAYS = 30;
 
@@ -46,16 +32,16 @@ const excerpt = (text: string, max = 220) => (text.length > max ? `${text.slice(
 async function renderList(c: UiContext) {
   const q = (c.req.query("q") ?? "").trim();
   const viewer = viewerOf(c);
-  let results: SearchResult[] | null = null;
+  let results: FaqSearchResult[] | null = null;
   let faqs: Faq[] = [];
   let error: string | undefined;
   let degraded: string[] = [];
   if (q !== "") {
-    const r = await api<{ results: SearchResult[]; degraded: string[] }>(c, "POST", "/v1/faqs/search", { query: q, limit: 20 });
+    const r = await apiResult(api(c).faqs.search.$post({ json: { query: q, limit: 20 } }));
     if (r.ok) ({ results, degraded } = r.data);
     else error = r.details[0]?.message ?? r.message;
   } else {
-    faqs = (await apiData<{ faqs: Faq[] }>(c, "/v1/faqs?limit=100")).faqs;
+    faqs = (await apiData(api(c).faqs.$get({ query: { limit: "100" } }))).faqs;
   }
   return c.html(
     <Layout title="FAQs" section="faqs" viewer={viewer}>
@@ -111,17 +97,19 @@ async function renderList(c: UiContext) {
   );
 }
 
-async function renderFaq(c: UiContext, id: string, state: PageState = {}, status = 200) {
+async function renderFaq(c: UiContext, id: string, state: PageState = {}, status: ContentfulStatusCode = 200) {
   const viewer = viewerOf(c);
-  const { tenantId } = c.get("principal");
-  const [faq, versions, others, suggestions, daily] = await Promise.all([
-    apiData<FaqDetail>(c, `/v1/faqs/${encodeURIComponent(id)}`),
-    apiData<{ currentVersion: number; versions: Version[] }>(c, `/v1/faqs/${encodeURIComponent(id)}/versions`),
-    apiData<{ faqs: Faq[] }>(c, "/v1/faqs?limit=100"),
-    apiData<{ suggestions: Suggestion[] }>(c, "/v1/faqs/suggestions?limit=200"),
-    faqStore(c.get("services")).hitsPerDay(tenantId, id, HIT_CHART_DAYS, c.get("services").clock.now()),
+  const faqApi = api(c).faqs;
+  const param = { id: encodeURIComponent(id) };
+  const [faq, versions, others, suggestions, hits] = await Promise.all([
+    apiData(faqApi[":id"].$get({ param })),
+    apiData(faqApi[":id"].versions.$get({ param, query: {} })),
+    apiData(faqApi.$get({ query: { limit: "100" } })),
+    apiData(faqApi.suggestions.$get({ query: { limit: "200" } })),
+    apiData(faqApi[":id"].hits.$get({ param, query: { days: String(HIT_CHART_DAYS) } })),
   ]);
-  const current: Version = {
+  const { daily } = hits;
+  const current: VersionRow = {
     versionNumber: faq.version,
     question: faq.question,
     answer: faq.answer,
@@ -130,7 +118,7 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
     changeReason: null,
     changedAt: faq.updatedAt,
   };
-  const all = [...versions.versions.filter((v) => v.versionNumber !== faq.version), current].sort(
+  const all: VersionRow[] = [...versions.versions.filter((v) => v.versionNumber !== faq.version), current].sort(
     (a, b) => a.versionNumber - b.versionNumber,
   );
   const to = all.find((v) => v.versionNumber === Number(c.req.query("to"))) ?? current;
@@ -258,7 +246,7 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
         </div>
       </div>
     </Layout>,
-    status as 200,
+    status,
   );
 }
 
@@ -266,7 +254,7 @@ async function renderFaq(c: UiContext, id: string, state: PageState = {}, status
 async function failed(
   c: UiContext,
   id: string,
-  result: { status: number; message: string; details: FieldIssue[] },
+  result: { status: ContentfulStatusCode; message: string; details: FieldIssue[] },
   form: keyof PageState,
   values: Record<string, string>,
 ) {
@@ -300,7 +288,7 @@ export function faqRoutes(ui: Hono<UiEnv>) {
       tags,
       ...(values.changeReason.trim() ? { changeReason: values.changeReason } : {}),
     };
-    const result = await api<Faq>(c, "PATCH", `/v1/faqs/${encodeURIComponent(id)}`, body);
+    const result = await apiResult(api(c).faqs[":id"].$patch({ param: { id: encodeURIComponent(id) }, json: body }));
     return result.ok
       ? doneWith(c, `/ui/faqs/${id}`, `Saved: this is version ${result.data.version}.`)
       : failed(c, id, result, "edit", values);
@@ -309,7 +297,7 @@ export function faqRoutes(ui: Hono<UiEnv>) {
   ui.post("/faqs/:id/variants", screen, async (c) => {
     const id = c.req.param("id");
     const variantText = await formField(c, "variantText");
-    const result = await api(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/variants`, { variantText });
+    const result = await apiResult(api(c).faqs[":id"].variants.$post({ param: { id: encodeURIComponent(id) }, json: { variantText } }));
     return result.ok
       ? doneWith(c, `/ui/faqs/${id}`, `Added the phrasing ${quoted(variantText.trim())}.`)
       : failed(c, id, result, "variant", { variantText });
@@ -318,7 +306,7 @@ export function faqRoutes(ui: Hono<UiEnv>) {
   ui.post("/faqs/:id/variants/:variantId/delete", screen, async (c) => {
     const { id, variantId } = c.req.param();
     const label = await formField(c, "label");
-    const result = await api(c, "DELETE", `/v1/faqs/variants/${encodeURIComponent(variantId)}`);
+    const result = await apiResult(api(c).faqs.variants[":variantId"].$delete({ param: { variantId: encodeURIComponent(variantId) } }));
     return result.ok
       ? doneWith(c, `/ui/faqs/${id}`, label ? `Removed the phrasing ${quoted(label)}.` : "Removed the phrasing.")
       : failed(c, id, result, "notice", {});
@@ -327,12 +315,7 @@ export function faqRoutes(ui: Hono<UiEnv>) {
   ui.post("/faqs/:id/related", screen, async (c) => {
     const id = c.req.param("id");
     const values = { targetFaqId: await formField(c, "targetFaqId"), relationshipType: await formField(c, "relationshipType") };
-    const result = await api<{ question: string; relationshipType: string }>(
-      c,
-      "POST",
-      `/v1/faqs/${encodeURIComponent(id)}/related`,
-      values,
-    );
+    const result = await apiResult(api(c).faqs[":id"].related.$post({ param: { id: encodeURIComponent(id) }, json: formBody(values) }));
     if (!result.ok && result.status === 404) return failed(c, id, { ...result, status: 400 }, "related", values);
     return result.ok
       ? doneWith(c, `/ui/faqs/${id}`, `Linked ${quoted(result.data.question)} as ${result.data.relationshipType.replace("_", " ")}.`)
@@ -342,7 +325,7 @@ export function faqRoutes(ui: Hono<UiEnv>) {
   ui.post("/faqs/:id/related/:relId/delete", screen, async (c) => {
     const { id, relId } = c.req.param();
     const label = await formField(c, "label");
-    const result = await api(c, "DELETE", `/v1/faqs/relationships/${encodeURIComponent(relId)}`);
+    const result = await apiResult(api(c).faqs.relationships[":id"].$delete({ param: { id: encodeURIComponent(relId) } }));
     return result.ok
       ? doneWith(c, `/ui/faqs/${id}`, label ? `Unlinked ${quoted(label)}.` : "Unlinked.")
       : failed(c, id, result, "notice", {});
@@ -350,22 +333,27 @@ export function faqRoutes(ui: Hono<UiEnv>) {
 
   ui.post("/faqs/:id/rollback/:version", screen, async (c) => {
     const { id, version } = c.req.param();
-    const result = await api<Faq>(c, "POST", `/v1/faqs/${encodeURIComponent(id)}/rollback/${encodeURIComponent(version)}`, {
-      changeReason: `rollback to v${version} from the review desk`,
-    });
+    const result = await apiResult(
+      api(c).faqs[":id"].rollback[":version"].$post({
+        param: { id: encodeURIComponent(id), version: encodeURIComponent(version) },
+        json: { changeReason: `rollback to v${version} from the review desk` },
+      }),
+    );
     return result.ok
       ? doneWith(c, `/ui/faqs/${id}`, `Rolled back to the text of version ${version}, saved as version ${result.data.version}.`)
       : failed(c, id, result, "notice", {});
   });
 
   ui.post("/faqs/:id/suggestions/:sid/:action{accept|dismiss}", screen, async (c) => {
-    const { id, sid, action } = c.req.param();
+    const { id, sid } = c.req.param();
+    // The screen's own route takes only these two.
+    const action = c.req.param("action") === "accept" ? "accept" : "dismiss";
     const label = await formField(c, "label");
-    const result = await api(
-      c,
-      "POST",
-      `/v1/faqs/suggestions/${encodeURIComponent(sid)}/${action}`,
-      action === "accept" ? { faqId: id } : {},
+    const result = await apiResult(
+      api(c).faqs.suggestions[":id"][":action{accept|dismiss}"].$post({
+        param: { id: encodeURIComponent(sid), action },
+        json: action === "accept" ? { faqId: id } : {},
+      }),
     );
     const what = label ? quoted(label) : "the suggested phrasing";
     return result.ok

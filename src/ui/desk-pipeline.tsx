@@ -3,27 +3,11 @@
  * duplicate FAQs of the whole knowledge base, each pair linked so a reviewer can merge or delete.
  */
 import type { Hono } from "hono";
-import { apiData, screen, type UiEnv, viewerOf } from "./context";
+import type { PipelineStats } from "./answers";
+import { api, apiData } from "./api";
+import { screen, type UiEnv, viewerOf } from "./context";
 import { plural } from "./desk-views";
 import { Layout, percent, type Viewer } from "./layout";
-
-interface PipelineStats {
-  days: number;
-  byAction: Record<string, number>;
-  byDay: ({ day: string } & Record<string, number | string>)[];
-  tickets: Record<string, number>;
-  staging: { action: string; status: string; count: number }[];
-  variantsPerFaq: { faqs: number; variants: number; pipelineVariants: number; mean: number; max: number };
-  duplicateCreation: { created: number; checked: number; likelyDuplicates: number | null; rate: number | null };
-  duplicates: {
-    scanned: number;
-    checked: number;
-    likelyDuplicates: number | null;
-    rate: number | null;
-    pairs: { faqId: string; question: string; otherFaqId: string; otherQuestion: string; similarity: number; reason: string }[];
-    degraded?: string;
-  };
-}
 
 const ACTIONS = ["SKIP", "ADD_VARIANT", "MERGE", "NEW"] as const;
 
@@ -134,7 +118,7 @@ const PipelinePage = ({ stats, viewer }: { stats: PipelineStats; viewer: Viewer 
 
 export function pipelineRoutes(ui: Hono<UiEnv>) {
   ui.get("/pipeline", screen, async (c) => {
-    const stats = await apiData<PipelineStats>(c, "/v1/pipeline/stats?days=30");
+    const stats = await apiData(api(c).pipeline.stats.$get({ query: { days: "30" } }));
     return c.html(<PipelinePage stats={stats} viewer={viewerOf(c)} />);
   });
 }

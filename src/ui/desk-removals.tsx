@@ -5,13 +5,8 @@
  * ticket row, the one place it is kept), with a button that puts a piece back into the question
  * when it was not personal after all (client.ts; without script, the reviewer copies it).
  */
-import type { PersonalKind } from "../core/text/pii/kinds";
 import { ANY_PLACEHOLDER, PLACEHOLDER } from "../core/text/pii/redact";
-
-export interface Removal {
-  kind: string;
-  text: string;
-}
+import type { Ticket } from "./answers";
 
 /** How a reviewer reads each kind. */
 const KIND_LABEL: Readonly<Record<string, string>> = {
@@ -63,7 +58,13 @@ export const CleanedText = ({ text }: { text: string }) => {
   );
 };
 
-export const Removals = ({ removals, restoreInto }: { removals: readonly Removal[]; restoreInto: string | null }) => {
+export const Removals = ({
+  removals,
+  restoreInto,
+}: {
+  removals: NonNullable<Ticket["cleaning"]>["removals"];
+  restoreInto: string | null;
+}) => {
   if (removals.length === 0) return <p class="small muted">Nothing personal was found in this ticket.</p>;
   const counts = new Map<string, number>();
   for (const r of removals) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
@@ -87,7 +88,7 @@ export const Removals = ({ removals, restoreInto }: { removals: readonly Removal
                 type="button"
                 class="secondary small"
                 data-restore-into={restoreInto}
-                data-restore-placeholder={PLACEHOLDER[r.kind as PersonalKind] ?? ""}
+                data-restore-placeholder={PLACEHOLDER[r.kind] ?? ""}
                 data-restore-text={r.text}
               >
                 Restore in the question

@@ -5,18 +5,10 @@
  * and a table cell on a phone has none.
  */
 import type { Hono } from "hono";
-import { apiData, screen, type UiEnv, UiFailure, viewerOf } from "./context";
-import type { FaqDetail } from "./desk-faq-panels";
+import { api, apiData } from "./api";
+import { screen, type UiEnv, UiFailure, viewerOf } from "./context";
 import { WordDiff } from "./desk-views";
 import { Csrf, Layout } from "./layout";
-
-interface Version {
-  versionNumber: number;
-  question: string;
-  answer: string;
-  tags: string[];
-  changedAt: string;
-}
 
 /** The FAQ page lists the newest 20 versions; this finds any of the newest 100. */
 const VERSIONS_READ = 100;
@@ -24,10 +16,11 @@ const VERSIONS_READ = 100;
 export function rollbackRoutes(ui: Hono<UiEnv>) {
   ui.get("/faqs/:id/rollback/:version", screen, async (c) => {
     const { id, version } = c.req.param();
-    const path = `/v1/faqs/${encodeURIComponent(id)}`;
+    const faqApi = api(c).faqs[":id"];
+    const param = { id: encodeURIComponent(id) };
     const [faq, versions] = await Promise.all([
-      apiData<FaqDetail>(c, path),
-      apiData<{ versions: Version[] }>(c, `${path}/versions?limit=${VERSIONS_READ}`),
+      apiData(faqApi.$get({ param })),
+      apiData(faqApi.versions.$get({ param, query: { limit: String(VERSIONS_READ) } })),
     ]);
     const target = versions.versions.find((v) => String(v.versionNumber) === version);
     if (!target || target.versionNumber === faq.version)

@@ -1,43 +1,14 @@
 /**
- * The staging queue's pieces: the shapes the desk reads from /v1/staging, the tabs with their
- * counts, the one-line row of the queue, and the full card (the ticket beside the FAQ it matched,
+ * The staging queue's pieces: the tabs with their counts, the one-line row of the queue, and the full card (the ticket beside the FAQ it matched,
  * with approve and reject for admins) that a row opens and the review page shows.
  */
 import type { Child } from "hono/jsx";
-import type { DuplicateOf } from "./context";
+import type { FaqDetail, StagingItem, Ticket } from "./answers";
+import type { DuplicateOf } from "./api";
 import { ConfirmStep } from "./desk-confirm";
-import { CleanedText, Removals, type Removal } from "./desk-removals";
+import { CleanedText, Removals } from "./desk-removals";
 import { Csrf, Field, Notice, percent, type Viewer } from "./layout";
 
-export interface StagingItem {
-  id: string;
-  action: "MERGE" | "NEW";
-  status: "pending" | "approved" | "rejected";
-  question: string;
-  answer: string;
-  tags: string[];
-  faqId: string | null;
-  variantText: string | null;
-  similarity: number | null;
-  judge: string | null;
-  rationale: string | null;
-  ticket: { id: string; ticketId: string | null };
-  createdAt: string;
-  rejectReason: string | null;
-  resultFaqId: string | null;
-}
-export interface FaqBrief {
-  id: string;
-  question: string;
-  answer: string;
-  variants: { id: string; variantText: string }[];
-}
-export interface TicketBrief {
-  answer: string;
-  decision: { cleanedQuestion: string | null } | null;
-  /** What cleaning took out before staging (GET /v1/tickets/:id). */
-  cleaning?: { question: string; answer: string; removals: Removal[]; flagged: string[] };
-}
 export interface ItemForm {
   values: Record<string, string>;
   errors: Record<string, string>;
@@ -50,7 +21,7 @@ export type Status = (typeof STATUSES)[number];
 
 export const ticketName = (item: StagingItem) => item.ticket.ticketId ?? item.ticket.id;
 /** What the ticket asked (a MERGE item's own question is the FAQ's). */
-export const askedText = (item: StagingItem, ticket: TicketBrief | null) =>
+export const askedText = (item: StagingItem, ticket: Ticket | null) =>
   ticket?.decision?.cleanedQuestion ?? item.variantText ?? item.question;
 
 export const StatusTabs = ({ status, counts }: { status: Status; counts: Record<Status, number> | null }) => (
@@ -71,7 +42,7 @@ export const QueueRow = ({
   open,
 }: {
   item: StagingItem;
-  ticket: TicketBrief | null;
+  ticket: Ticket | null;
   open: boolean;
   children?: Child;
 }) => (
@@ -105,8 +76,8 @@ export const StagingCard = ({
   from,
 }: {
   item: StagingItem;
-  faq: FaqBrief | null;
-  ticket: TicketBrief | null;
+  faq: FaqDetail | null;
+  ticket: Ticket | null;
   viewer: Viewer;
   form?: ItemForm | undefined;
   from: From;

@@ -8,31 +8,15 @@
 import { CleanedText } from "./desk-removals";
 import type { Hono } from "hono";
 import { reviewScript } from "./assets";
-import { api, apiData, done, screen, formField, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { FaqDetail, StagingItem, Ticket } from "./answers";
+import { api, apiData, apiResult } from "./api";
+import { done, screen, formField, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { doneWith, quoted } from "./desk-flash";
-import { type Decision, EvidencePanel, KnowledgeBaseChanged } from "./desk-evidence";
-import {
-  askedText,
-  type FaqBrief,
-  type From,
-  type ItemForm,
-  QueueRow,
-  StagingCard,
-  type StagingItem,
-  type Status,
-  STATUSES,
-  StatusTabs,
-  type TicketBrief,
-  ticketName,
-} from "./desk-staging-views";
+import { EvidencePanel, KnowledgeBaseChanged } from "./desk-evidence";
+import { askedText, type From, type ItemForm, QueueRow, StagingCard, STATUSES, StatusTabs, ticketName } from "./desk-staging-views";
 import { takeFlash } from "./flash";
 import { Layout, Notice } from "./layout";
-
-interface StagingPage {
-  items: StagingItem[];
-  nextCursor: string | null;
-  counts: Record<Status, number>;
-}
 
 /** Items the queue shows, and the review page steps through (newest first, as the queue lists them). */
 const PAGE = 50;
@@ -40,15 +24,15 @@ const REVIEW_WINDOW = 200;
 
 /** The FAQs the items merge into and the tickets as they came in (a MERGE item holds the judge's merged answer, not the ticket's own). */
 async function briefs(c: UiContext, items: readonly StagingItem[]) {
-  const faqs = new Map<string, FaqBrief>();
-  const tickets = new Map<string, TicketBrief>();
+  const faqs = new Map<string, FaqDetail>();
+  const tickets = new Map<string, Ticket>();
   await Promise.all([
     ...[...new Set(items.flatMap((i) => (i.faqId ? [i.faqId] : [])))].map(async (id) => {
-      const r = await api<FaqBrief>(c, "GET", `/v1/faqs/${encodeURIComponent(id)}`);
+      const r = await apiResult(api(c).faqs[":id"].$get({ param: { id: encodeURIComponent(id) } }));
       if (r.ok) faqs.set(id, r.data);
     }),
     ...items.map(async (item) => {
-      const r = await api<TicketBrief>(c, "GET", `/v1/tickets/${encodeURIComponent(item.ticket.id)}`);
+      const r = await apiResult(api(c).tickets[":id"].$get({ param: { id: encodeURIComponent(item.ticket.id) } }));
       if (r.ok) tickets.set(item.id, r.data);
     }),
   ]);
@@ -56,13 +40,13 @@ async function briefs(c: UiContext, items: readonly StagingItem[]) {
 }
 
 async function renderQueue(c: UiContext, requested: string | undefined) {
-  const status: Status = (STATUSES as readonly string[]).includes(requested ?? "") ? (requested as Status) : "pending";
-  const page = await apiData<StagingPage>(c, `/v1/staging?status=${status}&limit=${PAGE}`);
+  const status = STATUSES.find((s) => s === requested) ?? "pending";
+  const page = await apiData(api(c).staging.$get({ query: { status, limit: String(PAGE) } }));
   const { faqs, tickets } = await briefs(c, page.items);
   const viewer = viewerOf(c);
   const flash = takeFlash(c);
   const approved = c.req.query("approved");
-  const justApproved = approved ? await api<StagingItem>(c, "GET", `/v1/staging/${encodeURIComponent(approved)}`) : null;
+  const justApproved = approved ? await apiResult(api(c).staging[":id"].$get({ param: { id: encodeURIComponent(approved) } })) : null;
   return c.html(
     <Layout title="Staging queue" section="staging" viewer={viewer}>
       <div class="spread">
@@ -106,16 +90,17 @@ async function renderQueue(c: UiContext, requested: string | undefined) {
 
 /** The pending items' ids in queue order (the review page's previous and next). */
 async function pendingIds(c: UiContext): Promise<string[]> {
-  return (await apiData<StagingPage>(c, `/v1/staging?status=pending&limit=${REVIEW_WINDOW}`)).items.map((i) => i.id);
+  return (await apiData(api(c).staging.$get({ query: { status: "pending", limit: String(REVIEW_WINDOW) } }))).items.map((i) => i.id);
 }
 
-async function renderItem(c: UiContext, id: string, form?: ItemForm, code = 200) {
-  const item = await api<StagingItem>(c, "GET", `/v1/staging/${encodeURIComponent(id)}`);
+async function renderItem(c: UiContext, id: string, form?: ItemForm, code: ContentfulStatusCode = 200) {
+  const param = { id: encodeURIComponent(id) };
+  const item = await apiResult(api(c).staging[":id"].$get({ param }));
   if (!item.ok) throw new UiFailure(item.status, item.message);
   const [pending, { faqs, tickets }, decided] = await Promise.all([
     pendingIds(c),
     briefs(c, [item.data]),
-    api<Decision>(c, "GET", `/v1/staging/${encodeURIComponent(id)}/decision`),
+    apiResult(api(c).staging[":id"].decision.$get({ param })),
   ]);
   const viewer = viewerOf(c);
   const at = pending.indexOf(id);
@@ -179,7 +164,7 @@ async function renderItem(c: UiContext, id: string, form?: ItemForm, code = 200)
       </div>
       {keys && <script src={reviewScript.path} defer></script>}
     </Layout>,
-    code as 200,
+    code,
   );
 }
 
@@ -218,7 +203,7 @@ export function stagingRoutes(ui: Hono<UiEnv>) {
       ...(values.question !== values.originalQuestion ? { question: values.question } : {}),
       ...((await formField(c, "allowDuplicate")) === "1" ? { allowDuplicate: true } : {}),
     };
-    const result = await api<StagingItem>(c, "POST", `/v1/staging/${encodeURIComponent(id)}/approve`, body);
+    const result = await apiResult(api(c).staging[":id"].approve.$post({ param: { id: encodeURIComponent(id) }, json: body }));
     if (result.ok) {
       // The queue's own notice links the FAQ the approval made or changed.
       if (from === "queue") return done(c, `/ui/staging?approved=${encodeURIComponent(id)}`);
@@ -237,7 +222,7 @@ export function stagingRoutes(ui: Hono<UiEnv>) {
     const from = await fromOf(c);
     const reason = await formField(c, "reason");
     const pending = from === "review" ? await pendingIds(c) : [];
-    const result = await api<StagingItem>(c, "POST", `/v1/staging/${encodeURIComponent(id)}/reject`, { reason });
+    const result = await apiResult(api(c).staging[":id"].reject.$post({ param: { id: encodeURIComponent(id) }, json: { reason } }));
     if (result.ok)
       return doneWith(
         c,

@@ -4,29 +4,11 @@
  * previous one, and the FAQs no search ever returned, to review or retire.
  */
 import type { Hono } from "hono";
-import { apiData, screen, type UiEnv, viewerOf } from "./context";
+import { api, apiData } from "./api";
+import { screen, type UiEnv, viewerOf } from "./context";
 import { HitChart, plural } from "./desk-views";
 import { takeFlash } from "./flash";
 import { Layout, Notice, percent } from "./layout";
-
-interface Usage {
-  days: number;
-  window: { hits: number; sessions: number };
-  faqs: { live: number; used: number; neverUsed: number };
-  daily: { day: string; hits: number }[];
-  mostUsed: {
-    id: string;
-    question: string;
-    totalHits: number;
-    uniqueSessions: number;
-    daysWithHits: number;
-    lastHitAt: string | null;
-    avgScore: number | null;
-  }[];
-  trending: { id: string; question: string; thisWeek: number; previousWeek: number; change: number }[];
-  neverUsed: { id: string; question: string; createdAt: string }[];
-  neverUsedTruncated: boolean;
-}
 
 const DAYS = 30;
 const LIMIT = 10;
@@ -45,7 +27,7 @@ const FaqLink = ({ id, question }: { id: string; question: string }) => <a href=
 
 export function usageRoutes(ui: Hono<UiEnv>) {
   ui.get("/faqs/usage", screen, async (c) => {
-    const usage = await apiData<Usage>(c, `/v1/faqs/usage?days=${DAYS}&limit=${LIMIT}`);
+    const usage = await apiData(api(c).faqs.usage.$get({ query: { days: String(DAYS), limit: String(LIMIT) } }));
     const flash = takeFlash(c);
     return c.html(
       <Layout title="FAQ usage" section="usage" viewer={viewerOf(c)}>

@@ -7,10 +7,12 @@ import { signInRefusedFor } from "../http/rate-limit";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { principalForKey } from "../http/middleware";
+import { principalForKey } from "../http/middleware/authenticate";
 import { errorFields } from "../platform/observe/log";
 import { assets } from "./assets";
-import { type AppFetch, ApiUnauthorized, formField, isFragment, screen, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
+import type { Dispatch } from "../http/dispatch";
+import { ApiUnauthorized } from "./api";
+import { formField, isFragment, screen, type UiContext, type UiEnv, UiFailure, viewerOf } from "./context";
 import { consoleRoutes } from "./console";
 import { deskRoutes } from "./desk";
 import { Field, Layout, Notice, type Viewer } from "./layout";
@@ -93,11 +95,11 @@ function RateLimitedPage({ wait, viewer }: { wait: number; viewer?: Viewer | und
   );
 }
 
-export function createUi(appFetch: AppFetch) {
+export function createUi(dispatch: Dispatch) {
   const ui = new Hono<UiEnv>();
 
   ui.use(async (c, next) => {
-    c.set("appFetch", appFetch);
+    c.set("dispatch", dispatch);
     await next();
     c.header("content-security-policy", CONTENT_SECURITY_POLICY);
     c.header("x-content-type-options", "nosniff");

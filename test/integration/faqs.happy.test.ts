@@ -241,6 +241,23 @@ describe("DELETE /v1/faqs/variants/:variantId", () => {
     expect(await hitVariant()).toBeNull();
     expect(await expectJson(api.v1.faqs[":id"].stats.$get({ param: { id: faq.id } }), 200)).toMatchObject({ totalHits: 1 });
   });
+
+  it("GET /v1/faqs/:id/hits counts its hits per UTC day, zeros included, and knows only the tenant's own FAQs", async () => {
+    const api = apiClient((await newTenant()).clientKey);
+    const faq = await expectJson(
+      api.v1.faqs.$post({ json: { question: "How do I export my invoices?", answer: "Billing, Export." } }),
+      201,
+    );
+    await expectJson(api.v1.faqs.search.$post({ json: { query: "export invoices", sessionId: "s-1", limit: 1 } }), 200);
+    const hits = await expectJson(api.v1.faqs[":id"].hits.$get({ param: { id: faq.id }, query: { days: "7" } }), 200);
+    expect(hits).toMatchObject({ id: faq.id, days: 7 });
+    expect(hits.daily).toHaveLength(7);
+    expect(hits.daily.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), hits: 1 });
+    expect(hits.daily.slice(0, 6).every((d) => d.hits === 0)).toBe(true);
+    expect((await api.v1.faqs[":id"].hits.$get({ param: { id: faq.id }, query: { days: "91" } })).status).toBe(400);
+    const stranger = apiClient((await newTenant()).clientKey);
+    expect((await stranger.v1.faqs[":id"].hits.$get({ param: { id: faq.id }, query: {} })).status).toBe(404);
+  });
 });
 
 describe("/v1/faqs/:id/related", () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BOOKMARK_HEADER as CLIENT_HEADER, carryBookmarks } from "../../src/http/protocol/bookmark";
 import { parseBookmark } from "../../src/platform/db/session";
 import { BOOKMARK_HEADER, sessionStart } from "../../src/http/bookmark";
+import { readsOnly } from "../../src/http/route-facts";
+import { createApp } from "../../src/app/app";
 
 const B1 = "00000001-00000002-00004e2f-0a83ea2fceebc654de0640c422be4653";
 const B2 = "00000001-00000003-00000001-0a83ea2fceebc654de0640c422be4653";
@@ -83,13 +85,27 @@ describe("sessionStart", () => {
 
   it("lets reads start on any replica and everything else on the primary", () => {
     expect(sessionStart("GET", "/v1/faqs/f1", undefined)).toBe("first-unconstrained");
-    expect(sessionStart("POST", "/v1/faqs/search", undefined)).toBe("first-unconstrained");
-    expect(sessionStart("POST", "/v1/context", undefined)).toBe("first-unconstrained");
+    // A POST that only reads: its route is marked readsOnly (src/http/route-facts.ts).
+    expect(sessionStart("POST", "/v1/faqs/search", undefined, true)).toBe("first-unconstrained");
+    expect(sessionStart("POST", "/v1/context", undefined, true)).toBe("first-unconstrained");
     expect(sessionStart("POST", "/v1/memories", undefined)).toBe("first-primary");
     expect(sessionStart("POST", "/v1/questions/similar", undefined)).toBe("first-primary");
     expect(sessionStart("DELETE", "/v1/memories/m1", undefined)).toBe("first-primary");
     // The screens: a browser carries no bookmark, and a form's redirect must show its write.
     expect(sessionStart("GET", "/ui/faqs", undefined)).toBe("first-primary");
+  });
+
+  it("marks as reading only the POSTs that write nothing", () => {
+    const marked = createApp()
+      .routes.filter((route) => route.handler === readsOnly)
+      .map((route) => `${route.method} ${route.path}`);
+    expect(marked.sort()).toEqual([
+      "POST /v1/context",
+      "POST /v1/faqs/search",
+      "POST /v1/memories/search",
+      "POST /v1/query/analyze",
+      "POST /v1/similarity/explain",
+    ]);
   });
 
   it("ignores a header that is not a D1 bookmark", () => {

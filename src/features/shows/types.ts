@@ -35,7 +35,7 @@ export interface RankRequest {
 export interface AskedAt {
   askedAt: number | null;
 }
-export type RankedPick = Pick & { id: string | null; warnings: (Warning & AskedAt)[] };
+export type RankedPick = Omit<Pick, "warnings"> & { id: string | null; warnings: (Warning & AskedAt)[] };
 export type RankedFiltered = FilteredCandidate & AskedAt;
 
 export interface RankResponse {

@@ -2,7 +2,8 @@
  * Stores tickets and enqueues the new ones, for every intake route (the native webhook and the
  * helpdesk connections). A ticket the tenant already sent (same ticket id) is not stored or
  * enqueued again. When the queue refuses, the new rows are removed again so the sender's retry
- * stores and enqueues them afresh: nothing half-written is left behind.
+ * stores and enqueues them afresh: nothing half-written is left behind, and the outcome says so
+ * (`queue_unavailable`) for the route to ask for that retry.
  *
  * When the pipeline store is unavailable (Postgres down: StoreUnavailableError), the ticket is
  * not lost and the sender is not refused: the whole validated ticket travels in its queue message
@@ -27,6 +28,8 @@ export interface StoredTicket {
   carried?: TicketInput;
 }
 
+export type Intake = { kind: "stored"; stored: StoredTicket[] } | { kind: "queue_unavailable"; error: QueueUnavailable };
+
 /** Below the queue's 256 KB per sendBatch (and 128 KB per message: a webhook body is at most 256 KB, a ticket far less). */
 const SEND_BATCH_BYTES = 200_000;
 
@@ -36,7 +39,7 @@ export async function storeAndEnqueue(
   tenantId: string,
   inputs: readonly TicketInput[],
   now: number,
-): Promise<StoredTicket[]> {
+): Promise<Intake> {
   const stored: StoredTicket[] = [];
   let storeDown = false;
   for (const input of inputs) {
@@ -55,7 +58,7 @@ export async function storeAndEnqueue(
     stored.push({ row: unstoredTicket(id, tenantId, input, now), created: true, carried: input });
   }
   const fresh = stored.filter((s) => s.created);
-  if (fresh.length === 0) return stored;
+  if (fresh.length === 0) return { kind: "stored", stored };
   const messages = fresh.map((s) => ({
     body: {
       tenantId,
@@ -68,9 +71,9 @@ export async function storeAndEnqueue(
     for (const chunk of bySize(messages, SEND_BATCH_BYTES)) await queue.sendBatch(chunk);
   } catch (error) {
     await Promise.all(fresh.filter((s) => !s.carried).map((s) => store.deleteReceivedTicket(tenantId, s.row.id))).catch(() => {});
-    throw new QueueUnavailable(String(error));
+    return { kind: "queue_unavailable", error: new QueueUnavailable(String(error)) };
   }
-  return stored;
+  return { kind: "stored", stored };
 }
 
 function bySize<M extends { body: unknown }>(messages: readonly M[], maxBytes: number): M[][] {

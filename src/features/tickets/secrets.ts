@@ -175,6 +175,13 @@ async function openAndUpgrade(db: D1Database, box: SecretBox, row: SecretRow): P
   return plain;
 }
 
+/**
+ * What a delivery is verified against: its secrets, or with none (no such tenant or connection, no
+ * secret) a throwaway one, so the time the refusal takes does not tell which it was.
+ */
+export const secretsOrDecoy = (secrets: readonly string[]): readonly string[] =>
+  secrets.length > 0 ? secrets : [`whsec_${btoa(crypto.randomUUID())}`];
+
 /** The secrets a signature may be made with right now (several during a rotation's overlap). */
 export async function activeWebhookSecrets(
   db: D1Database,

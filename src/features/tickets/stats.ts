@@ -31,7 +31,8 @@ export async function pipelineStats(services: Services, tenantId: string, days: 
   return {
     days,
     byAction,
-    byDay: Object.entries(days_).map(([day, actions]) => ({ day, ...actions })),
+    // Object.assign keeps the actions in the answer's type (a spread would drop them from it).
+    byDay: Object.entries(days_).map(([day, actions]) => Object.assign({ day }, actions)),
     tickets: Object.fromEntries(counts.ticketsByStatus.map((r) => [r.status, r.n])),
     staging: counts.stagingByActionStatus.map((r) => ({
       action: r.action,

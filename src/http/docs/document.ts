@@ -39,7 +39,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 const errorRef = (status: ErrorStatus) => ({ $ref: `#/components/responses/E${status}` });
 
-/** The statuses the middleware can answer on an operation it runs before (middleware.ts, errors.ts). */
+/** The statuses the middleware can answer on an operation it runs before (src/http/middleware/, errors.ts). */
 function standardErrors(method: string, op: OpenAPIV3_1.OperationObject): ErrorStatus[] {
   if ((op as Record<string, unknown>)[ALWAYS_OK] === true) return [500];
   const bearer = op.security === undefined; // the document's default security is the Bearer key

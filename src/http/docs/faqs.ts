@@ -140,14 +140,16 @@ export const Versions = obj({
 
 const truncated = z.boolean().describe("true when more rows than `limit` exist: raise `limit` (at most 200) to see more");
 export const AllStats = obj({ faqs: z.array(obj({ id: z.string(), question: z.string(), ...statsFields })), truncated });
-export const FaqStats = obj({ id: z.string(), question: z.string(), ...statsFields });
-
 const count = z.number().int().min(0);
+const DailyHits = z.array(obj({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), hits: count })).describe("every UTC day, zeros included");
+
+export const FaqStats = obj({ id: z.string(), question: z.string(), ...statsFields });
+export const FaqDailyHits = obj({ id: z.string(), days: count.describe("the days of `daily`, ending today (UTC)"), daily: DailyHits });
 export const FaqUsage = obj({
   days: count.describe("the days of `daily` and `window`, ending today (UTC)"),
   window: obj({ hits: count, sessions: count }).describe("hits of live FAQs and distinct sessions over `days`"),
   faqs: obj({ live: count, used: count, neverUsed: count }).describe("live FAQs; with at least one hit ever; with none"),
-  daily: z.array(obj({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), hits: count })).describe("every UTC day, zeros included"),
+  daily: DailyHits,
   mostUsed: z
     .array(obj({ id: z.string(), question: z.string(), ...statsFields }))
     .describe("all time, most hit first; FAQs without a hit left out"),
@@ -337,6 +339,13 @@ export const faqDocs = {
     summary: "Hit statistics of an FAQ",
     description: "Hits, unique sessions, UTC days with hits, last hit, mean score.",
     responses: { 200: FaqStats },
+    errors: faqNotFound,
+  }),
+  hits: describe({
+    tag: "FAQs",
+    summary: "Hits per day of an FAQ",
+    description: "Its hits on each of the last `days` UTC days (1–90, default 30), ending today, zeros included: the review desk's chart.",
+    responses: { 200: FaqDailyHits },
     errors: faqNotFound,
   }),
 };

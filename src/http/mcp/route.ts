@@ -14,7 +14,8 @@ import type { AppEnv } from "../context";
 import { callApi, type Dispatch } from "../dispatch";
 import { errorBody } from "../errors";
 import { createMcpServer } from "./server";
-import { authenticate, jsonBodies } from "../middleware";
+import { authenticate } from "../middleware/authenticate";
+import { jsonBodies } from "../middleware/json-bodies";
 import { notInApiDocument } from "../openapi/describe";
 
 /** JSON-RPC 2.0 over one URL: its methods (tools/list, tools/call…) are the MCP specification's, not REST operations. */

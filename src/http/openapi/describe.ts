@@ -9,7 +9,7 @@
  *        validate("param", idParam), handler)
  */
 import { describeRoute, resolver, uniqueSymbol } from "hono-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Env, MiddlewareHandler } from "hono";
 import { z, type ZodType } from "zod";
 import { errorStatus, type ErrorCode } from "../error-codes";
 
@@ -155,6 +155,14 @@ export function describeBody(
       content: { [mediaType]: { schema: resolver(schema), ...(example === undefined ? {} : { example }) } },
     } as never,
   });
+}
+
+/**
+ * Documents a JSON body the handler reads itself because it may be absent, and gives it its type:
+ * the typed clients (src/client/, the screens) send it as `json`, checked against the schema.
+ */
+export function describeOptionalJson<T extends ZodType>(schema: T): MiddlewareHandler<Env, string, { in: { json?: z.input<T> } }> {
+  return describeBody(schema, { required: false });
 }
 
 /**

@@ -9,7 +9,7 @@ import { readRecallMetrics } from "../../platform/observe/counters";
 import { readTenantSettings, tenantSettingsPatchSchema, updateTenantSettings } from "../../features/settings/tenant";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { requireAdmin } from "../middleware";
+import { requireAdmin } from "../middleware/require-admin";
 import { adminPageQuery, afterCreated, createdAtPosition, toPage } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "../schemas/shared";

@@ -25,7 +25,7 @@ import { countUploadedPairs, deleteUploadedPairs, storeUploadedPairs } from "../
 import type { AppEnv } from "../context";
 import { calibrationDocs } from "../docs/calibration";
 import { AppError } from "../errors";
-import { requireAdmin } from "../middleware";
+import { requireAdmin } from "../middleware/require-admin";
 import { validate, visibleText } from "../validation";
 
 const scopeQuery = z.strictObject({ scope: z.enum(["tenant", "deployment"]).default("tenant") });

@@ -6,6 +6,7 @@ import { recallStatements } from "../../features/memories/store";
 import { metricStatements } from "../../platform/observe/counters";
 import type { AppEnv } from "../context";
 import { afterResponse } from "../log";
+import { readsOnly } from "../route-facts";
 import { validate, visibleText } from "../validation";
 import { scopeSchema } from "../schemas/shared";
 import { memoryDocs } from "../docs/memories";
@@ -21,7 +22,7 @@ export const contextSchema = z.strictObject({
 });
 
 /** POST /v1/context: the markdown block (similar questions, facts, memories) for an LLM's system prompt. */
-export const context = new Hono<AppEnv>().post("/", memoryDocs.context, validate("json", contextSchema), async (c) => {
+export const context = new Hono<AppEnv>().post("/", memoryDocs.context, readsOnly, validate("json", contextSchema), async (c) => {
   const started = performance.now();
   const services = c.get("services");
   const { tenantId } = c.get("principal");

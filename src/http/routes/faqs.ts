@@ -15,6 +15,7 @@ import { AppError } from "../errors";
 import { afterResponse } from "../log";
 import { afterSeq, decodeCursor, encodeCursor, pageQuery, toPage } from "../pagination";
 import { idempotent } from "../idempotency";
+import { readsOnly, takesNdjson } from "../route-facts";
 import { issueDetails, unpairedSurrogate, validate, validationFailed, visibleText } from "../validation";
 import {
   importLineSchema,
@@ -30,7 +31,7 @@ import { idParam } from "../schemas/shared";
 import { faqDocs } from "../docs/faqs";
 
 type ImportLine = z.output<typeof importLineSchema>;
-import { describeBody } from "../openapi/describe";
+import { describeBody, describeOptionalJson } from "../openapi/describe";
 
 const NDJSON = /^application\/x-ndjson\s*(?:;|$)/i;
 const variantParam = z.object({ variantId: z.string().min(1).max(100) });
@@ -42,6 +43,7 @@ const usageQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(90).default(30),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
+const hitsQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(30) });
 const rollbackSchema = z.strictObject({ changeReason: visibleText(500).optional() });
 const resolveSchema = z.strictObject({
   /** The FAQ the variant goes to: the suggestion's top FAQ (default) or its alternate. */
@@ -101,15 +103,11 @@ export const faqs = new Hono<AppEnv>()
     c.header("content-type", "application/x-ndjson; charset=utf-8");
     return c.body(await exportNdjson(c.get("services"), c.get("principal").tenantId));
   })
-  .post("/search", faqDocs.search, validate("json", searchFaqSchema), async (c) => {
+  .post("/search", faqDocs.search, readsOnly, validate("json", searchFaqSchema), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const args = c.req.valid("json");
-    if (
-      args.weights &&
-      (args.weights.bm25 ?? FAQ_SEARCH.weights.bm25) === 0 &&
-      (args.weights.vector ?? FAQ_SEARCH.weights.vector) === 0
-    ) {
+    if (args.weights && (args.weights.bm25 ?? FAQ_SEARCH.weights.bm25) === 0 && (args.weights.vector ?? FAQ_SEARCH.weights.vector) === 0) {
       throw validationFailed([{ path: "weights", message: "at least one weight must be above 0" }]);
     }
     const store = faqStore(services);
@@ -137,57 +135,64 @@ export const faqs = new Hono<AppEnv>()
       degraded: found.degraded,
     });
   })
-  .post("/import", faqDocs.import, describeBody(importLineSchema, { mediaType: "application/x-ndjson" }), idempotent, async (c) => {
-    if (!NDJSON.test(c.req.header("content-type") ?? "")) {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the import as application/x-ndjson: one FAQ JSON object per line");
-    }
-    const lines = (await c.req.text()).split("\n");
-    const items: (ImportLine & { line: number })[] = [];
-    const errors: { line: number; code: string; message: string; details?: unknown; duplicateOf?: unknown }[] = [];
-    let count = 0;
-    for (const [i, text] of lines.entries()) {
-      if (text.trim() === "") continue;
-      if (++count > MAX_IMPORT_LINES)
-        throw new AppError("PAYLOAD_TOO_LARGE", `At most ${MAX_IMPORT_LINES} FAQs per import; split the file`);
-      const line = i + 1;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        errors.push({ line, code: "INVALID_JSON", message: "This line is not JSON" });
-        continue;
+  .post(
+    "/import",
+    faqDocs.import,
+    takesNdjson,
+    describeBody(importLineSchema, { mediaType: "application/x-ndjson" }),
+    idempotent,
+    async (c) => {
+      if (!NDJSON.test(c.req.header("content-type") ?? "")) {
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the import as application/x-ndjson: one FAQ JSON object per line");
       }
-      const notText = unpairedSurrogate(parsed);
-      const result = importLineSchema.safeParse(parsed);
-      const problems = notText ? [notText] : result.success ? [] : issueDetails(result.error.issues);
-      if (!result.success || notText) {
-        const { code, message, details } = validationFailed(problems, "line");
-        errors.push({ line, code, message, details });
-        continue;
+      const lines = (await c.req.text()).split("\n");
+      const items: (ImportLine & { line: number })[] = [];
+      const errors: { line: number; code: string; message: string; details?: unknown; duplicateOf?: unknown }[] = [];
+      let count = 0;
+      for (const [i, text] of lines.entries()) {
+        if (text.trim() === "") continue;
+        if (++count > MAX_IMPORT_LINES)
+          throw new AppError("PAYLOAD_TOO_LARGE", `At most ${MAX_IMPORT_LINES} FAQs per import; split the file`);
+        const line = i + 1;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          errors.push({ line, code: "INVALID_JSON", message: "This line is not JSON" });
+          continue;
+        }
+        const notText = unpairedSurrogate(parsed);
+        const result = importLineSchema.safeParse(parsed);
+        const problems = notText ? [notText] : result.success ? [] : issueDetails(result.error.issues);
+        if (!result.success || notText) {
+          const { code, message, details } = validationFailed(problems, "line");
+          errors.push({ line, code, message, details });
+          continue;
+        }
+        items.push({ ...result.data, line });
       }
-      items.push({ ...result.data, line });
-    }
-    if (count === 0) throw new AppError("BAD_REQUEST", "The import is empty: send one FAQ JSON object per line");
-    const { tenantId, keyId } = c.get("principal");
-    const report = await importLines(c.get("services"), tenantId, keyId, items);
-    // One list in file order: the lines refused on reading, those asking a question already asked, and those whose ids could not be written.
-    errors.push(...report.duplicates, ...report.skipped);
-    errors.sort((a, b) => a.line - b.line);
-    return c.json({
-      imported: report.imported,
-      errors,
-      counts: {
-        imported: report.imported.length,
-        failed: errors.length,
-        duplicates: report.duplicates.length,
-        duplicateVariants: report.duplicateVariants,
-        indexed: report.indexed,
-        pendingIndex: report.pendingIndex,
-        autoLinked: report.autoLinked,
-      },
-      degraded: report.degraded,
-    });
-  })
+      if (count === 0) throw new AppError("BAD_REQUEST", "The import is empty: send one FAQ JSON object per line");
+      const { tenantId, keyId } = c.get("principal");
+      const report = await importLines(c.get("services"), tenantId, keyId, items);
+      // One list in file order: the lines refused on reading, those asking a question already asked, and those whose ids could not be written.
+      errors.push(...report.duplicates, ...report.skipped);
+      errors.sort((a, b) => a.line - b.line);
+      return c.json({
+        imported: report.imported,
+        errors,
+        counts: {
+          imported: report.imported.length,
+          failed: errors.length,
+          duplicates: report.duplicates.length,
+          duplicateVariants: report.duplicateVariants,
+          indexed: report.indexed,
+          pendingIndex: report.pendingIndex,
+          autoLinked: report.autoLinked,
+        },
+        degraded: report.degraded,
+      });
+    },
+  )
   .get("/stats", faqDocs.allStats, validate("query", limitQuery), async (c) => {
     // Ranked by hits, which move: a top list says when it is cut rather than offering a cursor.
     const { limit } = c.req.valid("query");
@@ -220,7 +225,7 @@ export const faqs = new Hono<AppEnv>()
   .post(
     "/suggestions/:id/:action{accept|dismiss}",
     faqDocs.resolveSuggestion,
-    describeBody(resolveSchema, { required: false }),
+    describeOptionalJson(resolveSchema),
     validate("param", z.object({ id: z.string().min(1).max(100), action: z.enum(["accept", "dismiss"]) })),
     idempotent,
     async (c) => {
@@ -334,31 +339,32 @@ export const faqs = new Hono<AppEnv>()
     const page = toPage("faq-versions", versions, limit, (v) => [v.versionNumber]);
     return c.json({ currentVersion: row.version, versions: page.rows, nextCursor: page.nextCursor });
   })
-  .post(
-    "/:id/rollback/:version",
-    faqDocs.rollback,
-    describeBody(rollbackSchema, { required: false }),
-    validate("param", rollbackParams),
-    async (c) => {
-      const services = c.get("services");
-      const { tenantId, keyId } = c.get("principal");
-      const { id, version } = c.req.valid("param");
-      const { changeReason } = await optionalJson(c, rollbackSchema);
-      await liveFaq(services, tenantId, id);
-      const store = faqStore(services);
-      const result = await store.rollback(tenantId, id, version, keyId, changeReason);
-      if (!result.ok)
-        throw new AppError("NOT_FOUND", result.error === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
-      const row = result.value;
-      if (row.index_state === "indexed") await store.refreshAutoRelated(tenantId, id, row.question, keyId);
-      return c.json(await detail(services, tenantId, row));
-    },
-  )
+  .post("/:id/rollback/:version", faqDocs.rollback, describeOptionalJson(rollbackSchema), validate("param", rollbackParams), async (c) => {
+    const services = c.get("services");
+    const { tenantId, keyId } = c.get("principal");
+    const { id, version } = c.req.valid("param");
+    const { changeReason } = await optionalJson(c, rollbackSchema);
+    await liveFaq(services, tenantId, id);
+    const store = faqStore(services);
+    const result = await store.rollback(tenantId, id, version, keyId, changeReason);
+    if (!result.ok)
+      throw new AppError("NOT_FOUND", result.error === "version_not_found" ? `No version ${version} of this FAQ` : "No such FAQ");
+    const row = result.value;
+    if (row.index_state === "indexed") await store.refreshAutoRelated(tenantId, id, row.question, keyId);
+    return c.json(await detail(services, tenantId, row));
+  })
   .get("/:id/stats", faqDocs.stats, validate("param", idParam), async (c) => {
     const services = c.get("services");
     const { tenantId } = c.get("principal");
     const row = await liveFaq(services, tenantId, c.req.valid("param").id);
     return c.json({ id: row.id, question: row.question, ...(await faqStore(services).stats(tenantId, row.id)) });
+  })
+  .get("/:id/hits", faqDocs.hits, validate("param", idParam), validate("query", hitsQuery), async (c) => {
+    const services = c.get("services");
+    const { tenantId } = c.get("principal");
+    const { days } = c.req.valid("query");
+    const row = await liveFaq(services, tenantId, c.req.valid("param").id);
+    return c.json({ id: row.id, days, daily: await faqStore(services).hitsPerDay(tenantId, row.id, days, services.clock.now()) });
   });
 
 /** A body that may be absent (empty) or `{}`; when present it is validated like any JSON body. */

@@ -26,7 +26,7 @@ import { listDeliveries, toDelivery } from "../../features/helpdesk/deliveries";
 import { MAX_WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_SECRET_OVERLAP_MS } from "../../features/tickets/secrets";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { requireAdmin } from "../middleware";
+import { requireAdmin } from "../middleware/require-admin";
 import { adminPageQuery, afterCreated, createdAtPosition, decodeCursor, toPage } from "../pagination";
 import { validate, visibleText } from "../validation";
 import { idParam } from "../schemas/shared";

@@ -6,6 +6,7 @@ import { createMemory, deleteMemory, getMemory } from "../../features/memories/s
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { idempotent } from "../idempotency";
+import { readsOnly } from "../route-facts";
 import { validate, visibleText } from "../validation";
 import { idParam, scopeSchema } from "../schemas/shared";
 import { memoryDocs } from "../docs/memories";
@@ -49,7 +50,7 @@ export const memories = new Hono<AppEnv>()
     const { memory, created } = await createMemory(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
     return created ? c.json(memory, 201) : c.json({ ...memory, deduplicated: true }, 200);
   })
-  .post("/search", memoryDocs.search, validate("json", searchSchema), async (c) => {
+  .post("/search", memoryDocs.search, readsOnly, validate("json", searchSchema), async (c) => {
     const found = await searchMemories(c.get("services"), c.get("principal").tenantId, c.req.valid("json"));
     return c.json({
       results: found.results.map((m) => ({

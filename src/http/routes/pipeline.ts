@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { recleanPipelineText } from "../../features/tickets/reclean";
 import { pipelineStats } from "../../features/tickets/stats";
-import { requireAdmin } from "../middleware";
+import { requireAdmin } from "../middleware/require-admin";
 import type { AppEnv } from "../context";
 import { validate } from "../validation";
 import { ticketDocs } from "../docs/tickets";

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { analyzeQuery } from "../../core/query/analyze";
 import type { AppEnv } from "../context";
+import { readsOnly } from "../route-facts";
 import { validate, visibleText } from "../validation";
 import { memoryDocs } from "../docs/memories";
 
@@ -14,7 +15,7 @@ export const analyzeSchema = z.strictObject({
 });
 
 /** POST /v1/query/analyze: the same query understanding the search paths use, for hooks and CLIs. */
-export const query = new Hono<AppEnv>().post("/analyze", memoryDocs.analyze, validate("json", analyzeSchema), async (c) => {
+export const query = new Hono<AppEnv>().post("/analyze", memoryDocs.analyze, readsOnly, validate("json", analyzeSchema), async (c) => {
   const { text } = c.req.valid("json");
   return c.json(await analyzeQuery(c.get("services").cache, text));
 });

@@ -16,7 +16,7 @@ import {
 } from "../../features/tickets/staging";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { requireAdmin } from "../middleware";
+import { requireAdmin } from "../middleware/require-admin";
 import { afterSeq, cursorParam, seqCursor } from "../pagination";
 import { idempotent } from "../idempotency";
 import { validate, visibleText } from "../validation";

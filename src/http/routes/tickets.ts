@@ -8,7 +8,7 @@ import { toTicket } from "../../features/tickets/store";
 import { cleanTicket } from "../../core/text/ticket-clean";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { requireAdmin } from "../middleware";
+import { requireAdmin } from "../middleware/require-admin";
 import { afterSeq, cursorParam, seqCursor } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "../schemas/shared";

@@ -16,7 +16,7 @@ import {
 import type { Services } from "../../platform/ports/services";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { requireAdmin } from "../middleware";
+import { requireAdmin } from "../middleware/require-admin";
 import { adminPageQuery, afterCreated, createdAtPosition, toPage } from "../pagination";
 import { validate } from "../validation";
 import { idParam } from "../schemas/shared";
