@@ -18,6 +18,7 @@ import { ioTrace } from "../http/io-trace";
 import { handleError } from "../http/errors";
 import { createApi } from "../http/api";
 import { decodablePath } from "../http/middleware/decodable-path";
+import { timed } from "../http/middleware/timed";
 import { withServices } from "../http/middleware/with-services";
 import { limitWebhooks } from "../http/rate-limit";
 import { noStoreNoSniff, requestIds } from "../http/request-id";
@@ -46,14 +47,14 @@ export function createApp({ services = (env, defer) => createServices(env, syste
   // The hook, MCP and screen adapters call the app's own routes; bound late because they are part of it.
   const dispatch: Dispatch = (request, env, executionCtx) => app.fetch(request, env, executionCtx);
   const app = new Hono<AppEnv>()
-    .use(noStoreNoSniff)
-    .use(requestIds)
-    .use(accessLog())
-    .use(ioTrace)
-    .use(decodablePath)
+    .use(timed("headers", noStoreNoSniff))
+    .use(timed("requestId", requestIds))
+    .use(timed("accessLog", accessLog()))
+    .use(timed("ioTrace", ioTrace))
+    .use(timed("decodablePath", decodablePath))
     // Before the services: they are built on the request's D1 session (read replicas, x-recall-bookmark).
-    .use(d1Sessions)
-    .use(withServices(services))
+    .use(timed("d1Session", d1Sessions))
+    .use(timed("services", withServices(services)))
     .route("/", health)
     .route("/", home)
     // Signed by HMAC, not a Bearer key, and reads its raw body: mounted before the v1 group.

@@ -8,6 +8,7 @@ import type { AppEnv } from "./context";
 import { authenticate } from "./middleware/authenticate";
 import { jsonBodies } from "./middleware/json-bodies";
 import { tenantScale } from "./middleware/tenant-scale";
+import { timed } from "./middleware/timed";
 import { limitPerApiKey } from "./rate-limit";
 import { type AppRouter, knownRoutesOnly } from "./routing";
 import { admin } from "./routes/admin";
@@ -31,11 +32,11 @@ import { webhookSecrets } from "./routes/webhook-secrets";
 export function createApi(appRouter: AppRouter) {
   // A method or path no route takes is answered 404/405 before any body is read or key checked.
   return new Hono<AppEnv>()
-    .use(knownRoutesOnly(appRouter))
-    .use(jsonBodies())
-    .use(authenticate())
-    .use(limitPerApiKey())
-    .use(tenantScale)
+    .use(timed("knownRoute", knownRoutesOnly(appRouter)))
+    .use(timed("jsonBody", jsonBodies()))
+    .use(timed("auth", authenticate()))
+    .use(timed("rateLimit", limitPerApiKey()))
+    .use(timed("tenantScale", tenantScale))
     .route("/memories", memories)
     .route("/shows", shows)
     .route("/cards", cards)

@@ -22,6 +22,8 @@ export interface AppEnv {
     io?: IoSummary;
     /** The sealing key's read this request started (src/http/bookmark.ts), awaited where a cursor or bookmark needs it. */
     sealingKeyRead?: Promise<void>;
+    /** Each timed middleware's own milliseconds when the request asked for them; null when it did not (src/http/middleware/timed.ts). */
+    middlewareTimes?: [string, number][] | null;
     /** A signed webhook's body as it was sent, on the webhook routes (src/http/middleware/raw-body.ts). */
     rawBody: string;
   };
