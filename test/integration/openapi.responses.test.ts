@@ -158,6 +158,7 @@ describe("the documented responses", () => {
     await expectOk("GET", `/v1/faqs/${reset.id}/versions`, { key });
     await expectOk("POST", `/v1/faqs/${reset.id}/rollback/1`, { key });
     await expectOk("GET", `/v1/faqs/${reset.id}/stats`, { key });
+    await expectOk("GET", `/v1/faqs/${reset.id}/hits?days=7`, { key });
     await expectOk("DELETE", `/v1/faqs/${change.id}`, { key }, 204);
 
     // Admin
