@@ -41,14 +41,14 @@ export async function searchFaqs<R extends { id: string }>(
   };
   const close = (cosine: number) => calibrate(cosine, embedder.scale.calibration) >= FAQ_SEARCH.vectorMinSimilarity;
 
-  let queryVector: Float32Array | null = null;
   let embedMs = 0;
   let embedded = started;
   // The full-text lists need no vector: they run while the query is embedded.
-  const [lexical, vector] = await Promise.all([
+  const [lexical, { queryVector, vector }] = await Promise.all([
     // Computed, not read from the KV expansion cache: the rules take microseconds, a KV round trip milliseconds.
     source.lexical(weights.bm25 > 0 ? expandQuery(args.query) : null),
     (async () => {
+      let queryVector: Float32Array | null = null;
       if (weights.vector > 0 && embedder.canEmbed(args.query)) {
         const embedStarted = Date.now();
         try {
@@ -59,9 +59,10 @@ export async function searchFaqs<R extends { id: string }>(
         embedded = Date.now();
         embedMs = embedded - embedStarted;
       }
-      if (!queryVector) return NO_VECTOR_CANDIDATES;
+      if (!queryVector) return { queryVector, vector: NO_VECTOR_CANDIDATES };
       const near = await source.nearest(queryVector, degrade);
-      return { canonical: near.canonical.filter((m) => close(m.score)), variants: near.variants.filter((v) => close(v.cosine)) };
+      const vector = { canonical: near.canonical.filter((m) => close(m.score)), variants: near.variants.filter((v) => close(v.cosine)) };
+      return { queryVector, vector };
     })(),
   ]);
 
@@ -89,13 +90,12 @@ export async function searchFaqs<R extends { id: string }>(
     (id) => found.faqs.has(id),
   );
   // Lexical candidates the vector lists did not reach are compared with the query too.
-  const vectorOf = queryVector as Float32Array | null;
-  if (vectorOf) {
+  if (queryVector) {
     const unreached = [...new Set([...lists.canonicalLexical.keys(), ...lists.variantLexical.keys()])].filter(
       (id) => !reachedByVector(lists, id),
     );
     const missing = unreached.filter((id) => !found.cosines.has(id));
-    const more = missing.length > 0 ? await source.cosines(vectorOf, missing, degrade) : new Map<string, number>();
+    const more = missing.length > 0 ? await source.cosines(queryVector, missing, degrade) : new Map<string, number>();
     for (const id of unreached) {
       const cosine = found.cosines.get(id) ?? more.get(id);
       if (cosine !== undefined) lists.moreCosines.set(id, cosine);

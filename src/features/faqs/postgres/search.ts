@@ -44,11 +44,13 @@ export function postgresSearchSource(
   const rows = async <T>(schema: z.ZodType<T>, query: SQL): Promise<T[]> => z.array(schema).parse((await db.execute(query)).rows);
   /** Variants the vector list found, with their FAQ and text: rows() answers for them without another query. */
   const nearVariants = new Map<string, { faqId: string; text: string }>();
+  /** The query's vector as SQL, written once per search: the lists, the rows and the cosines all send it. */
+  let written: { vector: Float32Array; q: ReturnType<typeof vectorExpression> } | undefined;
+  const expressionOf = (vector: Float32Array) =>
+    (written?.vector === vector ? written : (written = { vector, q: vectorExpression(vector) })).q;
   /** Raw cosine of the query to each canonical question of the model, or NULL (another model's vector). */
-  const cosineTo = (vector: Float32Array) =>
-    sql<
-      number | null
-    >`CASE WHEN ${pgFaqs.embeddingModel} = ${embedder.model} THEN 1 - (${vectorExpression(vector).column("faqs")} <=> ${vectorExpression(vector).value}) END`;
+  const cosineTo = (q: ReturnType<typeof vectorExpression>) =>
+    sql<number | null>`CASE WHEN ${pgFaqs.embeddingModel} = ${embedder.model} THEN 1 - (${q.column("faqs")} <=> ${q.value}) END`;
 
   return {
     async lexical(expansion) {
@@ -70,7 +72,7 @@ export function postgresSearchSource(
     },
 
     async nearest(vector) {
-      const q = vectorExpression(vector);
+      const q = expressionOf(vector);
       const [canonical, variants] = await Promise.all([
         rows(
           scoredId,
@@ -96,7 +98,7 @@ export function postgresSearchSource(
       const found =
         ids.length > 0
           ? await db
-              .select({ ...faqColumns, cosine: vector ? cosineTo(vector) : sql<null>`NULL` })
+              .select({ ...faqColumns, cosine: vector ? cosineTo(expressionOf(vector)) : sql<null>`NULL` })
               .from(pgFaqs)
               .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), inArray(pgFaqs.id, ids)))
           : [];
@@ -112,7 +114,7 @@ export function postgresSearchSource(
     // Only FAQs embedded with another model reach here (rows() brought the rest): they have no cosine to give.
     async cosines(vector, faqIds) {
       const found = await db
-        .select({ id: pgFaqs.id, cosine: cosineTo(vector) })
+        .select({ id: pgFaqs.id, cosine: cosineTo(expressionOf(vector)) })
         .from(pgFaqs)
         .where(and(eq(pgFaqs.tenantId, tenantId), inArray(pgFaqs.id, [...faqIds])));
       return new Map(found.flatMap((row) => (row.cosine === null ? [] : [[row.id, Number(row.cosine)] as const])));
