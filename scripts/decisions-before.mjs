@@ -10,9 +10,24 @@ import { importTs } from "../bench/support/bundle.mjs";
 /** The decisions entry of `commit` (scripts/entries/decisions.ts as it was), bundled and imported. */
 export const decisionsAt = (commit) => sourceAt(commit, "scripts/entries/decisions.ts");
 
-/** `names` exported by `module` (a path under src/) as it was at `commit`, bundled and imported. */
+/** `names` exported by `module` (a path under src/ today) as it was at `commit`, bundled and imported. */
 export async function entryAt(commit, module, ...names) {
-  return sourceAt(commit, "scripts/entries/before.ts", `export { ${names.join(", ")} } from "../../${module.replace(/\.ts$/, "")}";\n`);
+  const then = pathAt(commit, module);
+  return sourceAt(commit, "scripts/entries/before.ts", `export { ${names.join(", ")} } from "../../${then.replace(/\.ts$/, "")}";\n`);
+}
+
+/** Where today's `file` was at `commit`: files moved since (src/text → src/core/text) are followed by git's rename detection. */
+function pathAt(commit, file) {
+  const git = (...args) => execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  try {
+    git("cat-file", "-e", `${commit}:${file}`);
+    return file;
+  } catch {
+    const renames = git("diff", "--name-status", "-M", "--diff-filter=R", commit, "HEAD", "--", "src").split("\n");
+    const moved = renames.map((line) => line.split("\t")).find(([, , to]) => to === file);
+    if (!moved) throw new Error(`${file} did not exist at ${commit}`);
+    return moved[1];
+  }
 }
 
 async function sourceAt(commit, entry, entrySource) {

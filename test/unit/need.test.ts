@@ -50,6 +50,35 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     expect(needFeatures("部署到生产环境后页面白屏了")).toMatchObject({ actRequest: 0, problem: 1 });
   });
 
+  it("reads an error code by its case: ENOSPC is a problem, 'enough' and 'email' are words", () => {
+    expect(needFeatures("yarn build fails with ENOSPC").problem).toBe(1);
+    expect(needFeatures("fair enough").problem).toBe(0);
+    expect(needFeatures("export email list").problem).toBe(0);
+  });
+
+  it("reads past a greeting or a discourse word to the question behind it", () => {
+    expect(needFeatures("hi, how do I reset my password?")).toMatchObject({ questionWord: 1, greeting: 0 });
+    expect(needFeatures("wait, why does this return undefined?").questionWord).toBe(1);
+    expect(needFeatures("Hi, hope you're doing well").greeting).toBe(1);
+  });
+
+  it("takes pasted output for code: log lines ask nothing, and diffs, timestamps, prompts and columns are output", () => {
+    const npm = "npm ERR! code ERESOLVE\nnpm ERR! Could not resolve dependency:\nnpm ERR! peer react@17";
+    expect(needFeatures(npm)).toMatchObject({ questionWord: 0, code: 1 });
+    expect(needFeatures("--- a/src/cart.js\n+++ b/src/cart.js\n@@ -12,7 +12,7 @@").code).toBe(1);
+    expect(needFeatures("2024-05-11 08:02:13 INFO worker-3 picked job 1\n2024-05-11 08:02:14 INFO worker-3 done").code).toBe(1);
+    expect(needFeatures("$ kubectl get pods\nNAME    READY   STATUS\napi-1   1/1     Running").code).toBe(1);
+  });
+
+  it("reads an act in every form it is asked: by the verb's lemma, after an adverb, and with German's infinitive last", () => {
+    expect(needFeatures("Would you mind splitting this into two PRs?").actRequest).toBe(1);
+    expect(needFeatures("Could you also add the env var to the values file?").actRequest).toBe(1);
+    expect(needFeatures("Bitte die Version auf 2.0 anheben.").actRequest).toBe(1);
+    expect(needFeatures("再跑一遍单元测试").actRequest).toBe(1);
+    // A Chinese question word asks, whatever verb follows it.
+    expect(needFeatures("安装包去哪下载")).toMatchObject({ actRequest: 0, questionWord: 1 });
+  });
+
   it("says P(need), and refuses a malformed model table", () => {
     expect(informationNeed("How do I reset my password?").p).toBeGreaterThan(0.5);
     expect(informationNeed("ok").p).toBe(0);

@@ -21,6 +21,7 @@
  * made the model swallow needs stated as facts on the blind set (8 against 3), and a needless
  * lookup costs less than a swallowed question.
  */
+import { lemma } from "./lemma";
 import { normalizeText } from "./normalize";
 
 export const NEED_FEATURES = [
@@ -64,14 +65,19 @@ const ACT_VERBS =
 const NOT_IMPERATIVE =
   "failed|fails|failing|is|was|were|are|keeps|kept|broke|broken|crashed|crashes|hangs|hung|rejected|errors|errored|stopped|doesn't|does\\s+not|didn't|won't|isn't|wasn't|never|not|times\\s+out|timed\\s+out|schlägt|schlug|ist|war|geht|funktioniert|hängt";
 const ACT_REQUEST = new RegExp(
-  String.raw`^(?:(?:ok(?:ay)?|now|then|and|also|please|pls|bitte)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|would\s+you\s+mind\s+|kannst\s+du\s+|könntest\s+du\s+)?(?:${ACT_VERBS})(?:ing)?\b(?!\s+(?:${NOT_IMPERATIVE}))`,
+  String.raw`^(?:(?:ok(?:ay)?|now|then|and|also|please|pls|bitte)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+|also\s+|just\s+|quickly\s+)*|kannst\s+du\s+|könntest\s+du\s+)?(?:${ACT_VERBS})\b(?!\s+(?:${NOT_IMPERATIVE}))`,
   "iu",
 );
+/** "Would you mind splitting …": the -ing form is read by its lemma, so every act verb counts in it (splitting → split). */
+const MIND_DOING = /^(?:(?:ok(?:ay)?|now|then|and|also|please)[,\s]+)*(?:would|do)\s+you\s+mind\s+(?:also\s+|just\s+)?([a-z]+ing)\b/iu;
+const ACT_VERB = new RegExp(String.raw`^(?:${ACT_VERBS})$`, "iu");
+/** German asks an act with the infinitive last: "Bitte die Version auf 2.0 anheben.", "Kannst du die Tests laufen lassen?" */
+const DE_PLEASE_INFINITIVE = /^[Bb]itte\s+(?:\S+\s+){1,6}\p{Ll}+(?:en|ern|eln)[.!]?$/u;
 /** German puts the verb last: "Kannst du die Tests nochmal laufen lassen?", "könntest du den Branch löschen?" */
 const DE_ACT_LAST =
   /^(?:bitte\s+)?(?:kannst|könntest|würdest)\s+du\s+.*\b(?:laufen\s+lassen|ausführen|löschen|umbenennen|hinzufügen|ändern|committen|pushen|deployen|aktualisieren|installieren|erstellen|entfernen|verschieben|formatieren|mergen|neu\s+starten|zurücksetzen)\b/iu;
 const ZH_ACT =
-  /^(?:请|麻烦)?(?:帮我|你)?(?:重新)?(?:把|将|提交|删除|删掉|删|运行|跑一下|跑|部署|改成|改一下|改|加一个|加个|加|添加|格式化|重启|合并|回滚|安装|更新|生成|创建|推送|写|拆|去掉)/u;
+  /^(?:请|麻烦)?(?:帮我|你)?(?:再|先|也|直接|重新)*(?:把|将|提交|删除|删掉|删|运行|跑一下|跑|部署|改成|改一下|改|加一个|加个|加|添加|格式化|重启|合并|回滚|安装|更新|生成|创建|推送|写|拆|去掉)/u;
 
 const ZH_PROBLEM =
   /失败|报错|错误|异常|不能|无法|收不到|不工作|不行|白屏|卡住|卡顿|崩溃|闪退|打不开|加载不出|没反应|不显示|少了|多了|扣了|没有?到|丢失|问题|慢/u;
@@ -79,18 +85,21 @@ const PROBLEM = new RegExp(
   [
     String.raw`\b(?:fails?|failed|failing|failure|broken|breaks|crash(?:es|ed|ing)?|error|errors|exception|can'?t|cannot|couldn'?t|doesn'?t|don'?t|won'?t|isn'?t|aren'?t|wasn'?t|not\s+working|stopped|hangs?|hanging|stuck|never|keeps?|wrong|missing|empty|blank|flaky|slow|timeout|timed\s+out|denied|rejected|refused|leaks?|unable|invalid|incorrect|duplicate[ds]?|twice|no\s+longer|nothing|no\s+effect|disappear(?:s|ed)?|lost)\b`,
     String.raw`\b(?:schlägt\s+fehl|fehlgeschlagen|fehler|funktioniert\s+nicht|geht\s+nicht|kaputt|falsch|nicht\s+mehr|kann\s+(?:mich\s+)?nicht)\b`,
-    String.raw`\bE[A-Z]{3,}\b|\b[A-Z]+_[A-Z_]+\b|\b(?:4\d\d|5\d\d)\b`,
+    String.raw`\b(?:4\d\d|5\d\d)\b`,
     ZH_PROBLEM.source,
   ].join("|"),
   "iu",
 );
+/** An error code as systems write it ("ENOSPC", "ERR_MODULE_NOT_FOUND"): case-sensitive, so "enough" and "email" are words. */
+const ERROR_CODE = /\bE[A-Z]{3,}\b|\b[A-Z]+_[A-Z_]+\b/u;
 const CONTEXT_OBJECT = /\b(?:it|this|that|these|those|here|there)\b|这个|那个|这里|它/iu;
 /** Words that only react ("thanks", "cool", "geklappt"); with one of them, the words around it ("that was", "oh") react too. */
 const CHATTER_WORDS = new Set(
   (
     "ok okay k kk cool nice great good awesome perfect thanks thank thx ty cheers lol haha hah hehe wow yay yes yep yeah yup no nope sure fine " +
     "works worked done got it makes sense sounds the best job lgtm nw worries np alright right ship exactly needed fast quick " +
-    "amazing brilliant excellent love lovely neat sweet fixed solved helped helpful" +
+    "amazing brilliant excellent love lovely neat sweet fixed solved helped helpful appreciate appreciated fair enough worries " +
+    "trick noted roger ack gotcha kudos congrats hooray phew oops omg meh hmm ugh aha yea ya" +
     " danke dir super passt alles klar gut prima toll geklappt klasse spitze perfekt"
   ).split(" "),
 );
@@ -102,11 +111,15 @@ const FILLER = new Set(
 const ZH_CHATTER =
   /^(?:(?:好的?|好吧|好嘞|行|嗯+|哈+|收到|明白了?|知道了|谢谢你?|多谢|非常感谢|没问题|太棒了|不错|可以|对|是的|厉害了?|赞|辛苦了?|搞定了?|完美|牛|给力)[,，!！。.~～\s]*|\p{Extended_Pictographic}\s*)+$/u;
 const GREETING =
-  /^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|day)|greetings|moin|servus|hallo|guten\s+(?:tag|morgen|abend)|bonjour|hola|ciao|你好|您好|早上好|晚上好|下午好|大家好|嗨)(?:\s+(?:there|team|all|everyone|folks|guys|zusammen|leute))?[\s!,.。！~]*$/iu;
+  /^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|day)|greetings|moin|servus|hallo|guten\s+(?:tag|morgen|abend)|bonjour|hola|ciao|你好|您好|早上好|晚上好|下午好|大家好|嗨)(?:\s+(?:there|team|all|everyone|folks|guys|zusammen|leute))?[呀啊哈呢]?(?:[\s!,.。！~]+(?:(?:i\s+)?hope\s+you(?:'re|\s+are)\s+(?:doing\s+)?(?:well|good|great|fine)|how\s+are\s+you(?:\s+doing)?|how'?s\s+it\s+going))?[\s!,.。！~?]*$/iu;
+
+/** Words that open a sentence without changing what it asks: "hi, how do I …", "wait, why does …", "ok so where …". */
+const DISCOURSE_MARKERS =
+  /^(?:(?:hi|hello|hey|ok(?:ay)?|so|well|oh|um+|uh+|hm+|btw|also|and|but|wait|quick question|sorry|hallo|naja|嗯|那|请问)[,!:;.\s，：]+)+/iu;
 
 /** A line of code, a log line or configuration. */
 const CODE_LINE =
-  /[{};]\s*$|^\s*(?:at\s+\S+\s+\(|[{}[\]]|\/\/|#!|<\/?\w+[^>]*>|(?:const|let|var|function|def|class|import|export|return|if|for|type|interface|SELECT|INSERT|UPDATE)\b|[\w.]+\(.*\)\s*[;{]?$|npm (?:ERR|WARN)|\d{4}-\d\d-\d\dT\d\d:|\[\w+\]\s)|=>|\?\.|\?\?|\b\w+\s*=\s*[^=]|^\s*\/\^|^\s{2,}\S/;
+  /[{};]\s*$|^\s*(?:at\s+[\w.$<>/]+\s*\(|[{}[\]]|\/\/|#!|<\/?\w+[^>]*>|(?:const|let|var|function|def|class|import|export|return|if|for|type|interface|SELECT|INSERT|UPDATE)\b|[\w.]+\(.*\)\s*[;{]?$|npm (?:ERR|WARN)|\d{4}-\d\d-\d\dT\d\d:|\[\w+\]\s)|=>|\?\.|\?\?|\b\w+\s*=\s*[^=]|^\s*\/\^|^\s{2,}\S/;
 
 /** Code, logs and configuration: the share of lines that are, or 1 for a fenced block. */
 function codeShare(text: string): number {
@@ -131,18 +144,36 @@ function proseLines(text: string): string {
   const pasted = lines.filter((l) => l.trim()).length >= 3;
   return lines.filter((line) => codeShare(line) === 0 && !(pasted && LOG_HEAD.test(line))).join("\n");
 }
-/** The head line of a pasted trace or log: "Traceback (most recent call last):", "java.lang.NullPointerException: …", "npm ERR! …". */
+/**
+ * A line of pasted output rather than prose: the head of a trace ("Traceback (most recent call
+ * last):", "java.lang.NullPointerException: …", "docker: Error response …"), a line opening with a
+ * timestamp or a log level, a diff's header or hunk, a shell prompt, an upper-case directive (Dockerfile,
+ * SQL, git's "CONFLICT (content)"), or columns aligned by runs of spaces.
+ */
 const LOG_HEAD =
-  /^\s*(?:Traceback \(most recent call last\)|Exception in thread|Caused by:|panic:|fatal:|npm ERR!|[\w.$]*(?:Error|Exception)\b.*:|File "[^"]+", line \d+)/u;
+  /^\s*(?:Traceback \(most recent call last\)|Exception in thread|Caused by:|panic:|fatal:|npm (?:ERR|WARN)!|[\w.$]*(?:Error|Exception)\b.*:|[\w.-]+: (?:Error|ERROR|error|fatal|FATAL)\b|File "[^"]+", line \d+|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?\s|(?:---|\+\+\+) [ab]\/|@@ -\d|\$ [\w./-]+|[A-Z]{3,}\s+\S|\S+(?: {2,}\S+){2,}\s*$)/u;
+
+/** A sentence that asks for an act: an act verb first, or after "could you" / "would you mind" / "bitte". */
+function asksToAct(sentence: string): boolean {
+  if (ACT_REQUEST.test(sentence) || DE_ACT_LAST.test(sentence) || DE_PLEASE_INFINITIVE.test(sentence)) return true;
+  const doing = MIND_DOING.exec(sentence)?.[1];
+  return doing !== undefined && ACT_VERB.test(lemma(doing.toLowerCase()));
+}
 
 export function needFeatures(input: string): NeedFeatures {
   const raw = input.replace(/[’‘]/gu, "'");
   const text = normalizeText(raw).text;
   const plain = prose(raw);
-  const sentences = plain
+  // Pasted output asks nothing: "npm ERR! Could not resolve dependency" is not "Could …?".
+  const sentences = (/\n\s*\S/u.test(plain.trim()) ? proseLines(plain) : plain)
     .split(/[\r\n]+/u)
-    .flatMap((line) => line.split(/(?<=[.!?;。！？])\s*/u))
-    .map((s) => s.replace(/^[\s"'“”`>#*\-–—•(（[【]+/u, "").trim())
+    .flatMap((line) => line.split(/(?<=[.!?;])\s+|(?<=[。！？])\s*/u))
+    .map((s) =>
+      s
+        .replace(/^[\s"'“”`>#*\-–—•(（[【]+/u, "")
+        .replace(DISCOURSE_MARKERS, "")
+        .trim(),
+    )
     .filter(Boolean);
   const words = text.match(/[\p{L}\p{N}']+|\p{Extended_Pictographic}/gu) ?? [];
   const latinWords = words.filter((w) => !/\p{Script=Han}/u.test(w));
@@ -155,15 +186,15 @@ export function needFeatures(input: string): NeedFeatures {
   // "Could you rerun the migration?" asks for an act: its question form is politeness, not a question.
   // A Chinese sentence that says something went wrong tells what happened ("部署到生产环境后页面白屏了"), not what to do.
   const actRequest =
-    !infoRequest && (sentences.some((s) => ACT_REQUEST.test(s) || DE_ACT_LAST.test(s)) || (ZH_ACT.test(text) && !ZH_PROBLEM.test(text)));
-  const asking = sentences.filter((s) => !ACT_REQUEST.test(s) && !DE_ACT_LAST.test(s));
+    !infoRequest && (sentences.some(asksToAct) || (ZH_ACT.test(text) && !ZH_PROBLEM.test(text) && !ZH_QUESTION.test(text)));
+  const asking = sentences.filter((s) => !asksToAct(s));
   return {
     asks: asking.some((s) => /[?？](?:\s|$|[)"'”])/u.test(s + " ")) ? 1 : 0,
     questionWord:
       asking.some((s) => QUESTION_OPENER.test(s) || INDIRECT.test(s)) || (han && !actRequest && ZH_QUESTION.test(plain)) ? 1 : 0,
     infoRequest: infoRequest ? 1 : 0,
     actRequest: actRequest ? 1 : 0,
-    problem: PROBLEM.test(proseLines(plain)) ? 1 : 0,
+    problem: PROBLEM.test(proseLines(plain)) || ERROR_CODE.test(proseLines(plain)) ? 1 : 0,
     pointsAtContext: CONTEXT_OBJECT.test(plain) ? 1 : 0,
     chatter: words.length === 0 ? 1 : han && ZH_CHATTER.test(text) ? 1 : (reacting + filler) / words.length,
     greeting: GREETING.test(text) ? 1 : 0,
@@ -171,12 +202,12 @@ export function needFeatures(input: string): NeedFeatures {
     words: Math.log1p(han ? Array.from(text.replace(/[^\p{Script=Han}]/gu, "")).length + latinWords.length : words.length),
     titleLike:
       !sentenceLike &&
-      !ACT_REQUEST.test(text) &&
+      !actRequest &&
       words.length >= 2 &&
       words.length <= 8 &&
       code < 0.5 &&
       !CONTEXT_OBJECT.test(plain) &&
-      !/\b(?:i|we|you|my|our)\b/iu.test(plain)
+      !/\b(?:i|me|my|we|us|our|you|your)\b/iu.test(plain)
         ? 1
         : 0,
   };
