@@ -67,6 +67,7 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     expect(needFeatures(npm)).toMatchObject({ questionWord: 0, code: 1 });
     expect(needFeatures("--- a/src/cart.js\n+++ b/src/cart.js\n@@ -12,7 +12,7 @@").code).toBe(1);
     expect(needFeatures("2024-05-11 08:02:13 INFO worker-3 picked job 1\n2024-05-11 08:02:14 INFO worker-3 done").code).toBe(1);
+    expect(needFeatures("$ git status\nOn branch main\nnothing to commit, working tree clean")).toMatchObject({ code: 1, problem: 0 });
     expect(needFeatures("$ kubectl get pods\nNAME    READY   STATUS\napi-1   1/1     Running").code).toBe(1);
   });
 
@@ -75,6 +76,11 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     expect(needFeatures("Could you also add the env var to the values file?").actRequest).toBe(1);
     expect(needFeatures("Bitte die Version auf 2.0 anheben.").actRequest).toBe(1);
     expect(needFeatures("再跑一遍单元测试").actRequest).toBe(1);
+    expect(needFeatures("turn off notifications for the live chat").actRequest).toBe(1);
+    expect(needFeatures("能不能帮我把这段翻译成英文吗？").actRequest).toBe(1);
+    // A verb may open a search title: told to act, people point at what they mean.
+    expect(needFeatures("convert mp4 to gif ffmpeg").titleLike).toBe(1);
+    expect(needFeatures("convert this to a gif").titleLike).toBe(0);
     // A Chinese question word asks, whatever verb follows it.
     expect(needFeatures("安装包去哪下载")).toMatchObject({ actRequest: 0, questionWord: 1 });
   });

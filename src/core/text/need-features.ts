@@ -48,8 +48,8 @@ const DE_OPENERS =
 const QUESTION_OPENER = new RegExp(String.raw`^(?:${EN_OPENERS}|${DE_OPENERS})\b`, "iu");
 const INDIRECT =
   /^(?:i\s+(?:wonder|was\s+wondering)|i'?m\s+wondering|wondering|i(?:'d|\s+would)\s+like\s+to\s+know|i\s+(?:want|need)\s+to\s+know)\b/iu;
-const ZH_QUESTION =
-  /什么|怎么|怎样|如何|为什么|为何|哪|谁|多少|几[个点时岁天年号次]|几岁|是否|能否|可否|有没有|是不是|要不要|咋|啥|[吗呢么嘛][\s\p{P}]*$/u;
+const ZH_QUESTION_WORD = /什么|怎么|怎样|如何|为什么|为何|哪|谁|多少|几[个点时岁天年号次]|几岁|是否|能否|可否|有没有|是不是|要不要|咋|啥/u;
+const ZH_QUESTION = new RegExp(String.raw`${ZH_QUESTION_WORD.source}|[吗呢么嘛][\s\p{P}]*$`, "u");
 
 const INFO_VERBS =
   "explain|describe|summari[sz]e|show me|tell me|walk me through|help me understand|find|look up|search|list|remind me|point me to|clarify|outline|break down|give me an overview|i need to understand|i(?:'d| would) like to understand|i want to understand|i(?:'d| would) like an explanation|erklär|erkläre|erklären|zeig|zeige|beschreib|finde|such";
@@ -60,12 +60,12 @@ const INFO_REQUEST = new RegExp(
 const ZH_INFO = /解释|讲讲|讲一下|介绍|说明|说说|查一下|找一下|查查|是什么意思|总结/u;
 
 const ACT_VERBS =
-  "push|pull|rename|run|rerun|add|delete|remove|commit|deploy|fix|update|bump|refactor|revert|undo|redo|merge|rebase|install|uninstall|write|make|change|move|use|generate|create|open|close|restart|stop|start|kill|format|lint|squash|cherry-pick|tag|release|publish|rollback|roll back|migrate|replace|rewrite|split|extract|inline|implement|convert|set|enable|disable|apply|now do|do the same|try again|retry|continue with|go with|go ahead and|ship|clean up|drop|reset|sort|reorder|rearrange|wrap|unwrap|pin|upgrade|downgrade|regenerate|rebuild|redeploy|re-run|let's|lets|benenne|benenn|führe|führ|lösche|lösch|committe|commite|füge|füg|ändere|änder|erstelle|erstell|entferne|entfern|starte|start|stoppe|stopp|installiere|installier|aktualisiere|aktualisier|mach|verschiebe|verschieb|schreib|schreibe|teste|pushe|push|deploye|setze|setz";
+  "push|pull|rename|run|rerun|add|delete|remove|commit|deploy|fix|update|bump|refactor|revert|undo|redo|merge|rebase|install|uninstall|write|make|change|move|use|generate|create|open|close|restart|stop|start|kill|format|lint|squash|cherry-pick|tag|release|publish|rollback|roll back|migrate|replace|rewrite|split|extract|inline|implement|convert|set|enable|disable|apply|now do|do the same|try again|retry|continue with|go with|go ahead and|ship|clean up|drop|reset|sort|reorder|rearrange|wrap|unwrap|pin|upgrade|downgrade|regenerate|rebuild|redeploy|re-run|let's|lets|turn on|turn off|switch|skip|play|pause|mute|unmute|mark|remember|note down|save|send|cancel|schedule|book|assign|archive|block|unblock|subscribe|unsubscribe|translate|invite|share|copy|download|upload|attach|upgrade me|downgrade me|benenne|benenn|führe|führ|lösche|lösch|committe|commite|füge|füg|ändere|änder|erstelle|erstell|entferne|entfern|starte|start|stoppe|stopp|installiere|installier|aktualisiere|aktualisier|mach|verschiebe|verschieb|schreib|schreibe|teste|pushe|push|deploye|setze|setz";
 /** After an act verb, what makes it a noun that something happened to: "deploy failed", "push rejected", "build is broken". */
 const NOT_IMPERATIVE =
   "failed|fails|failing|is|was|were|are|keeps|kept|broke|broken|crashed|crashes|hangs|hung|rejected|errors|errored|stopped|doesn't|does\\s+not|didn't|won't|isn't|wasn't|never|not|times\\s+out|timed\\s+out|schlägt|schlug|ist|war|geht|funktioniert|hängt";
 const ACT_REQUEST = new RegExp(
-  String.raw`^(?:(?:ok(?:ay)?|now|then|and|also|please|pls|bitte)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+|also\s+|just\s+|quickly\s+)*|kannst\s+du\s+|könntest\s+du\s+)?(?:${ACT_VERBS})\b(?!\s+(?:${NOT_IMPERATIVE}))`,
+  String.raw`^(?:(?:ok(?:ay)?|now|then|and|also|please|pls|bitte)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+|also\s+|just\s+|quickly\s+)*|kannst\s+du\s+|könntest\s+du\s+)?(?:${ACT_VERBS})\b(?!\s+(?:${NOT_IMPERATIVE})\b)`,
   "iu",
 );
 /** "Would you mind splitting …": the -ing form is read by its lemma, so every act verb counts in it (splitting → split). */
@@ -76,8 +76,10 @@ const DE_PLEASE_INFINITIVE = /^[Bb]itte\s+(?:\S+\s+){1,6}\p{Ll}+(?:en|ern|eln)[.
 /** German puts the verb last: "Kannst du die Tests nochmal laufen lassen?", "könntest du den Branch löschen?" */
 const DE_ACT_LAST =
   /^(?:bitte\s+)?(?:kannst|könntest|würdest)\s+du\s+.*\b(?:laufen\s+lassen|ausführen|löschen|umbenennen|hinzufügen|ändern|committen|pushen|deployen|aktualisieren|installieren|erstellen|entfernen|verschieben|formatieren|mergen|neu\s+starten|zurücksetzen)\b/iu;
+/** The polite opening of a Chinese request ("能不能帮我…"): its 不能 says nothing went wrong. */
+const ZH_POLITE = /^(?:能不能|可不可以|能否|可否)/u;
 const ZH_ACT =
-  /^(?:请|麻烦)?(?:帮我|你)?(?:再|先|也|直接|重新)*(?:把|将|提交|删除|删掉|删|运行|跑一下|跑|部署|改成|改一下|改|加一个|加个|加|添加|格式化|重启|合并|回滚|安装|更新|生成|创建|推送|写|拆|去掉)/u;
+  /^(?:(?:能|可以|能不能|可不可以)?(?:请|麻烦)?(?:你)?(?:帮我|帮忙)?)(?:再|先|也|直接|重新)*(?:把|将|给[^，,。？?]{1,12}?(?:加|添加|写|改)|提交|删除|删掉|删|运行|跑一下|跑|部署|改成|改一下|改|加一个|加个|加|添加|格式化|重启|合并|回滚|安装|更新|生成|创建|推送|写|拆|去掉|取消|翻译|标记|关掉|关闭|打开|开启|设置|设为|切换|播放|暂停|静音|发送|记住)/u;
 
 const ZH_PROBLEM =
   /失败|报错|错误|异常|不能|无法|收不到|不工作|不行|白屏|卡住|卡顿|崩溃|闪退|打不开|加载不出|没反应|不显示|少了|多了|扣了|没有?到|丢失|问题|慢/u;
@@ -92,6 +94,8 @@ const PROBLEM = new RegExp(
 );
 /** An error code as systems write it ("ENOSPC", "ERR_MODULE_NOT_FOUND"): case-sensitive, so "enough" and "email" are words. */
 const ERROR_CODE = /\bE[A-Z]{3,}\b|\b[A-Z]+_[A-Z_]+\b/u;
+/** A determiner or pronoun: an instruction names what it acts on; a search title drops them. */
+const POINTS_AT = /\b(?:the|a|an|this|that|these|those|it|them|my|your|our|me|us|here|there|everything|all)\b/iu;
 const CONTEXT_OBJECT = /\b(?:it|this|that|these|those|here|there)\b|这个|那个|这里|它/iu;
 /** Words that only react ("thanks", "cool", "geklappt"); with one of them, the words around it ("that was", "oh") react too. */
 const CHATTER_WORDS = new Set(
@@ -109,7 +113,7 @@ const FILLER = new Set(
   ),
 );
 const ZH_CHATTER =
-  /^(?:(?:好的?|好吧|好嘞|行|嗯+|哈+|收到|明白了?|知道了|谢谢你?|多谢|非常感谢|没问题|太棒了|不错|可以|对|是的|厉害了?|赞|辛苦了?|搞定了?|完美|牛|给力)[,，!！。.~～\s]*|\p{Extended_Pictographic}\s*)+$/u;
+  /^(?:(?:好的?|好吧|好嘞|行|嗯+|哈+|收到|明白了?|知道了|谢谢你?|多谢|非常感谢|没问题|太棒了|不错|可以|对|是的|厉害了?|赞|辛苦了?|搞定了?|完美|牛|给力|真的假的|太厉害了吧?|哇塞?|天哪)[,，!！。.~～?？\s]*|\p{Extended_Pictographic}\s*)+$/u;
 const GREETING =
   /^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|day)|greetings|moin|servus|hallo|guten\s+(?:tag|morgen|abend)|bonjour|hola|ciao|你好|您好|早上好|晚上好|下午好|大家好|嗨)(?:\s+(?:there|team|all|everyone|folks|guys|zusammen|leute))?[呀啊哈呢]?(?:[\s!,.。！~]+(?:(?:i\s+)?hope\s+you(?:'re|\s+are)\s+(?:doing\s+)?(?:well|good|great|fine)|how\s+are\s+you(?:\s+doing)?|how'?s\s+it\s+going))?[\s!,.。！~?]*$/iu;
 
@@ -121,13 +125,26 @@ const DISCOURSE_MARKERS =
 const CODE_LINE =
   /[{};]\s*$|^\s*(?:at\s+[\w.$<>/]+\s*\(|[{}[\]]|\/\/|#!|<\/?\w+[^>]*>|(?:const|let|var|function|def|class|import|export|return|if|for|type|interface|SELECT|INSERT|UPDATE)\b|[\w.]+\(.*\)\s*[;{]?$|npm (?:ERR|WARN)|\d{4}-\d\d-\d\dT\d\d:|\[\w+\]\s)|=>|\?\.|\?\?|\b\w+\s*=\s*[^=]|^\s*\/\^|^\s{2,}\S/;
 
+/**
+ * Which lines are code or output: a code line, a log line once several lines were pasted, and every
+ * line after a shell prompt ("$ git status") up to a blank line, which is that command's output.
+ */
+function outputLines(lines: readonly string[], pasted: boolean): boolean[] {
+  let afterPrompt = false;
+  return lines.map((line) => {
+    if (!line.trim()) return (afterPrompt = false);
+    if (SHELL_PROMPT.test(line)) return (afterPrompt = true);
+    return afterPrompt || CODE_LINE.test(line) || (pasted && LOG_HEAD.test(line));
+  });
+}
+const SHELL_PROMPT = /^\s*\$ [\w./-]+/u;
+
 /** Code, logs and configuration: the share of lines that are, or 1 for a fenced block. */
 function codeShare(text: string): number {
   const lines = text.split(/\r?\n/).filter((l) => l.trim());
   if (lines.length === 0) return 0;
-  const pasted = lines.length >= 2;
   const fenced = /```/.test(text) ? 1 : 0;
-  const codeLike = lines.filter((l) => CODE_LINE.test(l) || (pasted && LOG_HEAD.test(l))).length;
+  const codeLike = outputLines(lines, lines.length >= 2).filter(Boolean).length;
   return Math.max(fenced, codeLike / lines.length);
 }
 
@@ -141,17 +158,17 @@ function prose(text: string): string {
 /** The lines that are not code or log output: a traceback's "Exception" states no problem of the writer's. */
 function proseLines(text: string): string {
   const lines = text.split(/\r?\n/);
-  const pasted = lines.filter((l) => l.trim()).length >= 3;
-  return lines.filter((line) => codeShare(line) === 0 && !(pasted && LOG_HEAD.test(line))).join("\n");
+  const output = outputLines(lines, lines.filter((l) => l.trim()).length >= 3);
+  return lines.filter((line, i) => !output[i] && !/```/.test(line)).join("\n");
 }
 /**
  * A line of pasted output rather than prose: the head of a trace ("Traceback (most recent call
  * last):", "java.lang.NullPointerException: …", "docker: Error response …"), a line opening with a
- * timestamp or a log level, a diff's header or hunk, a shell prompt, an upper-case directive (Dockerfile,
+ * timestamp or a log level, a diff's header or hunk, an upper-case directive (Dockerfile,
  * SQL, git's "CONFLICT (content)"), or columns aligned by runs of spaces.
  */
 const LOG_HEAD =
-  /^\s*(?:Traceback \(most recent call last\)|Exception in thread|Caused by:|panic:|fatal:|npm (?:ERR|WARN)!|[\w.$]*(?:Error|Exception)\b.*:|[\w.-]+: (?:Error|ERROR|error|fatal|FATAL)\b|File "[^"]+", line \d+|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?\s|(?:---|\+\+\+) [ab]\/|@@ -\d|\$ [\w./-]+|[A-Z]{3,}\s+\S|\S+(?: {2,}\S+){2,}\s*$)/u;
+  /^\s*(?:Traceback \(most recent call last\)|Exception in thread|Caused by:|panic:|fatal:|npm (?:ERR|WARN)!|[\w.$]*(?:Error|Exception)\b.*:|[\w.-]+: (?:Error|ERROR|error|fatal|FATAL)\b|File "[^"]+", line \d+|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?\s|(?:---|\+\+\+) [ab]\/|@@ -\d|[A-Z]{3,}\s+\S|\S+(?: {2,}\S+){2,}\s*$)/u;
 
 /** A sentence that asks for an act: an act verb first, or after "could you" / "would you mind" / "bitte". */
 function asksToAct(sentence: string): boolean {
@@ -186,7 +203,7 @@ export function needFeatures(input: string): NeedFeatures {
   // "Could you rerun the migration?" asks for an act: its question form is politeness, not a question.
   // A Chinese sentence that says something went wrong tells what happened ("部署到生产环境后页面白屏了"), not what to do.
   const actRequest =
-    !infoRequest && (sentences.some(asksToAct) || (ZH_ACT.test(text) && !ZH_PROBLEM.test(text) && !ZH_QUESTION.test(text)));
+    !infoRequest && (sentences.some(asksToAct) || (ZH_ACT.test(text) && !ZH_PROBLEM.test(text.replace(ZH_POLITE, "")) && !ZH_QUESTION_WORD.test(text)));
   const asking = sentences.filter((s) => !asksToAct(s));
   return {
     asks: asking.some((s) => /[?？](?:\s|$|[)"'”])/u.test(s + " ")) ? 1 : 0,
@@ -200,9 +217,10 @@ export function needFeatures(input: string): NeedFeatures {
     greeting: GREETING.test(text) ? 1 : 0,
     code,
     words: Math.log1p(han ? Array.from(text.replace(/[^\p{Script=Han}]/gu, "")).length + latinWords.length : words.length),
+    // A verb may open a title ("convert mp4 to gif ffmpeg"): told to act, people point at something ("convert this", "the file").
     titleLike:
       !sentenceLike &&
-      !actRequest &&
+      !(actRequest && POINTS_AT.test(plain)) &&
       words.length >= 2 &&
       words.length <= 8 &&
       code < 0.5 &&
