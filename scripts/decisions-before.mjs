@@ -16,18 +16,20 @@ export async function entryAt(commit, module, ...names) {
   return sourceAt(commit, "scripts/entries/before.ts", `export { ${names.join(", ")} } from "../../${then.replace(/\.ts$/, "")}";\n`);
 }
 
-/** Where today's `file` was at `commit`: files moved since (src/text → src/core/text) are followed by git's rename detection. */
+/** Where today's `file` was at `commit`: the names git's history gives it (following renames), the one that commit has. */
 function pathAt(commit, file) {
   const git = (...args) => execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-  try {
-    git("cat-file", "-e", `${commit}:${file}`);
-    return file;
-  } catch {
-    const renames = git("diff", "--name-status", "-M", "--diff-filter=R", commit, "HEAD", "--", "src").split("\n");
-    const moved = renames.map((line) => line.split("\t")).find(([, , to]) => to === file);
-    if (!moved) throw new Error(`${file} did not exist at ${commit}`);
-    return moved[1];
-  }
+  const names = git("log", "--follow", "--name-only", "--format=", "--", file).split("\n").filter(Boolean);
+  const then = [file, ...names].find((name) => {
+    try {
+      git("cat-file", "-e", `${commit}:${name}`);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!then) throw new Error(`${file} did not exist at ${commit}`);
+  return then;
 }
 
 async function sourceAt(commit, entry, entrySource) {
