@@ -9,6 +9,12 @@
 // large dependency fails it: Swagger UI's bundle alone (≈ 450 KiB gzipped, served as a static asset
 // on purpose) would, and so would any dependency that drags in a WASM engine or model weights. Raise
 // it on purpose, in this file, when a dependency is meant to be there.
+//
+// Raised to 1.25 MiB (issue 44, round 4): the bundle had reached 991 KiB with the language tables
+// (WordNet lexicon, jieba dictionary, libphonenumber's metadata), and the ticket cleaning now carries
+// the given names of faker's 77 locales (src/core/text/tables/person-names.json, ≈ 45 KiB gzipped),
+// which is what lets it recognise a customer's name it was never shown. It runs in the Worker (the
+// queue consumer), so it belongs in the bundle. 1.25 MiB is still under half the free plan's limit.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -18,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { copyReferenceAssets } from "./reference-assets.mjs";
 
-const BUDGET_GZIP_BYTES = 1024 * 1024;
+const BUDGET_GZIP_BYTES = 1280 * 1024;
 const KIB = 1024;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -99,9 +99,9 @@ const TICKETS: readonly (readonly [subject: string, body: string, expected: stri
   ["", "Wie kann ich mein Passwort ändern?\nMfG Peter", "Wie kann ich mein Passwort ändern?"],
   ["", "Wo finde ich meine Rechnung? MfG Peter", "Wo finde ich meine Rechnung?"],
   ["", "Danke", ""],
-  // Names: removed where they sign (a sign-off, or alone on the last lines), kept where they are the question's content.
-  ["", "How do I add Ann Smith as a team member?", "How do I add Ann Smith as a team member?"],
-  ["", "Can Anna see my invoices? Thanks, Ben", "Can Anna see my invoices?"],
+  // Names: removed where they sign (a sign-off, or alone on the last lines), and wherever a given name stands: another customer reads the FAQ.
+  ["", "How do I add Ann Smith as a team member?", "How do I add [name] as a team member?"],
+  ["", "Can Anna see my invoices? Thanks, Ben", "Can [name] see my invoices?"],
   ["", "How do I reset my password?\nAnn", "How do I reset my password?"],
   ["", "how do I reset it? thanks, ann", "how do I reset it?"],
   // Contact details: a placeholder inside the sentence, nothing in a signature or after the question.

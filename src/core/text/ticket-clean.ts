@@ -25,6 +25,7 @@
  */
 import { normalizeText } from "./normalize";
 import { FLAGGED_KINDS, type PersonalKind, type Removal } from "./pii/kinds";
+import { codesBesideDetails } from "./pii/beside";
 import { ANY_PLACEHOLDER, redactPersonalDetails } from "./pii/redact";
 import {
   caseless,
@@ -161,10 +162,28 @@ function frame(message: string): Framed {
   for (; i < raw.length; i++) {
     const line = raw[i]!;
     if (QUOTE_HEADER.test(line)) {
+      const headers = quoteHeaders(raw, i);
+      names.push(...raw.slice(i, headers).flatMap(headerNames));
+      // A forward passes another person's message on: below its headers is what is asked.
+      if (FORWARDED.test(line)) {
+        removals.push({ kind: "quoted_mail", text: raw.slice(i, headers).join("\n") });
+        i = headers - 1;
+        continue;
+      }
+      // "On … wrote:" and its "> " lines: the writer's own text goes on below them, and when the writer asked
+      // nothing above ("see below"), the quoted lines are the question.
+      const quoted = REPLY_HEADER.test(line) ? quotedLines(raw, headers) : null;
+      if (quoted?.lines.length) {
+        const asked = lines.some((l) => /[?？]/u.test(l));
+        removals.push({ kind: "quoted_mail", text: raw.slice(i, asked ? quoted.end : headers).join("\n") });
+        if (!asked) lines.push(...quoted.lines);
+        i = quoted.end - 1;
+        continue;
+      }
       removals.push({ kind: "quoted_mail", text: raw.slice(i).join("\n") });
       break;
     }
-    if (lines.length === 0 && GREETING_LINE.test(line)) {
+    if (lines.length === 0 && (GREETING_LINE.test(line) || isSalutation(line, raw.slice(i + 1)))) {
       removals.push({ kind: "greeting", text: line });
       names.push(...greetedNames(line));
       continue;
@@ -198,6 +217,50 @@ function frame(message: string): Framed {
 }
 
 const ENDS_SENTENCE = /[?.!。？！:)]$/u;
+
+/** A forward's marker line: what follows its headers is another person's message, passed on. */
+const FORWARDED =
+  /forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|messaggio inoltrato|mensagem encaminhada|doorgestuurd bericht|begin forwarded message|转发的邮件|轉寄的郵件/iu;
+/** A mail header line inside quoted or forwarded mail: "From: Grace O'Connell <grace@…>", "Date: …", "发件人：…". */
+const HEADER_LINE =
+  /^(?:from|to|cc|bcc|date|sent|subject|von|an|datum|gesendet|betreff|de|à|a|para|da|envoyé|objet|asunto|enviado|fecha|oggetto|inviato|data|assunto|van|aan|verzonden|onderwerp|发件人|收件人|日期|主题|發件人|寄件者|收件者|主旨)\s*[:：]/iu;
+
+/** The header of a reply's quote ("On Wed, 5 Mar 2025, Henrik … wrote:", "Le jeu. 6 févr. 2025 à 18:20, … a écrit :"). */
+const REPLY_HEADER = /^(?:on|am|le|el|il|em|op)\s.{3,200}(?:wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef)\s?.{0,200}:\s*$/iu;
+
+/** The "> " lines from `start` (blank lines between them too), without their marks, and where they end. */
+function quotedLines(raw: readonly string[], start: number): { lines: string[]; end: number } {
+  const lines: string[] = [];
+  let end = start;
+  for (; end < raw.length && (raw[end]!.startsWith(">") || !raw[end]!.trim()); end++)
+    if (raw[end]!.trim()) lines.push(raw[end]!.replace(/^(?:>\s?)+/u, "").trim());
+  return { lines: lines.filter(Boolean), end };
+}
+
+/** Where the headers after a quote's marker line end: the first line that is not a header (a blank line ends them too). */
+function quoteHeaders(raw: readonly string[], marker: number): number {
+  let i = marker + 1;
+  while (i < raw.length && (HEADER_LINE.test(raw[i]!) || (i === marker + 1 && !raw[i]!.trim()))) i++;
+  return i;
+}
+
+/** The person a header names: "From: Grace O'Connell <grace@eircom.net>" → Grace O'Connell; "On Tue, … Liam Byrne <…> wrote:" → Liam Byrne. */
+function headerNames(line: string): string[] {
+  const named =
+    /^(?:(?:from|to|cc|von|an|de|à|a|para|da|van|aan)\s*:|on .*?,\s*(?:\d{4}\s*(?:at\s*[\d:]+\s*)?(?:[ap]m\s*)?,?)?)\s*["']?([\p{Lu}][\p{L}'’. -]{1,60}?)["']?\s*(?:<|\[mailto:)/iu.exec(
+      line,
+    );
+  return named ? [named[1]!.trim()] : [];
+}
+
+/**
+ * A salutation in any language: the first line, a few words with no number, ending in a comma (or a
+ * colon after a greeting word), with the message below it: "Dzień dobry Pani Katarzyno,", "您好，刘先生：".
+ */
+function isSalutation(line: string, rest: readonly string[]): boolean {
+  if (!rest.some((l) => l.trim()) || /\d/u.test(line) || line.split(/\s+/).length > 5) return false;
+  return /[,，]$/u.test(line) || (/[:：]$/u.test(line) && new RegExp(String.raw`^(?:${GREETING_WORDS})|您好|你好`, "u").test(line));
+}
 const isValediction = (line: string) => /,$/u.test(line) && line.split(/\s+/).length <= 6;
 
 const signsOnly = (line: string) =>
@@ -205,14 +268,16 @@ const signsOnly = (line: string) =>
   CONTACT_LINE.test(redactPersonalDetails(line).text) ||
   (SIGNATURE_LINE.test(line) && !/[.!?]$/.test(line) && line.split(/\s+/).length <= 10);
 
+/** Words a greeting addresses that are no one's name: titles and collectives ("Pani", "Herr", "Team", "Zusammen"). */
+const TITLE_WORD =
+  /^(?:Team|Support|Damen|Herren|Madame|Monsieur|Mesdames|Messieurs|Sir|Madam|All|Everyone|There|Zusammen|Tous|Todos|Pani|Pan|Panie|Państwo|Herr|Frau|Mr|Mrs|Ms|Miss|Dr|Señor|Señora|Sr|Sra|Signor|Signora|Sig|Senhor|Senhora|Meneer|Mevrouw|Dhr|Mevr|Heer)\.?$/u;
+
 /** Names a greeting addresses: "Hi Sam," → Sam; "Guten Tag Frau Schneider," → Schneider; "李女士您好" → 李. */
 function greetedNames(line: string): string[] {
   const han = /^(\p{Script=Han})(?:女士|先生|小姐|老师)?(?:您好|你好)/u.exec(line);
   if (han) return [han[1]!.length === 1 ? line.slice(0, line.search(/您好|你好/u)) : han[1]!];
   const words = line.match(/\p{Lu}[\p{L}'’-]+/gu) ?? [];
-  return words
-    .slice(1)
-    .filter((w) => !/^(?:Team|Support|Damen|Herren|Madame|Monsieur|Sir|Madam|All|Everyone|There|Zusammen|Tous|Todos)$/u.test(w));
+  return words.slice(1).filter((w) => !TITLE_WORD.test(w));
 }
 
 /** Names in a signature or sign-off: capitalised words and Chinese names, not the closing's own words. */
@@ -221,7 +286,8 @@ function signedNames(line: string): string[] {
   if (rest === line && !NAME_LINE.test(line)) return [];
   const han = rest.match(/\p{Script=Han}{2,3}$/u);
   if (han && !/客服|团队|中心/u.test(han[0])) return [han[0]];
-  return (rest.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?/gu) ?? []).filter(
+  // A word before a colon labels what follows ("Mandatsreferenz: MR-0093321"): it names no one.
+  return (rest.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?![\p{L}'’-])(?!\s*:)/gu) ?? []).filter(
     (w) => !/^(?:Support|Team|Customer|Service|Care)$/u.test(w),
   );
 }
@@ -253,7 +319,9 @@ function cleanQuestionBody(
   }
   const redacted = redactPersonalDetails(body, names);
   removals.push(...redacted.removals);
-  body = keepTheQuestion(redacted.text.replace(CONTACT_AT_END, "").trim());
+  const asked = keepTheQuestion(redacted.text.replace(CONTACT_AT_END, "").trim());
+  removals.push(...asked.removals);
+  body = asked.text;
   // A body that is nothing but a sign-off ("Thanks") asks nothing.
   if (SIGN_OFF_LINE.test(body)) body = "";
   const topic = cleanSubject(subject);
@@ -276,17 +344,18 @@ function sentencesOf(text: string): string[] {
  * carried a single detail and says more stays, the detail replaced ("We get ERR_SYNC_409 since we
  * rotated the token [secret]."): it is the question's context.
  */
-function keepTheQuestion(body: string): string {
-  const sentences = sentencesOf(body);
-  if (!sentences.some((s) => /[?？]/u.test(s))) return body;
-  return sentences
+function keepTheQuestion(body: string): { text: string; removals: Removal[] } {
+  const { sentences, removals } = codesBesideDetails(sentencesOf(body));
+  if (!sentences.some((s) => /[?？]/u.test(s))) return { text: sentences.join(" "), removals };
+  const text = sentences
     .filter((s) => {
       const details = s.match(new RegExp(ANY_PLACEHOLDER.source, "gu"))?.length ?? 0;
-      return /[?？]/u.test(s) || details === 0 || (details === 1 && saysMoreThanItsDetails(s));
+      return /[?？]/u.test(s) || details === 0 || saysMoreThanItsDetails(s, details);
     })
     .join(" ")
     .replace(/\s{2,}/gu, " ")
     .trim();
+  return { text, removals };
 }
 
 /** Words that only introduce a detail ("my phone number is …", "IBAN:", "电话"): they say nothing of their own. */
@@ -300,10 +369,15 @@ const DETAIL_WORDS = new Set(
 );
 const DETAIL_HAN = /电话|電話|手机|手機|邮箱|郵箱|地址|密码|密碼|账号|帳號|微信|号码|號碼|卡号/gu;
 
-/** A sentence that still says something once its placeholders and the words introducing them are gone: a product's code, or four words. */
-function saysMoreThanItsDetails(sentence: string): boolean {
+/**
+ * A sentence that still says something once its placeholders and the words introducing them are
+ * gone: a product's code, or four words of its own for each detail it held ("My number is [phone]."
+ * goes; "we were charged twice for the March bill ([number] on [date])" stays). A sentence dense
+ * with details is someone's identification, and what a detector missed in it goes with it.
+ */
+function saysMoreThanItsDetails(sentence: string, details: number): boolean {
   const rest = sentence.replace(new RegExp(ANY_PLACEHOLDER.source, "gu"), " ");
-  if (/\b(?=[\p{L}_-]*\d)(?=[\p{N}_-]*\p{L})[\p{L}\p{N}_-]{3,}\b/u.test(rest)) return true;
+  if (details === 1 && /\b(?=[\p{L}_-]*\d)(?=[\p{N}_-]*\p{L})[\p{L}\p{N}_-]{3,}\b/u.test(rest)) return true;
   const words = (rest.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).flatMap((w) =>
     /\p{Script=Han}/u.test(w)
       ? (w
@@ -312,7 +386,7 @@ function saysMoreThanItsDetails(sentence: string): boolean {
           .match(/\p{Script=Han}{2}/gu) ?? [])
       : [w],
   );
-  return words.filter((w) => w.length >= 2 && !FUNCTION_WORDS.has(w) && !DETAIL_WORDS.has(w) && !/^\d+$/.test(w)).length >= 4;
+  return words.filter((w) => w.length >= 2 && !FUNCTION_WORDS.has(w) && !DETAIL_WORDS.has(w) && !/^\d+$/.test(w)).length >= 4 * details;
 }
 
 /** What may stand in front of the question; each is removed, and the front checked again. */

@@ -117,7 +117,7 @@ async function recleanFaq(services: Services, tenantId: string, faqId: string, r
 /** Pages per cron run, over all tenants: the run stays well inside an invocation's limits. */
 export const RECLEAN_PAGES_PER_RUN = 20;
 /** Bumped when the cleaning removes more than before, so every tenant is gone through again. */
-const RECLEAN_PASS = "v1";
+const RECLEAN_PASS = "v2"; // v2: round 4 of the cleaning (given names, roles, codes beside a detail)
 
 /**
  * The daily cron: each tenant once through its decided tickets, resuming where the last run

@@ -28,18 +28,29 @@ const PATTERNS: readonly RegExp[] = [
     String.raw`\b(?:Calle|C\/|Avenida|Avda\.?|Av\.|Paseo|Plaza|Rua|Travessa|Alameda|Via|Viale|Piazza|Corso|Largo)\s+(?:[\p{L}'’.-]+\s+){0,4}\d{1,5}[a-z]?${REST}`,
     "gu",
   ),
+  // ul. Marszałkowska 84/92 lok. 15, 00-514 Warszawa · al. Jerozolimskie 12
+  new RegExp(
+    String.raw`\b(?:ul\.|ulica|al\.|aleja|os\.|osiedle|pl\.)\s+(?:${WORD}\s+){0,3}\d{1,4}[a-z]?(?:\/\d+)?(?:\s+(?:lok|m)\.\s*\d+)?${REST}`,
+    "gu",
+  ),
   // 上海市浦东新区世纪大道100号15楼
   /[\p{Script=Han}]{2,}(?:省|市|区|區|县|縣|镇|鎮)[\p{Script=Han}\p{N}\s]{0,20}?(?:路|街|道|巷|弄|大道|段)\s*\d+\s*(?:号|號)(?:\s*\d+\s*(?:楼|樓|层|層|室|单元|單元))*/gu,
   // "Address: …", "地址：…": whatever the label introduces, to the line's or sentence's end
-  /(?<=\b(?:address|adresse|anschrift|dirección|direccion|indirizzo|endereço|morada|adres)\s*[:：]\s*|(?:地址|住址)\s*[:：]?\s*)[^\n。;；]{6,100}?(?=\s*(?:\n|[。;；]|$|\s\p{Script=Han}{2,3}\s*(?:敬上|上|谨上|謹上)))/giu,
+  /(?<=\b(?:address|adresse|anschrift|dirección|direccion|indirizzo|endereço|morada|adres)\s*[:：]\s*)[^\n。;；]{6,100}?(?=\s*(?:\n|[。;；]|$))/giu,
+  // "地址：…", "收货地址写的是…": a Chinese address is one clause, and says where (省, 市, 区, 路, 号 …)
+  /(?<=(?:地址|住址)(?:是|为|為|写的是|寫的是)?\s*[:：]?\s*)(?![是为為写寫:：])(?=[^\n。;；，,]*[省市区區县縣镇鎮路街道巷弄号號])[^\n。;；，,]{4,60}?(?=\s*(?:\n|[。;；，,]|$|\s\p{Script=Han}{2,3}\s*(?:敬上|上|谨上|謹上)))/gu,
 ];
+
+const ZH_LABEL = /^\p{Script=Han}*?(?:地址|住址)(?:是|为|為|写的是|寫的是)?[:：]?\s*/u;
 
 export function addresses(text: string): Span[] {
   const found: Span[] = [];
   for (const pattern of PATTERNS)
     for (const m of text.matchAll(pattern)) {
       const value = m[0].replace(/[\s,.]+$/u, "");
-      if (/\d/.test(value)) found.push({ kind: "address", start: m.index, end: m.index + value.length });
+      // A run of Chinese characters may hold the label before the address ("收货地址写的是上海市…"): the address starts after it.
+      const label = ZH_LABEL.exec(value)?.[0].length ?? 0;
+      if (/\d/.test(value)) found.push({ kind: "address", start: m.index + label, end: m.index + value.length });
     }
   return found;
 }

@@ -1,6 +1,6 @@
 /**
  * Every personal detail in a text, each finder by its own evidence (numbers.ts, addresses.ts,
- * people.ts), merged: overlapping finds become one region, named by its longest find (a
+ * people.ts, names.ts, roles.ts), merged: overlapping finds become one region, named by its longest find (a
  * self-introduction holding an e-mail address is one introduction), ties by the finders' order,
  * most specific first (a customer's number found as a phone too is a customer's number).
  */
@@ -21,7 +21,9 @@ import {
   phones,
   randomTokens,
 } from "./numbers";
+import { givenNames } from "./names";
 import { introductions, people } from "./people";
+import { roles } from "./roles";
 
 const FINDERS: readonly ((text: string) => Span[])[] = [
   credentials,
@@ -39,6 +41,8 @@ const FINDERS: readonly ((text: string) => Span[])[] = [
   phones,
   longNumbers,
   people,
+  givenNames,
+  roles,
   introductions,
 ];
 

@@ -10,9 +10,10 @@ import { findNumbers, type CountryCode } from "libphonenumber-js/max";
 import type { Span } from "./kinds";
 
 /** A label's connector ("is", ":", "=", "是" …): what makes the next word its value ("password is X", not "password reset"). */
-const IS = String.raw`(?:\s*(?:\b(?:is|are|was|ist|est|es|é|è|era)\b|=|:|：|是|为|為)\s*)+`;
+// "é" and "è" are not \w: the connectors are bounded by letters, not by \b.
+const IS = String.raw`(?:\s*(?:(?<![\p{L}])(?:is|are|was|ist|est|es|é|è|era)(?![\p{L}])|=|:|：|是|为|為)\s*)+`;
 /** Between a number's label and its value: a connector, "no.", "#" or nothing ("order #4411", "Kundennummer 55012876"). */
-const NUMBER_IS = String.raw`\s*(?:(?:\b(?:is|are|was|ist|est|es|é|è|no|nr|n[°º])\b\.?|=|:|：|是|为|為|号|號)\s*)*`;
+const NUMBER_IS = String.raw`\s*(?:(?:(?<![\p{L}])(?:is|are|was|ist|est|es|é|è|no|nr|n[°º])(?![\p{L}])\.?|=|:|：|是|为|為|号|號)\s*)*`;
 
 function spans(text: string, pattern: RegExp, kind: Span["kind"], group = 0, accept: (value: string) => boolean = () => true): Span[] {
   const found: Span[] = [];
@@ -136,10 +137,13 @@ export function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** An IBAN by its checksum, or any IBAN's shape after the word "IBAN" (a mistyped one is still the customer's). */
 export function ibans(text: string): Span[] {
-  return spans(text, /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/gu, "iban", 0, (v) =>
-    isValidIBAN(electronicFormatIBAN(v) ?? ""),
-  );
+  const shape = String.raw`[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?`;
+  return [
+    ...spans(text, new RegExp(String.raw`\b${shape}\b`, "gu"), "iban", 0, (v) => isValidIBAN(electronicFormatIBAN(v) ?? "")),
+    ...spans(text, new RegExp(String.raw`\bIBAN${NUMBER_IS}(${shape})\b`, "giu"), "iban", 1),
+  ];
 }
 
 /** National ID numbers with a check (China, Spain), the shapes of the US SSN, Brazil's CPF and Italy's codice fiscale, and any labelled one. */
@@ -158,7 +162,7 @@ export function nationalIds(text: string): Span[] {
     ...spans(
       text,
       new RegExp(
-        String.raw`(?:\b(?:ssn|social security(?: number| no)?|national (?:id|insurance)(?: number| no)?|ni number|id number|passport(?: number| no)?|(?:personal)?ausweis(?:nummer)?|sozialversicherungsnummer|dni|nie|nif|cpf|codice fiscale|steuer-?id|bsn|burgerservicenummer|nino|insurance number|numéro de sécurité sociale|sécurité sociale|nir|numero di previdenza)\b|身份证号?码?|身分證字?號?|护照号?码?)(?:${IS}|\s*)(?:(?:le|la|el|the|o|a|der|die|das|il)\s+)?((?:[A-Z]{0,2} ?\d[\d ]{3,22}\d(?: ?[A-Z])?|[A-Z]{1,2}\d{6,}[A-Z]?))(?![\p{L}\p{N}])`,
+        String.raw`(?:\b(?:ssn|social security(?: number| no)?|national (?:id|insurance)(?: number| no)?|ni number|id number|passport(?: number| no)?|(?:numéro de |número de |numero di |nummer van )?(?:passeport|pasaporte|passaporte|passaporto|paspoort|reisepass)(?:nummer)?|(?:personal)?ausweis(?:nummer)?|sozialversicherungsnummer|dni|nie|nif|cpf|codice fiscale|steuer-?id|bsn|burgerservicenummer|nino|insurance number|numéro de sécurité sociale|sécurité sociale|nir|numero di previdenza)\b|身份证号?码?|身分證字?號?|护照号?码?)(?:${IS}|\s*)(?:(?:le|la|el|the|o|a|der|die|das|il)\s+)?((?:[A-Z]{0,2} ?\d[\d ]{3,22}\d(?: ?[A-Z])?|[A-Z]{1,2}\d{6,}[A-Z]?|(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{8,9}))(?![\p{L}\p{N}])`,
         "giu",
       ),
       "national_id",
@@ -254,13 +258,29 @@ export function lastDigits(text: string): Span[] {
  * INV-, ACC- …), carriers' tracking shapes and UUIDs. A product's own codes (error E-4012,
  * SSO-014, article KB-1188) have no such label or prefix and stay.
  */
+const PLATE = String.raw`\b(?:[Pp]late|[Kk]ennzeichen|[Ii]mmatriculation|[Mm]atrícula|[Tt]arga|[Kk]enteken)\b|车牌号?|車牌號?`;
+
 export function customerIds(text: string): Span[] {
-  const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|compte|client n|reçu|recibo|receipt|refund|beleg|quittung|ricevuta|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|單號|单号|运单号|發票號碼|发票号码?|客户号|會員號|会员号|税号|統編|统编|退款单号`;
+  const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|compte|client n|reçu|recibo|receipt|refund|beleg|quittung|ricevuta|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer|serial|seriennummer|numéro de série|número de serie|numero di serie)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|(?:就诊|会员|會員|银行|銀行)?卡号|學號|学号|工号|工號|编号|編號|單號|单号|运单号|發票號碼|发票号码?|客户号|會員號|会员号|税号|統編|统编|退款单号`;
   const value = String.raw`(#?[A-Z]{0,4}-?\d[\dA-Z-]{3,}|[A-Z]{2}\d{8,}|\d{4,})`;
+  // A code that names one booking, login or car: any letters and digits after its label ("Booking ref: QX7PLM", "plate KX21 FHD").
+  const codeLabels = String.raw`\b(?:booking(?: ref(?:erence)?| code| number)?|confirmation(?: code| number)?|reservation(?: code| number)?|pnr|username|user name|login|benutzername|identifiant|usuario|nome utente|gebruikersnaam)\b|车牌号?|車牌號?|用户名|用戶名`;
   return [
     ...spans(text, new RegExp(String.raw`(?:${labels})${NUMBER_IS}${value}(?![\p{L}\p{N}])`, "giu"), "customer_id", 1, (v) =>
       /\d{3,}/.test(v),
     ),
+    ...spans(
+      text,
+      new RegExp(
+        String.raw`(?:${codeLabels})(?:\s+in\s+the\s+app)?${NUMBER_IS}(?:\(|")?([A-Z0-9](?:[\w-]|\.(?=\w)){3,30})(?![\p{L}\p{N}])`,
+        "giu",
+      ),
+      "customer_id",
+      1,
+      (v) => /\d/.test(v) || /^[A-Z]{5,8}$/.test(v),
+    ),
+    // A licence plate after its label, as plates are written: upper case, one space at most ("KX21 FHD", "B-MW 1234").
+    ...spans(text, new RegExp(String.raw`(?:${PLATE})${NUMBER_IS}([A-Z0-9-]{2,4} ?[A-Z0-9]{2,4})(?![\p{L}\p{N}])`, "gu"), "customer_id", 1),
     ...spans(
       text,
       /(?<![\p{L}\p{N}-])(?:PO|INV|ORD|ACC|CUST|CMD|PED|FT|SO|RMA|SR|CASE|TKT|INC|REQ)-?\d[\d-]{2,}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}&])#[A-Z]{0,3}-?\d{4,}(?![\p{L}\p{N}])|\b1Z[0-9A-Z]{16}\b|\bSF\d{12,13}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/giu,

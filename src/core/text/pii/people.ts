@@ -16,11 +16,11 @@ const HAN_NAME = String.raw`\p{Script=Han}{2,3}`;
 
 /** Words after which a capitalised name is a person: relations, roles in the customer's life, titles. */
 const BEFORE_NAME = caseless([
-  String.raw`\b(?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|employee|guy|person|contact|admin|administrator|developer|intern|consultant|technician|director|ceo|cfo|cto|mitarbeiter(?:in)?|chef(?:in)?|employé|employée|empleado|empleada|dipendente|funcionári[oa]|medewerker)|\b(?:account holder|cardholder|card holder|name on (?:the )?card|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
+  String.raw`\b(?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|employee|guy|person|contact|admin|administrator|developer|intern|consultant|technician|director|ceo|cfo|cto|mitarbeiter(?:in)?|chef(?:in)?|employé|employée|empleado|empleada|dipendente|funcionári[oa]|medewerker)|\b(?:account holder|cardholder|card holder|name on (?:the )?card|(?:under|in|booked (?:under|in)) the name(?: of)?|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
 ]);
 
 /** Legal forms that end a company's name. */
-const LEGAL_FORM = String.raw`(?:Inc|Ltd|LLC|LLP|GmbH|AG|AB|AS|ApS|Oy|SAS|SA|SARL|S\.A\.|S\.L\.|SL|SpA|S\.p\.A\.|Srl|BV|B\.V\.|NV|N\.V\.|Corp|Corporation|Co|Company|plc|PLC|Pty|KG|OHG|Group|Holdings|& Sons|& Fils|& Co)\.?`;
+const LEGAL_FORM = String.raw`(?:Inc|Ltd|Ltda|LLC|LLP|GmbH|GbR|UG|AG|AB|AS|A\/S|ApS|Oy|SAS|S\.A\.S\.|SA|SARL|Sàrl|S\.A\.|S\.L\.|S\.L\.U\.|SL|SpA|S\.p\.A\.|Srl|SRL|S\.R\.L\.|Sp\. z o\.o\.|s\.r\.o\.|Kft|K\.K\.|e\.K\.|eG|BV|B\.V\.|NV|N\.V\.|Corp|Corporation|Co|Company|plc|PLC|Pty|KG|OHG|Group|Holdings|& Sons|& Fils|& Co)\.?`;
 const COMPANY = String.raw`(?:\p{Lu}[\p{L}\p{N}'’.-]*\s+(?:&\s+)?){1,4}${LEGAL_FORM}(?![\p{L}])`;
 
 /** Openers that only ever introduce the writer: what follows is their name. */
@@ -74,7 +74,10 @@ export function people(text: string): Span[] {
     ),
     ...spansOf(
       text,
-      new RegExp(String.raw`(?:联系人|聯絡人|收件人|持卡人|负责人|負責人|同事|姓名|名字)(?:是|為|为|[:：])?\s*(${HAN_NAME})`, "gu"),
+      new RegExp(
+        String.raw`(?:联系人|聯絡人|收件人|收货人|收貨人|寄件人|持卡人|负责人|負責人|同事|姓名|名字|患者|病人|孩子|儿子|兒子|女儿|女兒|学生|學生|乘客|旅客|住客|户主|戶主|申请人|申請人|投保人|被保险人|被保險人|账户名|戶名|户名)(?:是|為|为|叫|[:：(（])?\s*(${HAN_NAME})`,
+        "gu",
+      ),
       "name",
       1,
     ),

@@ -5,6 +5,7 @@
  * elsewhere (who greeted, who signed) are taken out wherever they recur.
  */
 import { findPersonalDetails } from "./detect";
+import { isEnglishWord, isGivenName } from "./names";
 import type { PersonalKind, Removal, Span } from "./kinds";
 
 /** What a reader sees in place of a removed detail. */
@@ -72,13 +73,21 @@ export function redactPersonalDetails(text: string, known: readonly Removal[] = 
  * ("Dana Whitfield", "Dana"), an address also by its street ("4417 Birchwood Avenue, …" →
  * "Birchwood Avenue").
  */
+/** Japanese honorifics a greeting adds to a name: "Yamamoto-san" is Yamamoto. */
+const HONORIFIC = /-(?:san|sama|sensei|kun|chan|shi)\b/giu;
+/** Capitalised words that are no one's given name before a surname: a sentence's function words. */
+const SENTENCE_WORD =
+  /^(?:I|The|A|An|My|Our|Your|Dear|Hi|Hello|Mr|Mrs|Ms|Dr|Herr|Frau|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|De|Het|Een)$/u;
+
 function knownSpans(text: string, known: readonly Removal[]): Span[] {
   const pieces = new Map<string, PersonalKind>();
   for (const { kind, text: value } of known) {
     if (value.trim().length < 3 || !(kind in PLACEHOLDER) || PLACEHOLDER[kind] === "") continue;
     pieces.set(value, kind);
     if (kind === "name")
-      for (const part of value.split(/\s+/)) if (part.length >= 3 && /^\p{Lu}/u.test(part)) pieces.set(part.replace(/[.,]$/, ""), kind);
+      for (const part of value.replace(HONORIFIC, "").split(/\s+/))
+        if (part.length >= 3 && /^\p{Lu}/u.test(part) && (isGivenName(part) || !isEnglishWord(part)))
+          pieces.set(part.replace(/[.,]$/, ""), kind);
     if (kind === "address") {
       const street = value
         .split(",")[0]!
@@ -90,10 +99,17 @@ function knownSpans(text: string, known: readonly Removal[]): Span[] {
   const spans: Span[] = [];
   for (const [piece, kind] of pieces) {
     const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // A name the ticket told is a name in any case ("Hi Marek," … "marek, backend lead"), unless it is also a word ("Will").
+    const caseless = kind === "name" && !isEnglishWord(piece) ? "i" : "";
     const pattern = /\p{Script=Han}/u.test(piece)
       ? new RegExp(escaped, "gu")
-      : new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, "gu");
-    for (const m of text.matchAll(pattern)) spans.push({ kind, start: m.index, end: m.index + piece.length });
+      : new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, `gu${caseless}`);
+    for (const m of text.matchAll(pattern)) {
+      // A capitalised word before a known surname is the given name: "Takeshi Yamamoto" after "Dear Yamamoto-san".
+      const before = kind === "name" ? /(\p{Lu}[\p{L}'’-]+)[ \t]+$/u.exec(text.slice(Math.max(0, m.index - 30), m.index)) : null;
+      const start = before && !isEnglishWord(before[1]!) && !SENTENCE_WORD.test(before[1]!) ? m.index - before[0].length : m.index;
+      spans.push({ kind, start, end: m.index + m[0].length });
+    }
   }
   return spans;
 }

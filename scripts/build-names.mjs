@@ -1,0 +1,28 @@
+// `node scripts/build-names.mjs`: the people's names the ticket cleaning recognises
+// (src/core/text/pii/names.ts), cut from the given names and surnames @faker-js/faker ships for its
+// 77 locales (its person.first_name and person.last_name lists, gathered per language from public
+// name statistics). Kept: the given names written in Latin script (every locale's, so a Polish,
+// Yoruba or Vietnamese customer is recognised as well as an English one), and the Chinese surnames
+// (zh_CN, zh_TW), which mark a name before a title ("刘先生", "王女士"). Surnames in Latin script
+// are not kept (14,000 more, about 48 KB gzipped): the cleaning takes a capitalised word after a
+// given name for its surname. Writes src/core/text/tables/person-names.json (committed: the build
+// needs no network, and a diff shows what a faker upgrade changes).
+import { writeFileSync } from "node:fs";
+import { allLocales } from "@faker-js/faker";
+
+const LATIN_NAME = /^\p{Lu}[\p{Script=Latin}'’-]+$/u;
+const flat = (list) => (!list ? [] : Array.isArray(list) ? list : Object.values(list).flat());
+
+const given = new Set();
+for (const locale of Object.values(allLocales))
+  for (const name of flat(locale.person?.first_name)) if (LATIN_NAME.test(name) && name.length >= 2) given.add(name);
+const zhSurnames = new Set([...flat(allLocales.zh_CN.person?.last_name), ...flat(allLocales.zh_TW.person?.last_name)]);
+
+const table = {
+  source: "@faker-js/faker person.first_name (Latin script, all locales) and zh_CN/zh_TW person.last_name",
+  given: [...given].sort().join(" "),
+  zhSurnames: [...zhSurnames].sort().join(" "),
+};
+const out = new URL("../src/core/text/tables/person-names.json", import.meta.url);
+writeFileSync(out, JSON.stringify(table, null, 0) + "\n");
+console.log(`${given.size} given names, ${zhSurnames.size} Chinese surnames → src/core/text/tables/person-names.json`);

@@ -1,0 +1,94 @@
+/**
+ * People's names found by the names people have, not only by where a ticket puts them: a
+ * capitalised given name of any culture ("Darnell", "Noémie", "Katarzyna", "Kwame"), with the
+ * capitalised words after it as its surname ("Darnell Whitaker", "Marek Nowicki"); and a Chinese
+ * surname before a title ("刘先生", "王女士", "孙工"). The given names and surnames are faker's
+ * (tables/person-names.json, scripts/build-names.mjs).
+ *
+ * A given name that is also an English word ("Grace", "Will", "Mark", "May") is a name only with a
+ * surname after it: alone it may be the word. A name opening a sentence needs a surname too ("Will
+ * the reception be open?"). Other finders cover the names a context marks (people.ts: "my
+ * colleague …", "I'm …"; ticket-clean.ts: greetings and signatures).
+ */
+import { englishLexicon, lemma } from "../lemma";
+import { ENGLISH_STOPWORDS } from "../stopwords";
+import namesTable from "../tables/person-names.json";
+import type { Span } from "./kinds";
+
+let names: { given: ReadonlySet<string>; zhSurnames: readonly string[] } | null = null;
+
+function personNames() {
+  if (names) return names;
+  const t = namesTable as { given: string; zhSurnames: string };
+  const calendar = calendarWords();
+  names = { given: new Set(t.given.split(" ").filter((n) => !calendar.has(n))), zhSurnames: t.zhSurnames.split(" ") };
+  return names;
+}
+
+/** Languages whose month and day names are not people's ("Mai", "Juli", "Mercredi"), from the runtime's own calendar data. */
+const CALENDAR_LOCALES = ["en", "de", "fr", "es", "pt", "it", "nl", "pl", "sv", "da", "nb", "fi", "cs", "tr", "id", "vi", "ro", "hu"];
+
+function calendarWords(): Set<string> {
+  const words = new Set<string>();
+  const capitalised = (w: string) => w.charAt(0).toLocaleUpperCase() + w.slice(1);
+  for (const locale of CALENDAR_LOCALES) {
+    const month = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
+    const day = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+    for (let m = 0; m < 12; m++) words.add(capitalised(month.format(Date.UTC(2024, m, 15))));
+    for (let d = 0; d < 7; d++) words.add(capitalised(day.format(Date.UTC(2024, 0, 1 + d))));
+  }
+  return words;
+}
+
+/** The given names the cleaning knows (for signatures and greetings: a word there that is one is a name). */
+export function isGivenName(word: string): boolean {
+  return personNames().given.has(word);
+}
+
+/** An English word (WordNet's common vocabulary by its lemma, or a function word): "grace", "marks", "mobile", "the". */
+export function isEnglishWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (ENGLISH_STOPWORDS.has(lower)) return true;
+  const { nouns, verbs, adjectives, adverbs } = englishLexicon();
+  const base = lemma(lower);
+  return [nouns, verbs, adjectives, adverbs].some((set) => set.has(lower) || set.has(base));
+}
+
+const CAPITALISED = /\p{Lu}[\p{L}'’-]*\p{L}/gu;
+/** A surname after a given name: capitalised, one or two words, with its particles ("de Vries", "O'Connell", "Dubois-Martin"); not a label ("Mandatsreferenz:"). */
+const SURNAME =
+  /^(?:[ \t]+(?:(?:de|da|van|von|der|den|del|della|di|du|le|la|dos|das|bin|al)[ \t]+)?\p{Lu}[\p{L}'’-]*\p{L}(?![\p{L}'’-])(?!\s*:)){1,2}/u;
+/** Words that make a name a place: "São Paulo", "San Diego", "Saint-Denis", "Fort William". */
+const PLACE_BEFORE = /(?:São|Sao|San|Santa|Santo|Saint|Sainte|St\.?|Ste\.?|Sankt|Fort|Port|Mount|Mt\.?|Lake|Cape)[ -]$/u;
+const SENTENCE_START = /(?:^|[.!?。！？:：\n]\s*|^\s*[-–—•*]\s*)$/u;
+/** Titles after a Chinese surname; the one-character ones ("孙工", "林总") only where an address ends, so 施工 and 加工 stay words. */
+const TITLES_ZH =
+  "(?:先生|女士|小姐|老师|老師|经理|經理|总监|總監|主任|律师|律師|医生|醫生|同学|同學|(?:总|總|工)(?=[，,：:！!、\\s]|您好|你好|$))";
+
+export function givenNames(text: string): Span[] {
+  const found: Span[] = [];
+  for (const m of text.matchAll(CAPITALISED)) {
+    const word = m[0].replace(/['’]s$/u, "");
+    if (!isGivenName(word) || PLACE_BEFORE.test(text.slice(Math.max(0, m.index - 7), m.index))) continue;
+    const opensSentence = SENTENCE_START.test(text.slice(0, m.index));
+    const isWord = isEnglishWord(word);
+    // "Can Anna see …": a word opening a sentence is that word, whatever name follows it.
+    if (opensSentence && isWord) continue;
+    const surname = SURNAME.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    // Alone, a word-name or a sentence's first word is read as a word: a surname makes it a person.
+    if (!surname && (isWord || opensSentence)) continue;
+    if (
+      surname &&
+      isWord &&
+      surname
+        .trim()
+        .split(/\s+/)
+        .every((w) => isEnglishWord(w) && !isGivenName(w))
+    )
+      continue;
+    found.push({ kind: "name", start: m.index, end: m.index + word.length + (surname ? surname.length : 0) });
+  }
+  const zh = new RegExp(String.raw`(?:${personNames().zhSurnames.join("|")})(?:${TITLES_ZH})`, "gu");
+  for (const m of text.matchAll(zh)) found.push({ kind: "name", start: m.index, end: m.index + m[0].length });
+  return found;
+}
