@@ -203,7 +203,8 @@ export function needFeatures(input: string): NeedFeatures {
   // "Could you rerun the migration?" asks for an act: its question form is politeness, not a question.
   // A Chinese sentence that says something went wrong tells what happened ("部署到生产环境后页面白屏了"), not what to do.
   const actRequest =
-    !infoRequest && (sentences.some(asksToAct) || (ZH_ACT.test(text) && !ZH_PROBLEM.test(text.replace(ZH_POLITE, "")) && !ZH_QUESTION_WORD.test(text)));
+    !infoRequest &&
+    (sentences.some(asksToAct) || (ZH_ACT.test(text) && !ZH_PROBLEM.test(text.replace(ZH_POLITE, "")) && !ZH_QUESTION_WORD.test(text)));
   const asking = sentences.filter((s) => !asksToAct(s));
   return {
     asks: asking.some((s) => /[?？](?:\s|$|[)"'”])/u.test(s + " ")) ? 1 : 0,
