@@ -3,6 +3,7 @@
  * idempotent, so an overlapping or repeated run does no harm.
  */
 import { advanceRunningFits, refitWhenLabelsGrew } from "../features/self-fit/cron";
+import { judgeDuplicatesAllTenants } from "../features/faqs/duplicates-judged";
 import { linkReindexed } from "../features/faqs/import-links";
 import { faqStore } from "../features/faqs/select";
 import { reindexPendingMemories } from "../features/memories/indexing";
@@ -45,6 +46,7 @@ const jobs: Record<string, Record<string, Job>> = {
     webhookDeliveries: (s) => pruneDeliveries(webhookAuthDb(s), s.clock.now()),
     calibrationRefits: refitWhenLabelsGrew,
     ticketTextRecleaned: recleanAllTenants,
+    duplicatesJudged: judgeDuplicatesAllTenants,
   },
 };
 

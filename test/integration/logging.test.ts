@@ -302,6 +302,7 @@ describe("job logs", () => {
       "webhookDeliveries",
       "calibrationRefits",
       "ticketTextRecleaned",
+      "duplicatesJudged",
     ]);
   });
 

@@ -10,7 +10,7 @@ import { ANY_PLACEHOLDER, PLACEHOLDER } from "./redact";
 
 const PLACEHOLDER_IN = new RegExp(ANY_PLACEHOLDER.source, "u");
 /** A token with a digit and five or more characters: codes, references, dates. */
-const CODE = /(?<![\p{L}\p{N}\[])(?=[\p{L}\p{N}/.-]*\d)[\p{L}\p{N}][\p{L}\p{N}/.-]{3,}[\p{L}\p{N}](?![\p{L}\p{N}\]])/gu;
+const CODE = /(?<![\p{L}\p{N}[])(?=[\p{L}\p{N}/.-]*\d)[\p{L}\p{N}][\p{L}\p{N}/.-]{3,}[\p{L}\p{N}](?![\p{L}\p{N}\]])/gu;
 const DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/u;
 const KEPT =
   /^(?:\d+(?:\.\d+){1,3}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d{1,4}(?:[.,]\d{1,2})?|v?\d+(?:\.\d+)+(?:-[\p{L}\d.]+)?|\d{1,2}[:h]\d{2}|[1-5]\d\d)$/u;
