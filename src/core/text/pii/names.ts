@@ -2,8 +2,8 @@
  * People's names found by the names people have, not only by where a ticket puts them: a
  * capitalised given name of any culture ("Darnell", "Noémie", "Katarzyna", "Kwame"), with the
  * capitalised words after it as its surname ("Darnell Whitaker", "Marek Nowicki"); and a Chinese
- * surname before a title ("刘先生", "王女士", "孙工"). The given names and surnames are faker's
- * (tables/person-names.json, scripts/build-names.mjs).
+ * surname before a title ("刘先生", "王女士", "孙工"). The given names and the Chinese surnames are
+ * faker's (tables/person-names.json, scripts/build-names.mjs).
  *
  * A given name that is also an English word ("Grace", "Will", "Mark", "May") is a name only with a
  * surname after it: alone it may be the word. A name opening a sentence needs a surname too ("Will
@@ -15,13 +15,17 @@ import { ENGLISH_STOPWORDS } from "../stopwords";
 import namesTable from "../tables/person-names.json";
 import type { Span } from "./kinds";
 
-let names: { given: ReadonlySet<string>; zhSurnames: readonly string[] } | null = null;
+let names: { given: ReadonlySet<string>; titledZh: RegExp } | null = null;
 
+/** The tables, read once per isolate. */
 function personNames() {
   if (names) return names;
   const t = namesTable as { given: string; zhSurnames: string };
   const calendar = calendarWords();
-  names = { given: new Set(t.given.split(" ").filter((n) => !calendar.has(n))), zhSurnames: t.zhSurnames.split(" ") };
+  names = {
+    given: new Set(t.given.split(" ").filter((n) => !calendar.has(n))),
+    titledZh: new RegExp(String.raw`(?:${t.zhSurnames.split(" ").join("|")})${TITLES_ZH}`, "gu"),
+  };
   return names;
 }
 
@@ -60,7 +64,19 @@ const SURNAME =
   /^(?:[ \t]+(?:(?:de|da|van|von|der|den|del|della|di|du|le|la|dos|das|bin|al)[ \t]+)?\p{Lu}[\p{L}'’-]*\p{L}(?![\p{L}'’-])(?!\s*:)){1,2}/u;
 /** Words that make a name a place: "São Paulo", "San Diego", "Saint-Denis", "Fort William". */
 const PLACE_BEFORE = /(?:São|Sao|San|Santa|Santo|Saint|Sainte|St\.?|Ste\.?|Sankt|Fort|Port|Mount|Mt\.?|Lake|Cape)[ -]$/u;
-const SENTENCE_START = /(?:^|[.!?。！？:：\n]\s*|^\s*[-–—•*]\s*)$/u;
+/** Whether the word at `at` opens a sentence, a line or a list item: only what stands just before it is read. */
+function opensSentence(text: string, at: number): boolean {
+  const before = (i: number) => {
+    while (i >= 0 && (text[i] === " " || text[i] === "\t")) i--;
+    return i;
+  };
+  const i = before(at - 1);
+  if (i < 0 || /[.!?。！？:：\n\r]/u.test(text[i]!)) return true;
+  // A list item's mark opens its line ("- Maria"); a dash inside a line does not ("thanks - Maria").
+  if (!/[-–—•*]/u.test(text[i]!)) return false;
+  const j = before(i - 1);
+  return j < 0 || text[j] === "\n";
+}
 /** Titles after a Chinese surname; the one-character ones ("孙工", "林总") only where an address ends, so 施工 and 加工 stay words. */
 const TITLES_ZH =
   "(?:先生|女士|小姐|老师|老師|经理|經理|总监|總監|主任|律师|律師|医生|醫生|同学|同學|(?:总|總|工)(?=[，,：:！!、\\s]|您好|你好|$))";
@@ -70,15 +86,15 @@ export function givenNames(text: string): Span[] {
   for (const m of text.matchAll(CAPITALISED)) {
     const word = m[0].replace(/['’]s$/u, "");
     if (!isGivenName(word) || PLACE_BEFORE.test(text.slice(Math.max(0, m.index - 7), m.index))) continue;
-    const opensSentence = SENTENCE_START.test(text.slice(0, m.index));
+    const first = opensSentence(text, m.index);
     const isWord = isEnglishWord(word);
     // "Can Anna see …": a word opening a sentence is that word, whatever name follows it.
-    if (opensSentence && isWord) continue;
-    const surname = SURNAME.exec(text.slice(m.index + m[0].length))?.[0] ?? "";
+    if (first && isWord) continue;
+    const surname = SURNAME.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 80))?.[0] ?? "";
     // Alone, a word-name or a sentence's first word is read as a word: a surname makes it a person.
-    if (!surname && (isWord || opensSentence)) continue;
+    if (!surname && (isWord || first)) continue;
+    // "Rose Garden": a word-name before words is words.
     if (
-      surname &&
       isWord &&
       surname
         .trim()
@@ -86,9 +102,8 @@ export function givenNames(text: string): Span[] {
         .every((w) => isEnglishWord(w) && !isGivenName(w))
     )
       continue;
-    found.push({ kind: "name", start: m.index, end: m.index + word.length + (surname ? surname.length : 0) });
+    found.push({ kind: "name", start: m.index, end: m.index + word.length + surname.length });
   }
-  const zh = new RegExp(String.raw`(?:${personNames().zhSurnames.join("|")})(?:${TITLES_ZH})`, "gu");
-  for (const m of text.matchAll(zh)) found.push({ kind: "name", start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(personNames().titledZh)) found.push({ kind: "name", start: m.index, end: m.index + m[0].length });
   return found;
 }
