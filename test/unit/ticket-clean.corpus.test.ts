@@ -88,6 +88,8 @@ const TICKETS: readonly (readonly [subject: string, body: string, expected: stri
     "How do I reset my password?",
   ],
   ["", "Kind regards", ""],
+  // A greeting and a sign-off with a name (a given name the cleaning knows) ask nothing.
+  ["", "Hi team,\n\nThanks,\nAnna", ""],
   // Chinese sign-offs
   ["", "请问发票怎么开？谢谢！张伟", "请问发票怎么开?"],
   ["", "请问发票怎么开？\n此致\n敬礼", "请问发票怎么开?"],

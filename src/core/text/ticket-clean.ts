@@ -183,7 +183,7 @@ function frame(message: string): Framed {
       removals.push({ kind: "quoted_mail", text: raw.slice(i).join("\n") });
       break;
     }
-    if (lines.length === 0 && (GREETING_LINE.test(line) || isSalutation(line, raw.slice(i + 1)))) {
+    if (lines.length === 0 && (GREETING_LINE.test(line) || (isSalutation(line, raw.slice(i + 1)) && !SIGN_OFF_LINE.test(line)))) {
       removals.push({ kind: "greeting", text: line });
       names.push(...greetedNames(line));
       continue;
@@ -322,8 +322,8 @@ function cleanQuestionBody(
   const asked = keepTheQuestion(redacted.text.replace(CONTACT_AT_END, "").trim());
   removals.push(...asked.removals);
   body = asked.text;
-  // A body that is nothing but a sign-off ("Thanks") asks nothing.
-  if (SIGN_OFF_LINE.test(body)) body = "";
+  // A body that is nothing but a sign-off ("Thanks", "Thanks, [name]") asks nothing.
+  if (SIGN_OFF_LINE.test(body.replace(new RegExp(ANY_PLACEHOLDER.source, "gu"), "").trim())) body = "";
   const topic = cleanSubject(subject);
   if (!topic || !body) return { text: body || topic, removals };
   if (namesATopic(body) || body.toLowerCase().includes(topic.toLowerCase())) return { text: body, removals };
