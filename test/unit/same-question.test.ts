@@ -56,6 +56,14 @@ describe("findContrasts", () => {
     expect(kinds("How do I copy a file from my host into a container?", "How do I copy a file from a container to my host?")).toEqual([
       'swapped_word: "host" and "container" change places',
     ]);
+    // Any preposition whose object changed while both objects are said on both sides: the roles changed.
+    expect(kinds("How do I merge my feature branch into main?", "How do I merge main into my feature branch?")).toEqual([
+      'swapped_word: "main" and "feature" change places',
+    ]);
+    expect(kinds("Can my employer pay for my subscription?", "Can I pay for my employer's subscription?")).toEqual([
+      'swapped_word: "subscription" and "employer" change places',
+    ]);
+    expect(kinds("How do I export data to CSV from the dashboard?", "How do I export data from the dashboard to CSV?")).toEqual([]);
     // The same noun qualified by the other's word on each side: the qualifiers changed places.
     expect(
       kinds("How do you adapt a recipe from a restaurant to a home kitchen?", "How do you adapt a home recipe for a restaurant kitchen?"),

@@ -166,9 +166,11 @@ function swappedPair(a: readonly Unit[], b: readonly Unit[]): [string, string] |
 /**
  * The same words in other roles, read from their prepositions: the first content word after
  * "from" and after "to" / "into" ("copy a file from my host into a container" / "… from a
- * container to my host" ask opposite directions), and a preposition left without its object on
- * one side only, its object moved to the front ("what is cancer a risk factor for?" / "what are the
- * risk factors for cancer?" ask the other way round).
+ * container to my host" ask opposite directions); when both sides say the same words, any
+ * preposition whose object changed ("merge my branch into main" / "merge main into my branch",
+ * "can my employer pay for my subscription" / "can I pay for my employer's subscription"); and a
+ * preposition left without its object on one side only, its object moved to the front ("what is
+ * cancer a risk factor for?" / "what are the risk factors for cancer?" ask the other way round).
  */
 function directionSwapped(a: readonly Unit[], b: readonly Unit[]): [string, string] | null {
   const objects = (units: readonly Unit[]) => {
@@ -185,6 +187,14 @@ function directionSwapped(a: readonly Unit[], b: readonly Unit[]): [string, stri
   const [fromA, toA, fromB, toB] = [oa.get(FROM), oa.get(TO), ob.get(FROM), ob.get(TO)];
   if (same(fromA, toB) && !same(fromA, fromB)) return [fromA!.text, toA?.text ?? fromB?.text ?? "?"];
   if (same(toA, fromB) && !same(toA, toB)) return [toA!.text, fromA?.text ?? toB?.text ?? "?"];
+  // With the same words on both sides, a preposition's object that changed is a role that changed.
+  const words = (units: readonly Unit[]) =>
+    [...new Set(units.filter((u) => u.kind === "content" || u.kind === "number").map((u) => u.key))].sort().join(" ");
+  if (words(a) === words(b))
+    for (const [key, objectA] of oa) {
+      const objectB = ob.get(key);
+      if (objectA && objectB && objectA.key !== objectB.key) return [objectA.text, objectB.text];
+    }
   for (const [key, objectA] of oa) {
     const objectB = ob.get(key);
     if (objectB === undefined || (objectA === null) === (objectB === null)) continue;
