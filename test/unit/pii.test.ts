@@ -125,6 +125,7 @@ describe("who the writer is, and the codes beside a detail (src/core/text/pii/ro
       expect.arrayContaining(["role: responsable administrative"]),
     );
     expect(found("The manager approved the refund.")).toEqual([]);
+    expect(found("Our developer with React experience left.")).toEqual(["role: developer"]);
   });
 
   it("takes a booking code, a login and a licence plate by their label; a mistyped IBAN after its word", () => {

@@ -34,8 +34,8 @@ const TITLE = String.raw`(?:(?:${MODIFIER}\s+){0,3}?(?:${HEAD_LAST})(?:\s+of\s+$
 const PRESENTS = caseless([
   String.raw`as (?:an?|the|our)|i'?m (?:an?|the)|i am (?:an?|the)|(?:our|my) (?:old |former |new )?|(?:the|a) (?:old|former|new)|je suis|en tant que|soy|como|sono|come|sou|als|ich bin|jestem`,
 ]);
-/** After a title: where the writer works ("at", "@", "bei", "chez", "en", "presso", "na", "w"). */
-const AT = String.raw`(?:\s*@\s*|\s+(?:${caseless(["at|with|for|bei|chez|en|presso|na|no|w|bij"])})\s+)`;
+/** After a title: where the writer works ("at", "@", "bei", "chez", "en", "presso", "na", "w"); not "with", which names tools ("developer with React"). */
+const AT = String.raw`(?:\s*@\s*|\s+(?:${caseless(["at|for|bei|chez|en|presso|na|no|w|bij"])})\s+)`;
 /** An employer: capitalised words ("Fernhill Logistics", "Harwick & Doyle Solicitors"), or any words after "@". */
 const EMPLOYER = String.raw`(?:\p{Lu}[\p{L}\d&'’.-]*(?:\s+(?:&\s+|of\s+|de\s+)?\p{Lu}[\p{L}\d&'’.-]*){0,4})`;
 
