@@ -37,6 +37,23 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
     expect(store().backend).toBe(backend);
   });
 
+  it("says which words the tenant's live FAQs already use: any case, as words, this tenant only, not deleted ones", async () => {
+    const tenant = await newTenant(backends);
+    await store().create(tenant, "key_a", {
+      question: "How do I connect Alexa to the hub?",
+      answer: "Pair it in the app.",
+      tags: [],
+      metadata: {},
+    });
+    const gone = await store().create(tenant, "key_a", { question: "Does it work with Okta?", answer: "Yes.", tags: [], metadata: {} });
+    await store().softDelete(tenant, gone.id, "key_a");
+    expect(await store().wordsInUse(tenant, ["Alexa", "alexa", "Darnell", "Okta", 'pa"ir', "hub"])).toEqual(
+      new Set(["Alexa", "alexa", "hub"]),
+    );
+    expect(await store().wordsInUse(await newTenant(backends), ["Alexa"])).toEqual(new Set());
+    expect(await store().wordsInUse(tenant, [])).toEqual(new Set());
+  });
+
   describe("FAQs, variants and versions", () => {
     it("creates an FAQ that reads back field for field, indexed, and lists it newest first", async () => {
       const tenant = await newTenant(backends);

@@ -161,6 +161,12 @@ describe("cleanTicket: the question and the answer a ticket may stage, and what 
     expect(quoted.question).toContain("Can we get the VAT number added to all invoices going forward?");
   });
 
+  it("keeps a name the knowledge base says itself: the product's word, not a customer's", () => {
+    const question = "How do I connect Alexa to my account? Thanks, Darnell Whitaker";
+    expect(cleanTicket("", question).question).toBe("How do I connect [name] to my account?");
+    expect(cleanTicket("", question, "", new Set(["alexa"])).question).toBe("How do I connect Alexa to my account?");
+  });
+
   it("takes a code beside a detail with it, and keeps versions, amounts and error codes", () => {
     const t = cleanTicket(
       "",

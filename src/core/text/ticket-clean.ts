@@ -94,7 +94,16 @@ export interface CleanTicket {
   flagged: PersonalKind[];
 }
 
-export function cleanTicket(subject: string | undefined, question: string, answer = ""): CleanTicket {
+/**
+ * `vocabulary`: words (lower case) the tenant's knowledge base already says; a name or company made
+ * only of them is the product's ("Alexa", "Okta") and stays (features/tickets/vocabulary.ts finds them).
+ */
+export function cleanTicket(
+  subject: string | undefined,
+  question: string,
+  answer = "",
+  vocabulary: ReadonlySet<string> = new Set(),
+): CleanTicket {
   const asked = frame(question);
   const answered = frame(answer);
   // What the frames held (a customer's number in the signature, a phone in quoted mail) is taken out where it recurs.
@@ -104,8 +113,8 @@ export function cleanTicket(subject: string | undefined, question: string, answe
   ];
   // Twice: a detail found in one field (an address in the question, a customer's number in the answer) goes from both.
   const clean = (known: readonly Removal[]) => ({
-    q: cleanQuestionBody(subject, asked.lines, known),
-    a: cleanAnswerBody(answered.lines, known),
+    q: cleanQuestionBody(subject, asked.lines, known, vocabulary),
+    a: cleanAnswerBody(answered.lines, known, vocabulary),
   });
   const first = clean(told);
   const { q, a } = clean([...told, ...first.q.removals, ...first.a.removals].filter((r) => !FRAME_KINDS.has(r.kind)));
@@ -122,7 +131,11 @@ export function cleanTicket(subject: string | undefined, question: string, answe
 const FRAME_KINDS: ReadonlySet<PersonalKind> = new Set(["greeting", "signature", "device_signoff", "quoted_mail"]);
 
 /** The agent's answer: a greeting at its front ("Hi Ann, yes — …") goes too; then the details. */
-function cleanAnswerBody(lines: readonly string[], known: readonly Removal[]): { text: string; removals: Removal[] } {
+function cleanAnswerBody(
+  lines: readonly string[],
+  known: readonly Removal[],
+  vocabulary: ReadonlySet<string>,
+): { text: string; removals: Removal[] } {
   let text = lines.join("\n").trim();
   const removals: Removal[] = [];
   const greeted = GREETING_AT_START.exec(text);
@@ -131,7 +144,7 @@ function cleanAnswerBody(lines: readonly string[], known: readonly Removal[]): {
     known = [...known, { kind: "name", text: greeted[1]! }];
     text = text.slice(greeted[0].length).trim();
   }
-  const redacted = redactPersonalDetails(text, known);
+  const redacted = redactPersonalDetails(text, known, vocabulary);
   return {
     text: redacted.text
       .replace(/\n{3,}/g, "\n\n")
@@ -296,6 +309,7 @@ function cleanQuestionBody(
   subject: string | undefined,
   lines: readonly string[],
   told: readonly Removal[],
+  vocabulary: ReadonlySet<string>,
 ): { text: string; removals: Removal[] } {
   const names = [...told];
   const kept = lines.filter(
@@ -317,14 +331,14 @@ function cleanQuestionBody(
     }
     body = body.trim();
   }
-  const redacted = redactPersonalDetails(body, names);
+  const redacted = redactPersonalDetails(body, names, vocabulary);
   removals.push(...redacted.removals);
   const asked = keepTheQuestion(redacted.text.replace(CONTACT_AT_END, "").trim());
   removals.push(...asked.removals);
   body = asked.text;
   // A body that is nothing but a sign-off ("Thanks", "Thanks, [name]") asks nothing.
   if (SIGN_OFF_LINE.test(body.replace(new RegExp(ANY_PLACEHOLDER.source, "gu"), "").trim())) body = "";
-  const topic = cleanSubject(subject);
+  const topic = cleanSubject(subject, vocabulary);
   if (!topic || !body) return { text: body || topic, removals };
   if (namesATopic(body) || body.toLowerCase().includes(topic.toLowerCase())) return { text: body, removals };
   // The subject in brackets before the final punctuation: the text still reads as the customer's question.
@@ -438,8 +452,8 @@ function namesATopic(body: string): boolean {
 const SUBJECT_NAME = new RegExp(String.raw`(?:^|\s)[–—|-]\s*${NAME_WORD}(?:\s+${NAME_WORD}){0,2}$`, "u");
 
 /** The subject as a topic: without "Re:"/"Fwd:"/"AW:"/"WG:", ticket references, contact details and a name after a dash. */
-function cleanSubject(subject: string | undefined): string {
-  let text = redactPersonalDetails(normalizeText(subject ?? "", 200).text.replace(TICKET_REFERENCE, "[ticket]"))
+function cleanSubject(subject: string | undefined, vocabulary: ReadonlySet<string>): string {
+  let text = redactPersonalDetails(normalizeText(subject ?? "", 200).text.replace(TICKET_REFERENCE, "[ticket]"), [], vocabulary)
     // a bare "#4711" in a subject is the ticket's number
     .text.replace(ANY_PLACEHOLDER, " ")
     .replace(/#\d+/gu, " ")

@@ -21,6 +21,7 @@ import { listSuggestions, recordSuggestion, resolveSuggestion } from "./suggesti
 import { FAQ_COLLECTION, FAQ_VARIANT_COLLECTION, reindexPendingFaqs } from "./indexing";
 import { addVariant, countVariants, deleteVariant, listVariants, variantsOfFaqs } from "./variants";
 import { listVersions, pruneFaqVersions, rollbackFaq } from "./versions";
+import { wordsInUseD1 } from "./words-in-use";
 
 export function d1FaqStore(services: Services): FaqStore {
   const { db } = services;
@@ -31,6 +32,7 @@ export function d1FaqStore(services: Services): FaqStore {
     getMany: (tenantId, ids) => getFaqsByIds(db, tenantId, ids),
     nearest: (tenantId, query, topK) => services.vectors.query(tenantId, FAQ_COLLECTION, { ...query, topK }),
     variantCounts: (tenantId) => countVariants(db, tenantId),
+    wordsInUse: (tenantId, words) => wordsInUseD1(db, tenantId, words),
     list: async (tenantId, { q, ...query }) => {
       const match = q === undefined ? undefined : expandQuery(q).orQuery;
       if (q !== undefined && match === null) return { rows: [], more: false };

@@ -132,6 +132,13 @@ export interface ReindexReport {
   faqs: { tenantId: string; id: string; question: string }[];
 }
 
+/** Words one wordsInUse call looks up: a ticket names a few people at most. */
+export const MAX_VOCABULARY_WORDS = 20;
+
+/** The words a wordsInUse call looks up: each once, letters and digits only, at most MAX_VOCABULARY_WORDS. */
+export const vocabularyQuery = (words: readonly string[]): string[] =>
+  [...new Set(words.map((w) => w.trim()).filter((w) => /^[\p{L}\p{N}'’-]+$/u.test(w)))].slice(0, MAX_VOCABULARY_WORDS);
+
 export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort {
   readonly backend: "d1" | "postgres";
   create(tenantId: string, by: string, input: NewFaq): Promise<FaqRow>;
@@ -143,6 +150,8 @@ export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort 
   nearest(tenantId: string, query: StoredVectorQuery, topK: number): Promise<{ id: string; score: number }[]>;
   /** Live FAQs and their variants, counted (GET /v1/pipeline/stats). */
   variantCounts(tenantId: string): Promise<VariantCounts>;
+  /** Of these words (at most MAX_VOCABULARY_WORDS), the ones a live FAQ of the tenant says, in its question or answer, case aside. */
+  wordsInUse(tenantId: string, words: readonly string[]): Promise<Set<string>>;
   /** Live FAQs, newest first, one page. */
   list(tenantId: string, query: FaqListQuery): Promise<{ rows: FaqRow[]; more: boolean }>;
   update(tenantId: string, id: string, by: string, change: FaqChange, version?: VersionChange): Promise<FaqUpdateResult>;

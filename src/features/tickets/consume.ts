@@ -29,12 +29,12 @@ import type { AnswerVerdict, MergeVerdict, PairLeftovers } from "../../platform/
 import { errorCodeOf, errorFields } from "../../platform/observe/log";
 import type { Services } from "../../platform/ports/services";
 import type { PersonalKind } from "../../core/text/pii/kinds";
-import { cleanTicket } from "../../core/text/ticket-clean";
 import { decideAction, type TicketAction } from "./decide";
 import { assess, PipelineUnavailable, type TicketMatch } from "./match";
 import type { TicketMessage } from "../../platform/ports/ticket-message";
 import type { TicketDecision } from "./port";
 import { pipelineStore } from "./select";
+import { cleanTicketKeepingVocabulary } from "./vocabulary";
 
 /** Attempts (deliveries) before a ticket is dead-lettered; below wrangler's max_retries + 1 so we, not the platform, decide. */
 export const TICKET_MAX_ATTEMPTS = 5;
@@ -132,7 +132,7 @@ export async function processTicket(unscaled: Services, message: TicketMessage):
   }
   try {
     // The question and the agent's answer without who asked or answered: either may reach FAQ text other customers read.
-    const cleaned = cleanTicket(claimed.subject, claimed.question, claimed.answer);
+    const cleaned = await cleanTicketKeepingVocabulary(services, tenantId, claimed);
     const { question } = cleaned;
     const { match, band, sameQuestion, same } = await assess(services, tenantId, question);
     const forJudge = { question, answer: cleaned.answer };

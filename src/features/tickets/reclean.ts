@@ -119,8 +119,9 @@ export const RECLEAN_PAGES_PER_RUN = 20;
 /**
  * Bumped when the cleaning removes more than before, so every tenant is gone through again. Not
  * bumped for the given names (pii/names.ts): some products carry one ("Alexa", "Okta"), and the cron
- * must not rewrite a knowledge base's own words in live FAQs on a lexicon's word. That waits for a
- * check against the words the tenant's FAQs already use; the admin route re-cleans on request.
+ * must not rewrite a knowledge base's own words in live FAQs on a lexicon's word. The consumer keeps
+ * the words the FAQs say (vocabulary.ts), but here that check cannot tell a product's word from a
+ * name that already leaked into the FAQ being cleaned; the admin route re-cleans on request.
  */
 const RECLEAN_PASS = "v1";
 

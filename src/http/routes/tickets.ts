@@ -5,7 +5,7 @@ import { ticketStatuses } from "../../platform/db/schema";
 import type { TicketMessage } from "../../platform/ports/ticket-message";
 import { pipelineStore } from "../../features/tickets/select";
 import { toTicket } from "../../features/tickets/store";
-import { cleanTicket } from "../../core/text/ticket-clean";
+import { cleanTicketKeepingVocabulary } from "../../features/tickets/vocabulary";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requireAdmin } from "../middleware/require-admin";
@@ -30,9 +30,10 @@ export const tickets = new Hono<AppEnv>()
     return c.json({ tickets: rows.map(toTicket), nextCursor: seqCursor("tickets", nextCursor) });
   })
   .get("/:id", ticketDocs.read, validate("param", idParam), async (c) => {
-    const row = await pipelineStore(c.get("services")).getTicket(c.get("principal").tenantId, c.req.valid("param").id);
+    const { tenantId } = c.get("principal");
+    const row = await pipelineStore(c.get("services")).getTicket(tenantId, c.req.valid("param").id);
     if (!row) throw new AppError("NOT_FOUND", "No such ticket");
-    return c.json({ ...toTicket(row), cleaning: cleanTicket(row.subject, row.question, row.answer) });
+    return c.json({ ...toTicket(row), cleaning: await cleanTicketKeepingVocabulary(c.get("services"), tenantId, row) });
   })
   .post("/:id/requeue", ticketDocs.requeue, requireAdmin, validate("param", idParam), async (c) => {
     const store = pipelineStore(c.get("services"));

@@ -39,10 +39,20 @@ export interface Redacted {
   removals: Removal[];
 }
 
-/** `known`: details the ticket told elsewhere (a name that signed, a number in the other field), taken out wherever they recur. */
-export function redactPersonalDetails(text: string, known: readonly Removal[] = []): Redacted {
+/**
+ * `known`: details the ticket told elsewhere (a name that signed, a number in the other field), taken
+ * out wherever they recur. `vocabulary`: words the knowledge base itself says (lower case): a name or
+ * company made only of them is the product's word ("Alexa", "Okta"), and stays.
+ */
+export function redactPersonalDetails(text: string, known: readonly Removal[] = [], vocabulary: ReadonlySet<string> = NONE): Redacted {
+  const ours = (span: Span) =>
+    (span.kind === "name" || span.kind === "company") &&
+    vocabulary.size > 0 &&
+    (text.slice(span.start, span.end).match(/[\p{L}\p{N}'’-]+/gu) ?? []).every((w) => vocabulary.has(w.toLowerCase()));
   // A private address too: it is the customer's own network, nothing another customer asks about.
-  const spans = [...findPersonalDetails(text), ...knownSpans(text, known)].sort((a, b) => a.start - b.start || b.end - a.end);
+  const spans = [...findPersonalDetails(text), ...knownSpans(text, known)]
+    .filter((span) => !ours(span))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
   const removals: Removal[] = [];
   let out = "";
   let at = 0;
@@ -75,6 +85,7 @@ export function redactPersonalDetails(text: string, known: readonly Removal[] = 
  */
 /** Japanese honorifics a greeting adds to a name: "Yamamoto-san" is Yamamoto. */
 const HONORIFIC = /-(?:san|sama|sensei|kun|chan|shi)\b/giu;
+const NONE: ReadonlySet<string> = new Set();
 /** Capitalised words that are no one's given name before a surname: a sentence's function words. */
 const SENTENCE_WORD =
   /^(?:I|The|A|An|My|Our|Your|Dear|Hi|Hello|Mr|Mrs|Ms|Dr|Herr|Frau|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|De|Het|Een)$/u;

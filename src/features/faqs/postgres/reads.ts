@@ -1,18 +1,18 @@
 /**
  * What the ticket pipeline (src/features/tickets/match.ts, stats.ts) reads of the FAQs on Postgres: rows
  * by id, variants of a few FAQs, exact cosines of stored vectors (pgvector on the rows, no
- * embedder call), the nearest FAQs, and variant counts.
+ * embedder call), the nearest FAQs, variant counts, and which words the FAQs already say.
  */
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PgDatabase } from "../../../platform/db/pg/client";
 import { pgFaqs, pgFaqVariants } from "../../../platform/db/pg/schema";
-import type { FaqStore } from "../port";
+import { vocabularyQuery, type FaqStore } from "../port";
 import { faqColumns, toFaqRow, toVariantRow, variantColumns } from "./rows";
 import { vectorExpression } from "./search";
 
 export function postgresPipelineReads(
   db: PgDatabase,
-): Pick<FaqStore, "getMany" | "nearest" | "variantCounts" | "variantsOf" | "storedCosines"> {
+): Pick<FaqStore, "getMany" | "nearest" | "variantCounts" | "variantsOf" | "storedCosines" | "wordsInUse"> {
   return {
     async getMany(tenantId, ids) {
       if (ids.length === 0) return new Map();
@@ -31,6 +31,21 @@ export function postgresPipelineReads(
         .where(and(eq(pgFaqs.tenantId, tenantId), isNull(pgFaqs.deletedAt), eq(pgFaqs.embeddingModel, query.model)))
         .orderBy(sql`${q.column("faqs")} <=> ${q.value}`)
         .limit(topK);
+    },
+
+    async wordsInUse(tenantId, words) {
+      const asked = vocabularyQuery(words);
+      if (asked.length === 0) return new Set();
+      // The same text search the FAQ search uses (recall_fts), each word as a phrase.
+      const rows = await db.execute<{ word: string }>(
+        sql`SELECT w AS word FROM (VALUES ${sql.join(
+          asked.map((w) => sql`(${w})`),
+          sql`, `,
+        )}) AS v(w)
+            WHERE EXISTS (SELECT 1 FROM faqs f WHERE f.tenant_id = ${tenantId} AND f.deleted_at IS NULL
+                          AND f.search @@ phraseto_tsquery('recall_fts', w))`,
+      );
+      return new Set(rows.rows.map((r) => r.word));
     },
 
     async variantCounts(tenantId) {
