@@ -68,6 +68,10 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     expect(needFeatures("--- a/src/cart.js\n+++ b/src/cart.js\n@@ -12,7 +12,7 @@").code).toBe(1);
     expect(needFeatures("2024-05-11 08:02:13 INFO worker-3 picked job 1\n2024-05-11 08:02:14 INFO worker-3 done").code).toBe(1);
     expect(needFeatures("$ git status\nOn branch main\nnothing to commit, working tree clean")).toMatchObject({ code: 1, problem: 0 });
+    // An acronym opening a line is prose: the question above a pasted log still asks.
+    expect(
+      needFeatures("API returns 500 when I send a large body?\nhere is the log:\n2024-05-01 10:00:01 ERROR body too large"),
+    ).toMatchObject({ asks: 1, problem: 1 });
     expect(needFeatures("$ kubectl get pods\nNAME    READY   STATUS\napi-1   1/1     Running").code).toBe(1);
   });
 

@@ -161,14 +161,20 @@ function proseLines(text: string): string {
   const output = outputLines(lines, lines.filter((l) => l.trim()).length >= 3);
   return lines.filter((line, i) => !output[i] && !/```/.test(line)).join("\n");
 }
+/** Directives of the languages and tools that write them in upper case: Dockerfile, SQL, git's merge output. */
+const DIRECTIVES =
+  "FROM|RUN|CMD|COPY|ADD|ENV|EXPOSE|WORKDIR|ENTRYPOINT|ARG|USER|VOLUME|LABEL|HEALTHCHECK|SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|CONFLICT|Auto-merging";
 /**
  * A line of pasted output rather than prose: the head of a trace ("Traceback (most recent call
  * last):", "java.lang.NullPointerException: …", "docker: Error response …"), a line opening with a
- * timestamp or a log level, a diff's header or hunk, an upper-case directive (Dockerfile,
- * SQL, git's "CONFLICT (content)"), or columns aligned by runs of spaces.
+ * timestamp or a log level, a diff's header or hunk, a directive of a language that writes them
+ * in upper case (Dockerfile, SQL, git's "CONFLICT (content)"), or columns aligned by runs of
+ * spaces. An acronym opening a line ("API returns 500 …") is prose.
  */
-const LOG_HEAD =
-  /^\s*(?:Traceback \(most recent call last\)|Exception in thread|Caused by:|panic:|fatal:|npm (?:ERR|WARN)!|[\w.$]*(?:Error|Exception)\b.*:|[\w.-]+: (?:Error|ERROR|error|fatal|FATAL)\b|File "[^"]+", line \d+|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?\s|(?:---|\+\+\+) [ab]\/|@@ -\d|[A-Z]{3,}\s+\S|\S+(?: {2,}\S+){2,}\s*$)/u;
+const LOG_HEAD = new RegExp(
+  String.raw`^\s*(?:Traceback \(most recent call last\)|Exception in thread|Caused by:|panic:|fatal:|npm (?:ERR|WARN)!|[\w.$]*(?:Error|Exception)\b.*:|[\w.-]+: (?:Error|ERROR|error|fatal|FATAL)\b|File "[^"]+", line \d+|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?\s|(?:---|\+\+\+) [ab]\/|@@ -\d|(?:${DIRECTIVES})\s+\S|\S+(?: {2,}\S+){2,}\s*$)`,
+  "u",
+);
 
 /** A sentence that asks for an act: an act verb first, or after "could you" / "would you mind" / "bitte". */
 function asksToAct(sentence: string): boolean {
