@@ -3,11 +3,13 @@
  * with FAQs and may put live as a variant, and the agent's answer it may propose as an FAQ answer
  * (seed 002: variants skip review, so nothing personal may reach one; other customers read FAQs).
  *
- * 1. Frame (ticket-phrases.ts): a quoted earlier message ("-----Original Message-----", "On …
- *    wrote:"), a device footer ("Sent from my iPhone", "发自我的iPhone") and everything from a
- *    sign-off line on ("Thanks,", "Viele Grüße", "Cordialement") are cut; a greeting line ("Hi
- *    Sam,") goes; trailing lines that only sign (a name, "Maria Chen | Procurement Lead |
- *    Northwind Ltd.", a contact line) go. The names they carry are remembered.
+ * 1. Frame (ticket-frame.ts, with the phrases of ticket-phrases.ts): a quoted earlier message
+ *    ("-----Original Message-----", "On … wrote:"), a device footer ("Sent from my iPhone",
+ *    "发自我的iPhone") and everything from a sign-off line on ("Thanks,", "Viele Grüße",
+ *    "Cordialement") are cut; a salutation ("Hi Sam,", "Dzień dobry Pani Katarzyno,") goes;
+ *    trailing lines that only sign (a name, "Maria Chen | Procurement Lead | Northwind Ltd.", a
+ *    contact line) go; a forward, or a quote the writer points to, is read as the question. The
+ *    names they carry are remembered.
  * 2. Personal details (src/core/text/pii): e-mail, phone numbers in every national format
  *    (libphonenumber), cards (Luhn) with expiry and CVC, IBANs (ibantools), national ID numbers,
  *    dates of birth, credentials, IP addresses, links carrying a token or a person, postal
@@ -27,34 +29,11 @@ import { normalizeText } from "./normalize";
 import { FLAGGED_KINDS, type PersonalKind, type Removal } from "./pii/kinds";
 import { codesBesideDetails } from "./pii/beside";
 import { ANY_PLACEHOLDER, redactPersonalDetails } from "./pii/redact";
-import {
-  caseless,
-  CLOSINGS,
-  DEVICE_FOOTER,
-  GREETING_LINE,
-  GREETING_WORDS,
-  NAME_WORD,
-  QUOTE_HEADER,
-  SIGN_OFFS,
-  SIGNATURE,
-} from "./ticket-phrases";
+import { AFTER_SIGN_OFF, CONTACT_AT_END, CONTACT_LINE, frame, LOOSE_SIGNATURE, SIGN_OFF_LINE, signedNames } from "./ticket-frame";
+import { caseless, CLOSINGS, GREETING_WORDS, NAME_WORD, SIGN_OFFS, SIGNATURE } from "./ticket-phrases";
 
 /** Longest question kept (the rest is cut): a ticket is not an essay. */
 export const MAX_TICKET_QUESTION_CHARS = 1000;
-
-/** After the last sentence and a sign-off, anything without a sentence of its own signs: "? thanks, ann (acme)". */
-const LOOSE_SIGNATURE = String.raw`[\p{L}\p{N}\s&.,'’|/()\[\]–—-]{0,80}`;
-const AFTER_SIGN_OFF = String.raw`[\s,.!:–—-]+`;
-
-/** A line that signs off: cut from it to the end. A closing takes anything after it; a plain "Thanks" only a name. */
-const SIGN_OFF_LINE = new RegExp(
-  String.raw`^(?:(?:${CLOSINGS})(?![\p{L}\p{N}]).*|(?:${SIGN_OFFS})(?:${AFTER_SIGN_OFF}${SIGNATURE})?[\s,.!]*|--|客服(?:中心|团队)?|customer (?:service|care|support)|support(?: team)?)$`,
-  "u",
-);
-/** A name (and company) alone on a line: "Ann", "Tom Becker", "Acme Ltd.", "张伟", "J. Alvarez", "- Tom Reyes". */
-const NAME_LINE = new RegExp(String.raw`^(?:[-–—]\s*)?${NAME_WORD}(?:[\s,|–—-]+${NAME_WORD}){0,2}[,.]?$`, "u");
-/** A signature line: short, no sentence, parts split by "|", "," or " - " ("Maria Chen | Procurement Lead | Northwind Ltd.", "IT Security Lead"). */
-const SIGNATURE_LINE = /^(?!.*[?？])[\p{L}\p{N}&.'’() -]{2,60}(?:\s*[|,–—]\s*[\p{L}\p{N}&.'’() -]{2,60}){0,4}$/u;
 
 /** The end of the text: a sign-off after the last sentence, with whoever signed. */
 const SIGN_OFF_AT_END = new RegExp(
@@ -78,11 +57,6 @@ const TICKET_REFERENCE = new RegExp(
   ].join("|"),
   "gu",
 );
-
-/** What a contact line holds besides the details: labels and separators ("Tel.: [phone] | E-mail: [email]"). */
-const CONTACT_PART = String.raw`(?:[\s,;:|/()–—-]|${caseless(["tel|t|phone|mobile|mob|cell|fax|e-?mail|mail|telefon|handy|whatsapp|tél|móvil|cellulare|celular"])}\.?|电话|手机|邮箱|微信|\[(?:email|phone|ticket|link)\]|ext\.?\s*\d+)`;
-const CONTACT_LINE = new RegExp(String.raw`^${CONTACT_PART}*$`, "u");
-const CONTACT_AT_END = new RegExp(String.raw`(?<=[?.!。])${CONTACT_PART}*\[(?:email|phone|ticket)\]${CONTACT_PART}*$`, "u");
 
 /** A cleaned ticket: what may be staged or put live, and what was taken out. */
 export interface CleanTicket {
@@ -157,152 +131,6 @@ function cleanAnswerBody(
 /** The question alone (the webhooks check that a ticket asks something). */
 export function cleanTicketQuestion(subject: string | undefined, question: string): string {
   return cleanTicket(subject, question).question;
-}
-
-interface Framed {
-  lines: string[];
-  names: string[];
-  removals: Removal[];
-}
-
-/** The message without its frame: quoted mail, device footer, greeting line, sign-off and signature; the names these carried. */
-function frame(message: string): Framed {
-  const lines: string[] = [];
-  const names: string[] = [];
-  const removals: Removal[] = [];
-  const raw = message.split(/\r\n?|\n/).map((l) => normalizeText(l).text);
-  let i = 0;
-  for (; i < raw.length; i++) {
-    const line = raw[i]!;
-    if (QUOTE_HEADER.test(line)) {
-      const headers = quoteHeaders(raw, i);
-      names.push(...raw.slice(i, headers).flatMap(headerNames));
-      // A forward passes another person's message on: below its headers is what is asked.
-      if (FORWARDED.test(line)) {
-        removals.push({ kind: "quoted_mail", text: raw.slice(i, headers).join("\n") });
-        i = headers - 1;
-        continue;
-      }
-      // "On … wrote:" and its "> " lines: the writer's own text goes on below them, and when the writer asked
-      // nothing above ("see below"), the quoted lines are the question.
-      const quoted = REPLY_HEADER.test(line) ? quotedLines(raw, headers) : null;
-      if (quoted?.lines.length) {
-        const asked = lines.some((l) => /[?？]/u.test(l));
-        removals.push({ kind: "quoted_mail", text: raw.slice(i, asked ? quoted.end : headers).join("\n") });
-        if (!asked) lines.push(...quoted.lines);
-        i = quoted.end - 1;
-        continue;
-      }
-      removals.push({ kind: "quoted_mail", text: raw.slice(i).join("\n") });
-      break;
-    }
-    if (lines.length === 0 && (GREETING_LINE.test(line) || (isSalutation(line, raw.slice(i + 1)) && !SIGN_OFF_LINE.test(line)))) {
-      removals.push({ kind: "greeting", text: line });
-      names.push(...greetedNames(line));
-      continue;
-    }
-    if (lines.length > 0 && (SIGN_OFF_LINE.test(line) || DEVICE_FOOTER.test(line))) {
-      const signed = raw.slice(i).filter((l) => l && !QUOTE_HEADER.test(l));
-      removals.push({ kind: "signature", text: signed.join("\n") });
-      names.push(...signed.flatMap(signedNames));
-      break;
-    }
-    if (!line || line.startsWith(">")) continue;
-    lines.push(line);
-  }
-  // Trailing lines that only sign, after a line that ends a sentence: "…?\nTom Becker\nAcme GmbH", "Finance Manager | Brightline Foods".
-  let end = lines.length;
-  while (end > 1 && lines.length - end < 4 && signsOnly(lines[end - 1]!)) end--;
-  // A valediction in any words is a short line ending in a comma between the last sentence and the name: "Sorry for the trouble,\nJessica Moore\nOrder Support".
-  if (end < lines.length && end > 1 && isValediction(lines[end - 1]!) && ENDS_SENTENCE.test(lines[end - 2]!)) end--;
-  if (end < lines.length && ENDS_SENTENCE.test(lines[end - 1]!)) {
-    const signed = lines.splice(end);
-    removals.push({ kind: "signature", text: signed.join("\n") });
-    names.push(...signed.flatMap(signedNames));
-  }
-  const last = lines.length - 1;
-  const footer = last >= 0 ? DEVICE_FOOTER.exec(lines[last]!) : null;
-  if (footer) {
-    removals.push({ kind: "device_signoff", text: footer[0].trim() });
-    lines[last] = lines[last]!.slice(0, footer.index).trim();
-  }
-  return { lines: lines.filter(Boolean), names, removals };
-}
-
-const ENDS_SENTENCE = /[?.!。？！:)]$/u;
-
-/** A forward's marker line: what follows its headers is another person's message, passed on. */
-const FORWARDED =
-  /forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|messaggio inoltrato|mensagem encaminhada|doorgestuurd bericht|begin forwarded message|转发的邮件|轉寄的郵件/iu;
-/** A mail header line inside quoted or forwarded mail: "From: Grace O'Connell <grace@…>", "Date: …", "发件人：…". */
-const HEADER_LINE =
-  /^(?:from|to|cc|bcc|date|sent|subject|von|an|datum|gesendet|betreff|de|à|a|para|da|envoyé|objet|asunto|enviado|fecha|oggetto|inviato|data|assunto|van|aan|verzonden|onderwerp|发件人|收件人|日期|主题|發件人|寄件者|收件者|主旨)\s*[:：]/iu;
-
-/** The header of a reply's quote ("On Wed, 5 Mar 2025, Henrik … wrote:", "Le jeu. 6 févr. 2025 à 18:20, … a écrit :"). */
-const REPLY_HEADER = /^(?:on|am|le|el|il|em|op)\s.{3,200}(?:wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef)\s?.{0,200}:\s*$/iu;
-
-/** The "> " lines from `start` (blank lines between them too), without their marks, and where they end. */
-function quotedLines(raw: readonly string[], start: number): { lines: string[]; end: number } {
-  const lines: string[] = [];
-  let end = start;
-  for (; end < raw.length && (raw[end]!.startsWith(">") || !raw[end]!.trim()); end++)
-    if (raw[end]!.trim()) lines.push(raw[end]!.replace(/^(?:>\s?)+/u, "").trim());
-  return { lines: lines.filter(Boolean), end };
-}
-
-/** Where the headers after a quote's marker line end: the first line that is not a header (a blank line ends them too). */
-function quoteHeaders(raw: readonly string[], marker: number): number {
-  let i = marker + 1;
-  while (i < raw.length && (HEADER_LINE.test(raw[i]!) || (i === marker + 1 && !raw[i]!.trim()))) i++;
-  return i;
-}
-
-/** The person a header names: "From: Grace O'Connell <grace@eircom.net>" → Grace O'Connell; "On Tue, … Liam Byrne <…> wrote:" → Liam Byrne. */
-function headerNames(line: string): string[] {
-  const named =
-    /^(?:(?:from|to|cc|von|an|de|à|a|para|da|van|aan)\s*:|on .*?,\s*(?:\d{4}\s*(?:at\s*[\d:]+\s*)?(?:[ap]m\s*)?,?)?)\s*["']?([\p{Lu}][\p{L}'’. -]{1,60}?)["']?\s*(?:<|\[mailto:)/iu.exec(
-      line,
-    );
-  return named ? [named[1]!.trim()] : [];
-}
-
-/**
- * A salutation in any language: the first line, a few words with no number, ending in a comma (or a
- * colon after a greeting word), with the message below it: "Dzień dobry Pani Katarzyno,", "您好，刘先生：".
- */
-function isSalutation(line: string, rest: readonly string[]): boolean {
-  if (!rest.some((l) => l.trim()) || /\d/u.test(line) || line.split(/\s+/).length > 5) return false;
-  return /[,，]$/u.test(line) || (/[:：]$/u.test(line) && new RegExp(String.raw`^(?:${GREETING_WORDS})|您好|你好`, "u").test(line));
-}
-const isValediction = (line: string) => /,$/u.test(line) && line.split(/\s+/).length <= 6;
-
-const signsOnly = (line: string) =>
-  NAME_LINE.test(line) ||
-  CONTACT_LINE.test(redactPersonalDetails(line).text) ||
-  (SIGNATURE_LINE.test(line) && !/[.!?]$/.test(line) && line.split(/\s+/).length <= 10);
-
-/** Words a greeting addresses that are no one's name: titles and collectives ("Pani", "Herr", "Team", "Zusammen"). */
-const TITLE_WORD =
-  /^(?:Team|Support|Damen|Herren|Madame|Monsieur|Mesdames|Messieurs|Sir|Madam|All|Everyone|There|Zusammen|Tous|Todos|Pani|Pan|Panie|Państwo|Herr|Frau|Mr|Mrs|Ms|Miss|Dr|Señor|Señora|Sr|Sra|Signor|Signora|Sig|Senhor|Senhora|Meneer|Mevrouw|Dhr|Mevr|Heer)\.?$/u;
-
-/** Names a greeting addresses: "Hi Sam," → Sam; "Guten Tag Frau Schneider," → Schneider; "李女士您好" → 李. */
-function greetedNames(line: string): string[] {
-  const han = /^(\p{Script=Han})(?:女士|先生|小姐|老师)?(?:您好|你好)/u.exec(line);
-  if (han) return [han[1]!.length === 1 ? line.slice(0, line.search(/您好|你好/u)) : han[1]!];
-  const words = line.match(/\p{Lu}[\p{L}'’-]+/gu) ?? [];
-  return words.slice(1).filter((w) => !TITLE_WORD.test(w));
-}
-
-/** Names in a signature or sign-off: capitalised words and Chinese names, not the closing's own words. */
-function signedNames(line: string): string[] {
-  const rest = line.replace(new RegExp(String.raw`^(?:${CLOSINGS}|${SIGN_OFFS})[\s,.!:–—-]*`, "u"), "");
-  if (rest === line && !NAME_LINE.test(line)) return [];
-  const han = rest.match(/\p{Script=Han}{2,3}$/u);
-  if (han && !/客服|团队|中心/u.test(han[0])) return [han[0]];
-  // A word before a colon labels what follows ("Mandatsreferenz: MR-0093321"): it names no one.
-  return (rest.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?![\p{L}'’-])(?!\s*:)/gu) ?? []).filter(
-    (w) => !/^(?:Support|Team|Customer|Service|Care)$/u.test(w),
-  );
 }
 
 function cleanQuestionBody(
