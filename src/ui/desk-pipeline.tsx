@@ -16,7 +16,8 @@ const Duplicates = ({ d }: { d: PipelineStats["duplicates"] }) => (
     <h2 id="dup-title">Likely duplicate FAQs</h2>
     <p class="small muted">
       Every live FAQ (the newest {d.scanned}, {d.checked} compared), however it was made: pairs the same-question decision calls one
-      question. Merge them (keep one, add the other's phrasing to it as a variant, delete the other).
+      question, and pairs it was not sure of that the model judge called one overnight (their reason starts "judge:"). Merge them (keep one,
+      add the other's phrasing to it as a variant, delete the other).
     </p>
     {d.degraded ? (
       <p class="muted">Not checked now: {d.degraded}.</p>
