@@ -73,7 +73,7 @@ export function createServices(env: Env, clock: Clock = systemClock, log: Logger
     cache,
     ticketQueue: env.TICKETS as Queue<TicketMessage>,
     embedder,
-    vectors: createVectorIndex(env, cache, embedder.model, dimensions, vectorDeadline),
+    vectors: createVectorIndex(env, cache, embedder.model, dimensions, vectorDeadline, defer),
     clock,
     judge: createJudge(env),
     // Lazy: only the webhook and secret routes (and the cron) need it, so a missing KEK takes down those, not search.
@@ -147,8 +147,18 @@ function createEmbedder(env: Env, dimensions: number): Embedder {
   }
 }
 
-/** Vectorize's calls have a deadline (`deadlineMs`, src/platform/deadlines/vectors.ts); the exact index is D1, the truth. */
-function createVectorIndex(env: Env & CacheEnv, cache: KVNamespace, model: string, dimensions: number, deadlineMs: number): VectorIndex {
+/**
+ * Vectorize's calls have a deadline (`deadlineMs`, src/platform/deadlines/vectors.ts); the exact index is D1, the truth.
+ * A request's `defer` lets the exact index load a new isolate's snapshot after the response (src/adapters/vectors/first-answer.ts).
+ */
+function createVectorIndex(
+  env: Env & CacheEnv,
+  cache: KVNamespace,
+  model: string,
+  dimensions: number,
+  deadlineMs: number,
+  defer: Defer | undefined,
+): VectorIndex {
   const cacheBytes = vectorCacheBytes(env.VECTOR_CACHE_MB);
   const vectorize = (binding: VectorizeIndex) =>
     deadlineVectorIndex(vectorizeIndex(binding, model, dimensions), { ms: deadlineMs, breakerKey: vectorizeBreakerKey(model) });
@@ -157,10 +167,10 @@ function createVectorIndex(env: Env & CacheEnv, cache: KVNamespace, model: strin
       if (!env.VECTORIZE) throw new ConfigError("VECTOR_INDEX=vectorize needs the VECTORIZE binding");
       return withReadYourWrites(vectorize(env.VECTORIZE), exactD1Index(env.DB, model, dimensions));
     case "d1-exact":
-      return exactD1Index(env.DB, model, dimensions, cache, cacheBytes);
+      return exactD1Index(env.DB, model, dimensions, cache, cacheBytes, defer);
     case "auto": {
       // Per collection by size (src/adapters/vectors/auto.ts); with no Vectorize bound (npm start, tests) every collection is exact.
-      const exact = exactD1Index(env.DB, model, dimensions, cache, cacheBytes);
+      const exact = exactD1Index(env.DB, model, dimensions, cache, cacheBytes, defer);
       if (!env.VECTORIZE) return exact;
       return autoIndex(exact, vectorize(env.VECTORIZE), exactMaxFor(env.VECTOR_EXACT_MAX, dimensions, cacheBytes));
     }

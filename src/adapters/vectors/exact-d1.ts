@@ -8,22 +8,19 @@
  * version row (vector_collections) in the same D1 batch; a query reads that row first and reloads
  * the snapshot only when another isolate wrote since (src/adapters/vectors/load.ts: from the stored base in
  * KV, in the scan's own layout, plus the rows changed since). Collections larger than the cache
- * budget are scanned from D1 directly.
+ * budget are scanned from D1 directly. A new isolate answers a large collection's first queries
+ * from its base's sign codes and loads the snapshot after the response (first-answer.ts).
  */
-import { cosine } from "../../core/ranking/cosine";
 import { randomToken } from "../../core/base/crypto";
 import { ID_CHUNK } from "../../platform/db/by-ids";
-import {
-  assertSameModel,
-  type VectorIndex,
-  type VectorMatch,
-  type VectorMetadata,
-  VectorModelMismatch,
-  type VectorRecord,
-} from "../../platform/ports/vector-index";
-import { VectorSnapshot, vectorBytes } from "./snapshot";
+import { assertSameModel, type VectorIndex, VectorModelMismatch } from "../../platform/ports/vector-index";
+import type { Defer } from "../../platform/ports/services";
+import { rescoreDepth, usesFloatScanOnly, VectorSnapshot, vectorBytes } from "./snapshot";
 import { CACHE_BUDGET } from "../../platform/isolate/memory";
-import { decodeVector, loadSnapshot, readBaseManifest } from "./load";
+import { loadSnapshot, type LoadTarget, readBaseManifest, REBUILD_MIN_ROWS } from "./load";
+import { scanFromD1, similaritiesFromRows, upsertStatement } from "./d1-rows";
+import { type CodeIndex, nearestByCode } from "./first-answer";
+import { readCodes, type SnapshotBase, writeBase } from "./snapshot-base";
 
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
@@ -34,6 +31,21 @@ const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const vectorsWithin = (cacheBytes: number, dimensions: number) => Math.floor(cacheBytes / vectorBytes(dimensions));
 
 const snapshots = new Map<string, VectorSnapshot>();
+/**
+ * A collection this large, with a base of the current version, is answered from the base's sign
+ * codes (first-answer.ts) until its snapshot, loading after the response, is in. Below it a load
+ * costs a few milliseconds.
+ */
+export const FIRST_ANSWER_MIN_ROWS = 4096;
+/** The codes of collections whose snapshot is still loading, by cache key and build. */
+const codeIndexes = new Map<string, CodeIndex>();
+const MAX_CODE_INDEXES = 16;
+/** Loads running after a response, by load key, with when they started: one at a time per version. */
+const loadsAfterResponse = new Map<string, number>();
+/** A load after a response that has not finished in this long is taken for lost (its request ended), and may start again. */
+const LOAD_AFTER_RESPONSE_LOST_MS = 60_000;
+/** Rows this isolate's writes changed in a snapshot since it was loaded or stored: past REBUILD_MIN_ROWS, it is stored as the base. */
+const unstoredRows = new Map<string, number>();
 /** Collections this isolate found without vectors (no version row), so no base manifest is read for them early. */
 const emptyCollections = new Set<string>();
 const MAX_EMPTY_REMEMBERED = 10_000;
@@ -41,6 +53,9 @@ const MAX_EMPTY_REMEMBERED = 10_000;
 export function forgetSnapshots(): void {
   snapshots.clear();
   emptyCollections.clear();
+  codeIndexes.clear();
+  loadsAfterResponse.clear();
+  unstoredRows.clear();
 }
 
 const cacheKey = (tenantId: string, collection: string, model: string) => `${tenantId}\u0000${collection}\u0000${model}`;
@@ -72,9 +87,14 @@ export interface ExactIndex extends VectorIndex {
   storedSimilarities: VectorIndex["similarities"];
 }
 
+/** What a query reads: the snapshot (null: too large to cache), or a new isolate's codes while the snapshot loads. */
+type Readable = { snapshot: VectorSnapshot | null; codes?: undefined } | { snapshot?: undefined; codes: CodeIndex };
+
 /**
  * `kv` keeps snapshot bases (src/adapters/vectors/snapshot-base.ts) so a new isolate loads fast; without it
  * every load reads D1 only. `cacheBytes` bounds what this isolate's snapshots hold together.
+ * `defer` (a request's waitUntil) lets a request answer from a base's codes and load the snapshot
+ * after its response, and store a base after writes; without it (jobs, tests) loads are awaited.
  */
 export function exactD1Index(
   db: D1Database,
@@ -82,6 +102,7 @@ export function exactD1Index(
   dimensions: number,
   kv: KVNamespace | null = null,
   cacheBytes: number = CACHE_BUDGET.vectorSnapshots,
+  defer?: Defer,
 ): ExactIndex {
   // An index object lives for one request (createServices runs per request), so one version
   // check per collection serves all of that request's queries; our own writes keep it current.
@@ -92,6 +113,8 @@ export function exactD1Index(
    * awaiting that load would wait forever.
    */
   const loading = new Map<string, Promise<VectorSnapshot | null>>();
+  /** Codes read in this request (a prefetch and its query share one read), by cache key and build. */
+  const codeReads = new Map<string, Promise<CodeIndex | null>>();
   /** Base manifests read early in this request, by collection (a new isolate's first load). */
   const manifests = new Map<string, ReturnType<typeof readBaseManifest>>();
   /** One round trip reads the versions of every collection named (prefetch asks for several at once). */
@@ -123,8 +146,12 @@ export function exactD1Index(
       )
       .bind(tenantId, collection, randomToken(8));
 
-  /** The current snapshot, (re)loaded if stale; null when the collection is too large to cache. */
-  async function snapshot(tenantId: string, collection: string): Promise<VectorSnapshot | null> {
+  /**
+   * The current snapshot, (re)loaded if stale; null when the collection is too large to cache. On
+   * a new isolate with `defer`, a large collection whose base is current is read from its codes
+   * instead, and its snapshot loads after the response.
+   */
+  async function readable(tenantId: string, collection: string, codesServe: (rows: number) => boolean = () => true): Promise<Readable> {
     const key = cacheKey(tenantId, collection, model);
     const target = { db, kv, tenantId, collection, model, dimensions };
     // No copy in this isolate (a new isolate): the base's manifest is read beside the version check,
@@ -136,40 +163,95 @@ export function exactD1Index(
       // Remembered, so the next request reads no manifest early for a collection that has none.
       if (emptyCollections.size >= MAX_EMPTY_REMEMBERED) emptyCollections.clear();
       emptyCollections.add(key);
-      return new VectorSnapshot(dimensions, "", 0, 1);
+      return { snapshot: new VectorSnapshot(dimensions, "", 0, 1) };
     }
     const cached = snapshots.get(key);
     // A copy newer than the version read is as good: a session on a lagging D1 read replica reads
     // an older counter than another request's write left in this isolate, and reloading for it
     // would cost a load per such request (src/platform/db/session.ts).
-    if (cached && cached.epoch === version.epoch && cached.counter >= version.counter) {
+    if (cached && isCurrentIn(cached, version)) {
       snapshots.delete(key);
       snapshots.set(key, cached); // most recently used last: eviction takes from the front
-      return cached;
+      return { snapshot: cached };
+    }
+    const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
+    const base = defer && manifest ? await manifest : null;
+    const rows = base?.manifest.ids.length ?? 0;
+    if (defer && base && isCurrent(base, version) && rows >= FIRST_ANSWER_MIN_ROWS && codesServe(rows)) {
+      const codes = await codesOf(key, base);
+      if (codes) {
+        loadAfterResponse(defer, loadKey, () =>
+          isCurrentIn(snapshots.get(key), version) ? Promise.resolve() : load(key, target, version, manifest),
+        );
+        return { codes };
+      }
     }
     // A prefetch and its own query share one load.
-    const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
     let pending = loading.get(loadKey);
     if (!pending) {
-      pending = loadSnapshot(target, version, cacheBytes, (bytes) => evictFor(bytes, cacheBytes), manifest)
-        .then((loaded) => loaded.snapshot)
-        .finally(() => loading.delete(loadKey));
+      pending = load(key, target, version, manifest).finally(() => loading.delete(loadKey));
       loading.set(loadKey, pending);
     }
-    const loaded = await pending;
+    return { snapshot: await pending };
+  }
+
+  /** Loads the snapshot (null: too large to cache) and keeps it unless a newer copy arrived meanwhile. */
+  async function load(key: string, target: LoadTarget, version: VersionRow, manifest: ReturnType<typeof readBaseManifest> | undefined) {
+    const { snapshot: loaded, stats } = await loadSnapshot(target, version, cacheBytes, (bytes) => evictFor(bytes, cacheBytes), manifest);
     if (loaded) {
       const current = snapshots.get(key);
       // A write applied to a newer copy meanwhile wins; an older one is replaced.
       if (!current || current.epoch !== loaded.epoch || current.counter < loaded.counter) {
         snapshots.delete(key);
         snapshots.set(key, loaded);
+        unstoredRows.set(key, stats.rebuilt ? 0 : stats.fromD1);
+        for (const codesKey of codeIndexes.keys()) if (codesKey.startsWith(key)) codeIndexes.delete(codesKey);
       }
     }
     return loaded;
   }
 
+  /** The base's codes, read once per isolate; null when they are missing (an older base: the snapshot is loaded instead). */
+  function codesOf(key: string, base: SnapshotBase): Promise<CodeIndex | null> {
+    const codesKey = `${key}\u0000${base.manifest.build}`;
+    const kept = codeIndexes.get(codesKey);
+    if (kept) return Promise.resolve(kept);
+    let reading = codeReads.get(codesKey);
+    if (!reading) {
+      reading = readCodes(kv!, base).then(
+        (codes) => {
+          if (!codes) return null;
+          if (codeIndexes.size >= MAX_CODE_INDEXES) codeIndexes.delete(codeIndexes.keys().next().value!);
+          const index = { ids: base.manifest.ids, codes, dimensions };
+          codeIndexes.set(codesKey, index);
+          return index;
+        },
+        () => null,
+      );
+      codeReads.set(codesKey, reading);
+    }
+    return reading;
+  }
+
+  /** Past REBUILD_MIN_ROWS rows written since the snapshot was loaded or stored, it is stored as the base after the response. */
+  function storeAfterWrites(tenantId: string, collection: string, snapshot: VectorSnapshot, rows: number) {
+    const key = cacheKey(tenantId, collection, model);
+    const unstored = (unstoredRows.get(key) ?? 0) + rows;
+    unstoredRows.set(key, unstored);
+    if (!kv || !defer || unstored < REBUILD_MIN_ROWS) return;
+    unstoredRows.set(key, 0);
+    // A base that fails to store costs the next isolate time, never an answer.
+    defer(() => writeBase(kv, tenantId, collection, model, snapshot).catch(() => unstoredRows.set(key, unstored)));
+  }
+
   /** After our own write: apply it to the snapshot if it was current just before, else drop the snapshot. */
-  function afterWrite(tenantId: string, collection: string, version: VersionRow | undefined, apply: (s: VectorSnapshot) => void) {
+  function afterWrite(
+    tenantId: string,
+    collection: string,
+    version: VersionRow | undefined,
+    rows: number,
+    apply: (s: VectorSnapshot) => void,
+  ) {
     const key = cacheKey(tenantId, collection, model);
     checked.set(key, Promise.resolve(version ?? null));
     const cached = snapshots.get(key);
@@ -179,6 +261,7 @@ export function exactD1Index(
       cached.counter = version.counter;
       // A write may have grown it: the budget holds after writes too.
       evictFor(0, cacheBytes);
+      storeAfterWrites(tenantId, collection, cached, rows);
     } else {
       snapshots.delete(key);
     }
@@ -190,7 +273,7 @@ export function exactD1Index(
     prefetch(tenantId, collections) {
       checkVersions(tenantId, collections);
       // Errors surface in the query that needs the snapshot; a prefetch only starts the work early.
-      for (const collection of collections) snapshot(tenantId, collection).catch(() => {});
+      for (const collection of collections) readable(tenantId, collection).catch(() => {});
     },
     async upsert(tenantId, collection, records) {
       if (records.length === 0) return;
@@ -205,12 +288,12 @@ export function exactD1Index(
         );
       }
       const now = Date.now();
-      const results = await db.batch<VersionRow>([
+      const results = await db.batch<VersionRow & { updated_at: number }>([
         ...records.map((r) => upsertStatement(db, tenantId, collection, r, now)),
         bump(tenantId, collection),
       ]);
-      afterWrite(tenantId, collection, results.at(-1)?.results[0], (s) => {
-        for (const r of records) s.upsert(r.id, r.vector, r.metadata);
+      afterWrite(tenantId, collection, results.at(-1)?.results[0], records.length, (s) => {
+        for (const [i, r] of records.entries()) s.upsert(r.id, r.vector, r.metadata, results[i]?.results[0]?.updated_at);
       });
     },
     async query(tenantId, collection, { vector, model: queryModel, topK, filter }) {
@@ -218,14 +301,24 @@ export function exactD1Index(
       for (const key of Object.keys(filter ?? {})) {
         if (!METADATA_KEY.test(key)) throw new Error(`invalid metadata filter key: ${key}`);
       }
-      const cached = await snapshot(tenantId, collection);
-      if (cached) return cached.query(vector, topK, filter);
+      const filtered = Object.keys(filter ?? {}).length > 0;
+      const found = await readable(tenantId, collection, (rows) => !filtered && !usesFloatScanOnly(rows, topK, dimensions));
+      if (found.codes) {
+        const nearest = nearestByCode(found.codes, vector, rescoreDepth(topK));
+        const scores = await similaritiesFromRows(db, tenantId, collection, model, vector, nearest);
+        return [...scores]
+          .map(([id, score]) => ({ id, score }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, topK);
+      }
+      if (found.snapshot) return found.snapshot.query(vector, topK, filter);
       return scanFromD1(db, tenantId, collection, model, vector, topK, filter);
     },
     async similarities(tenantId, collection, { vector, model: queryModel }, ids) {
       assertSameModel({ model: queryModel, vector }, model, dimensions);
-      const cached = await snapshot(tenantId, collection);
-      if (cached) return cached.similarities(vector, ids);
+      // Codes hold no cosines: the ids' own rows give them.
+      const found = await readable(tenantId, collection);
+      if (found.snapshot) return found.snapshot.similarities(vector, ids);
       return similaritiesFromRows(db, tenantId, collection, model, vector, ids);
     },
     async storedSimilarities(tenantId, collection, { vector, model: queryModel }, ids) {
@@ -246,12 +339,28 @@ export function exactD1Index(
             .bind(tenantId, collection, ...chunk),
           bump(tenantId, collection),
         ]);
-        afterWrite(tenantId, collection, results.at(-1)?.results[0], (s) => {
+        afterWrite(tenantId, collection, results.at(-1)?.results[0], chunk.length, (s) => {
           for (const id of chunk) s.delete(id);
         });
       }
     },
   };
+}
+
+/** Whether the snapshot is of the version read, or newer (see `readable`). */
+const isCurrentIn = (snapshot: VectorSnapshot | undefined, version: { epoch: string; counter: number }) =>
+  snapshot !== undefined && snapshot.epoch === version.epoch && snapshot.counter >= version.counter;
+
+/** Whether nothing was written to the collection since the base was built. */
+const isCurrent = ({ manifest }: SnapshotBase, version: { epoch: string; counter: number }) =>
+  manifest.version.epoch === version.epoch && manifest.version.counter === version.counter;
+
+/** Starts `load` after the response unless one for the same version is under way. */
+function loadAfterResponse(defer: Defer, loadKey: string, load: () => Promise<unknown>): void {
+  const started = loadsAfterResponse.get(loadKey);
+  if (started !== undefined && Date.now() - started < LOAD_AFTER_RESPONSE_LOST_MS) return;
+  loadsAfterResponse.set(loadKey, Date.now());
+  defer(() => load().finally(() => loadsAfterResponse.delete(loadKey)));
 }
 
 /** What this isolate's snapshots hold now, all collections together. */
@@ -269,67 +378,4 @@ function evictFor(bytes: number, cacheBytes: number): void {
     snapshots.delete(key);
     total -= s.bytes;
   }
-}
-
-async function similaritiesFromRows(
-  db: D1Database,
-  tenantId: string,
-  collection: string,
-  model: string,
-  vector: Float32Array,
-  ids: readonly string[],
-): Promise<Map<string, number>> {
-  const scores = new Map<string, number>();
-  // CROSS JOIN: one lookup by key per id (src/platform/db/by-ids.ts), not a scan of the collection.
-  const { results } = await db
-    .prepare(
-      `SELECT v.id, hex(v.vector) AS vector FROM json_each(?4) AS j
-       CROSS JOIN vectors AS v ON v.tenant_id = ?1 AND v.collection = ?2 AND v.id = j.value WHERE v.model = ?3`,
-    )
-    .bind(tenantId, collection, model, JSON.stringify(ids))
-    .all<{ id: string; vector: string }>();
-  for (const row of results) scores.set(row.id, cosine(vector, decodeVector(row.vector)));
-  return scores;
-}
-
-async function scanFromD1(
-  db: D1Database,
-  tenantId: string,
-  collection: string,
-  model: string,
-  vector: Float32Array,
-  topK: number,
-  filter: VectorMetadata | undefined,
-): Promise<VectorMatch[]> {
-  const where = ["tenant_id = ?", "collection = ?", "model = ?"];
-  const params: (string | number)[] = [tenantId, collection, model];
-  for (const [key, value] of Object.entries(filter ?? {})) {
-    where.push(`json_extract(metadata, '$.${key}') = ?`);
-    params.push(typeof value === "boolean" ? Number(value) : value);
-  }
-  const { results } = await db
-    .prepare(`SELECT id, hex(vector) AS vector FROM vectors WHERE ${where.join(" AND ")}`)
-    .bind(...params)
-    .all<{ id: string; vector: string }>();
-  const matches = results.map((row) => ({ id: row.id, score: cosine(vector, decodeVector(row.vector)) }));
-  return matches.sort((a, b) => b.score - a.score).slice(0, topK);
-}
-
-/**
- * Every rewrite of a row moves its updated_at forward, even within one millisecond or against a
- * slower clock: a snapshot base (src/adapters/vectors/load.ts) takes a row whose updated_at is unchanged
- * as unchanged.
- */
-function upsertStatement(db: D1Database, tenantId: string, collection: string, record: VectorRecord, now: number) {
-  // Copy into a tight buffer: a Float32Array may be a view on a larger one.
-  const blob = record.vector.slice().buffer;
-  return db
-    .prepare(
-      `INSERT INTO vectors (tenant_id, collection, id, model, dimensions, vector, metadata, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (tenant_id, collection, id) DO UPDATE SET
-         model = excluded.model, dimensions = excluded.dimensions, vector = excluded.vector,
-         metadata = excluded.metadata, updated_at = max(excluded.updated_at, vectors.updated_at + 1)`,
-    )
-    .bind(tenantId, collection, record.id, record.model, record.vector.length, blob, JSON.stringify(record.metadata), now);
 }

@@ -6,12 +6,13 @@
  * only the rows unchanged since it was built; the rest come from D1. A base is rebuilt when a
  * load had to read many rows from D1.
  *
+ * Beside the pages, one value holds every row's sign code, for a new isolate's first answers.
  * Pages are written under a fresh build token before the manifest that names them, so a reader
  * never sees a half-written base; pages of old builds expire (BASE_TTL_SECONDS). KV is
  * eventually consistent across locations: a stale manifest only means more rows from D1.
  */
 import { randomToken } from "../../core/base/crypto";
-import { type BaseManifest, PAGE_ROWS, packPage, pageCount, parseManifest, unpackPage, type UnpackedPage } from "./packed";
+import { type BaseManifest, codeWords, PAGE_ROWS, packPage, pageCount, parseManifest, unpackPage, type UnpackedPage } from "./packed";
 import type { VectorSnapshot } from "./snapshot";
 
 /** A base left unused this long disappears (every rebuild writes a new one). */
@@ -25,6 +26,7 @@ export interface SnapshotBase {
 
 const manifestKey = (tenantId: string, collection: string, model: string) => `vsnap:v1:${tenantId}:${collection}:${model}`;
 const pageKey = (manifest: string, build: string, page: number) => `${manifest}:${build}:${page}`;
+const codesKey = (manifest: string, build: string) => `${manifest}:${build}:codes`;
 
 /** The stored base's manifest, or null when there is none or it is of another layout. */
 export async function readManifest(
@@ -60,35 +62,51 @@ export async function readPages(kv: KVNamespace, base: SnapshotBase, from: numbe
   return pages;
 }
 
-/** Stores the snapshot's rows as the new base; `updatedAt` gives each id's `vectors.updated_at`. */
+/**
+ * Every row's sign code, in the manifest's order (one value: 2.5 MB for 40k rows at 512-d), for a
+ * first answer before the pages are loaded (src/adapters/vectors/first-answer.ts); null when missing
+ * or not the size the manifest says.
+ */
+export async function readCodes(kv: KVNamespace, base: SnapshotBase): Promise<Uint32Array | null> {
+  const { manifest, key } = base;
+  const buffer = await kv.get(codesKey(key, manifest.build), "arrayBuffer");
+  if (!buffer || buffer.byteLength !== manifest.ids.length * codeWords(manifest.dimensions) * 4) return null;
+  return new Uint32Array(buffer);
+}
+
+/**
+ * Stores the snapshot's rows as the new base. Everything is copied before the first write is
+ * awaited, so a write to the snapshot meanwhile cannot tear it.
+ */
 export async function writeBase(
   kv: KVNamespace,
   tenantId: string,
   collection: string,
   model: string,
   snapshot: VectorSnapshot,
-  updatedAt: ReadonlyMap<string, number>,
 ): Promise<void> {
   const key = manifestKey(tenantId, collection, model);
-  const { ids, metadata, vectors, codes } = snapshot.rows();
+  const { ids, metadata, updatedAt, vectors, codes } = snapshot.rows();
   const manifest: BaseManifest = {
     layout: 1,
     build: randomToken(8),
     dimensions: snapshot.dimensions,
     ids: [...ids],
-    updatedAt: ids.map((id) => updatedAt.get(id) ?? -1),
+    updatedAt: [...updatedAt],
     metadata: metadata.map((m) => JSON.stringify(m)),
     version: { epoch: snapshot.epoch, counter: snapshot.counter },
   };
   const options = { expirationTtl: BASE_TTL_SECONDS };
-  await Promise.all(
-    Array.from({ length: pageCount(ids.length) }, (_, i) =>
+  const allCodes = codes.slice(0, ids.length * codeWords(snapshot.dimensions)).buffer;
+  await Promise.all([
+    kv.put(codesKey(key, manifest.build), allCodes, options),
+    ...Array.from({ length: pageCount(ids.length) }, (_, i) =>
       kv.put(
         pageKey(key, manifest.build, i),
         packPage(vectors, codes, snapshot.dimensions, i * PAGE_ROWS, Math.min(ids.length, (i + 1) * PAGE_ROWS)),
         options,
       ),
     ),
-  );
+  ]);
   await kv.put(key, JSON.stringify(manifest), options);
 }

@@ -69,6 +69,11 @@ const REJECTED = 0xffff;
 export class VectorSnapshot {
   private ids: string[] = [];
   private metadata: VectorMetadata[] = [];
+  /**
+   * Each row's `vectors.updated_at` in D1, what a stored base records (src/adapters/vectors/load.ts):
+   * -1 where unknown, so a load takes that row from D1, never from the base.
+   */
+  private updatedAt: number[] = [];
   private slots = new Map<string, number>();
   private readonly words: number;
   /** Allocated with the first vector: an empty collection's snapshot costs no WebAssembly memory. */
@@ -92,8 +97,8 @@ export class VectorSnapshot {
     return (this.memory?.capacity ?? 0) * slotBytes(this.dimensions) + this.size * VECTOR_OVERHEAD_BYTES;
   }
 
-  upsert(id: string, vector: ArrayLike<number>, metadata: VectorMetadata): void {
-    const { vectors, codes } = this.rowOf(this.slotFor(id, metadata));
+  upsert(id: string, vector: ArrayLike<number>, metadata: VectorMetadata, updatedAt = -1): void {
+    const { vectors, codes } = this.rowOf(this.slotFor(id, metadata, updatedAt));
     normalizeInto(vector, vectors);
     signCodeInto(vectors, codes);
   }
@@ -102,17 +107,24 @@ export class VectorSnapshot {
    * Adds or replaces a vector already unit-normalized with its sign code (rows of a stored page,
    * src/adapters/vectors/packed.ts): copied as they are.
    */
-  upsertPacked(id: string, unit: Float32Array, code: Uint32Array, metadata: VectorMetadata): void {
-    const { vectors, codes } = this.rowOf(this.slotFor(id, metadata));
+  upsertPacked(id: string, unit: Float32Array, code: Uint32Array, metadata: VectorMetadata, updatedAt = -1): void {
+    const { vectors, codes } = this.rowOf(this.slotFor(id, metadata, updatedAt));
     vectors.set(unit);
     codes.set(code);
   }
 
   /** The slots' ids and their rows, in slot order (views, valid until the next write): what a stored page packs. */
-  rows(): { ids: readonly string[]; metadata: readonly VectorMetadata[]; vectors: Float32Array; codes: Uint32Array } {
+  rows(): {
+    ids: readonly string[];
+    metadata: readonly VectorMetadata[];
+    updatedAt: readonly number[];
+    vectors: Float32Array;
+    codes: Uint32Array;
+  } {
     return {
       ids: this.ids,
       metadata: this.metadata,
+      updatedAt: this.updatedAt,
       vectors: this.memory?.vectors.subarray(0, this.size * this.dimensions) ?? new Float32Array(0),
       codes: this.memory?.codes.subarray(0, this.size * this.words) ?? new Uint32Array(0),
     };
@@ -130,23 +142,27 @@ export class VectorSnapshot {
       codes.copyWithin(slot * this.words, last * this.words, (last + 1) * this.words);
       this.ids[slot] = lastId;
       this.metadata[slot] = this.metadata[last]!;
+      this.updatedAt[slot] = this.updatedAt[last]!;
       this.slots.set(lastId, slot);
     }
     this.ids.pop();
     this.metadata.pop();
+    this.updatedAt.pop();
     this.slots.delete(id);
   }
 
-  private slotFor(id: string, metadata: VectorMetadata): number {
+  private slotFor(id: string, metadata: VectorMetadata, updatedAt: number): number {
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
       if (slot === (this.memory?.capacity ?? 0)) this.grow();
       this.ids.push(id);
       this.metadata.push(metadata);
+      this.updatedAt.push(updatedAt);
       this.slots.set(id, slot);
     } else {
       this.metadata[slot] = metadata;
+      this.updatedAt[slot] = updatedAt;
     }
     return slot;
   }
@@ -266,13 +282,13 @@ export class VectorSnapshot {
 }
 
 /** One bit per dimension, set where the component is positive. */
-function signCodeInto(unit: Float32Array, code: Uint32Array): void {
+export function signCodeInto(unit: Float32Array, code: Uint32Array): void {
   code.fill(0);
   for (let i = 0; i < unit.length; i++) if (unit[i]! > 0) code[i >>> 5]! |= 1 << (i & 31);
 }
 
 /** `vector` scaled to unit length, written into `out` (of the same length). */
-function normalizeInto(vector: ArrayLike<number>, out: Float32Array): void {
+export function normalizeInto(vector: ArrayLike<number>, out: Float32Array): void {
   if (vector.length !== out.length) throw new RangeError(`a ${vector.length}-d vector in a ${out.length}-d snapshot`);
   let norm = 0;
   for (let i = 0; i < out.length; i++) norm += vector[i]! * vector[i]!;
