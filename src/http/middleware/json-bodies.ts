@@ -30,18 +30,22 @@ export function jsonBodies(maxBytes = MAX_JSON_BODY_BYTES): MiddlewareHandler<Ap
       // accepted (routes like rollback take none): bytes sent without a type would be ignored.
       const bytes = await c.req.arrayBuffer();
       if (type === "" && bytes.byteLength > 0) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
-      utf8Text(bytes);
+      const text = utf8Text(bytes);
+      // Hono's json() parses its cached text, which it would decode again from the cached bytes
+      // through a new Response: the text decoded here is put in its cache (it holds promises,
+      // though its type says methods).
+      Object.assign(c.req.bodyCache, { text: Promise.resolve(text) });
       // A body is optional on some routes (reembed, ending a show), but one that is sent must be
-      // JSON: those routes used to ignore `{not json`. Hono caches the parse for the validator.
-      if (bytes.byteLength > 0) requireText(await requireJson(c.req.json(), ndjsonRoute));
+      // JSON: those routes used to ignore `{not json`.
+      if (bytes.byteLength > 0) requireText(parseJson(text, ndjsonRoute));
       await next();
     });
   };
 }
 
-async function requireJson(parsed: Promise<unknown>, ndjsonRoute: boolean): Promise<unknown> {
+function parseJson(text: string, ndjsonRoute: boolean): unknown {
   try {
-    return await parsed;
+    return JSON.parse(text);
   } catch {
     // The FAQ import sent as JSON: its lines are each JSON, the whole is not.
     const hint = ndjsonRoute ? ": this route takes one JSON object per line, sent as application/x-ndjson" : "";
