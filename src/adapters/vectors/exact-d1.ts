@@ -37,9 +37,13 @@ const snapshots = new Map<string, VectorSnapshot>();
  * costs a few milliseconds.
  */
 export const FIRST_ANSWER_MIN_ROWS = 4096;
-/** The codes of collections whose snapshot is still loading, by cache key and build. */
+/**
+ * The codes of collections whose snapshot is still loading, by cache key and build. Each holds its
+ * rows' ids besides the codes (≈ 5 MB at 40k rows), so few are kept: the collections a new
+ * isolate's first requests ask for, each dropped when its snapshot is in.
+ */
 const codeIndexes = new Map<string, CodeIndex>();
-const MAX_CODE_INDEXES = 16;
+const MAX_CODE_INDEXES = 4;
 /** Loads running after a response, by load key, with when they started: one at a time per version. */
 const loadsAfterResponse = new Map<string, number>();
 /** A load after a response that has not finished in this long is taken for lost (its request ended), and may start again. */
@@ -233,12 +237,16 @@ export function exactD1Index(
     return reading;
   }
 
-  /** Past REBUILD_MIN_ROWS rows written since the snapshot was loaded or stored, it is stored as the base after the response. */
+  /**
+   * Once the rows written since the snapshot was loaded or stored reach REBUILD_MIN_ROWS and half
+   * its size, it is stored as the base after the response: a bulk import stores a base each time
+   * the collection has grown by half, so its stores add up to about twice the final size.
+   */
   function storeAfterWrites(tenantId: string, collection: string, snapshot: VectorSnapshot, rows: number) {
     const key = cacheKey(tenantId, collection, model);
     const unstored = (unstoredRows.get(key) ?? 0) + rows;
     unstoredRows.set(key, unstored);
-    if (!kv || !defer || unstored < REBUILD_MIN_ROWS) return;
+    if (!kv || !defer || unstored < Math.max(REBUILD_MIN_ROWS, snapshot.size / 2)) return;
     unstoredRows.set(key, 0);
     // A base that fails to store costs the next isolate time, never an answer.
     defer(() => writeBase(kv, tenantId, collection, model, snapshot).catch(() => unstoredRows.set(key, unstored)));
