@@ -209,7 +209,7 @@ export function exactD1Index(
         snapshots.delete(key);
         snapshots.set(key, loaded);
         unstoredRows.set(key, stats.rebuilt ? 0 : stats.fromD1);
-        for (const codesKey of codeIndexes.keys()) if (codesKey.startsWith(key)) codeIndexes.delete(codesKey);
+        for (const codesKey of codeIndexes.keys()) if (codesKey.startsWith(`${key}\u0000`)) codeIndexes.delete(codesKey);
       }
     }
     return loaded;
@@ -272,6 +272,7 @@ export function exactD1Index(
       storeAfterWrites(tenantId, collection, cached, rows);
     } else {
       snapshots.delete(key);
+      unstoredRows.delete(key);
     }
   }
 
@@ -384,6 +385,7 @@ function evictFor(bytes: number, cacheBytes: number): void {
   for (const [key, s] of snapshots) {
     if (total + bytes <= cacheBytes) break;
     snapshots.delete(key);
+    unstoredRows.delete(key);
     total -= s.bytes;
   }
 }
