@@ -43,6 +43,26 @@ describe("snapshot pages (packed layout)", () => {
     expect(copy.query(q, 10, { even: false })).toEqual(source.query(q, 10, { even: false }));
   });
 
+  it("a snapshot filled by whole pages ranks exactly as the one they came from, and refuses a row it holds", () => {
+    const source = new VectorSnapshot(64, "e", 1);
+    for (let i = 0; i < 600; i++) source.upsert(`v${i}`, random(64, i + 3), { even: i % 2 === 0 }, 1000 + i);
+    const { ids, metadata, updatedAt, vectors, codes } = source.rows();
+    const copy = new VectorSnapshot(64, "e", 1, 16);
+    for (const [from, to] of [
+      [0, 250],
+      [250, 600],
+    ] as const) {
+      const page = unpackPage(packPage(vectors, codes, 64, from, to), 64);
+      copy.appendPacked(ids.slice(from, to), metadata.slice(from, to), updatedAt.slice(from, to), page.vectors, page.codes);
+    }
+    const q = random(64, 99);
+    expect(copy.query(q, 10)).toEqual(source.query(q, 10));
+    expect(copy.query(q, 10, { even: true })).toEqual(source.query(q, 10, { even: true }));
+    expect(copy.rows().updatedAt).toEqual(updatedAt);
+    const one = unpackPage(packPage(vectors, codes, 64, 0, 1), 64);
+    expect(() => copy.appendPacked(["v0"], [{}], [1], one.vectors, one.codes)).toThrow(/in the snapshot already/);
+  });
+
   it("reads back only manifests of its own layout and dimensions", () => {
     const manifest = {
       layout: 1,

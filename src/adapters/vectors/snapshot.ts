@@ -113,6 +113,31 @@ export class VectorSnapshot {
     codes.set(code);
   }
 
+  /**
+   * Appends rows the snapshot does not hold yet, already unit-normalized with their sign codes (a
+   * stored page, taken whole): one copy for all of them instead of one per row.
+   */
+  appendPacked(
+    ids: readonly string[],
+    metadata: readonly VectorMetadata[],
+    updatedAt: readonly number[],
+    units: Float32Array,
+    codes: Uint32Array,
+  ): void {
+    const held = ids.find((id) => this.slots.has(id));
+    if (held !== undefined) throw new Error(`appendPacked: ${held} is in the snapshot already`);
+    const first = this.ids.length;
+    while ((this.memory?.capacity ?? 0) < first + ids.length) this.grow();
+    this.memory!.vectors.set(units, first * this.dimensions);
+    this.memory!.codes.set(codes, first * this.words);
+    for (const [i, id] of ids.entries()) {
+      this.slots.set(id, first + i);
+      this.ids.push(id);
+      this.metadata.push(metadata[i]!);
+      this.updatedAt.push(updatedAt[i]!);
+    }
+  }
+
   /** The slots' ids and their rows, in slot order (views, valid until the next write): what a stored page packs. */
   rows(): {
     ids: readonly string[];
