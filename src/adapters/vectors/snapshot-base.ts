@@ -4,7 +4,7 @@
  * binary pages instead of decoding 40k rows. A base is only a cache: D1's `vectors` rows decide.
  * The loader (src/adapters/vectors/load.ts) lists the rows' ids and `updated_at` and takes from the base
  * only the rows unchanged since it was built; the rest come from D1. A base is rebuilt when a
- * load had to read many rows from D1.
+ * load had to read many rows from D1, or an isolate's own writes changed many (exact-d1.ts).
  *
  * Beside the pages, one value holds every row's sign code, for a new isolate's first answers.
  * Pages are written under a fresh build token before the manifest that names them, so a reader
