@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cachedSnapshotBytes, exactD1Index, FIRST_ANSWER_MIN_ROWS, forgetSnapshots } from "../../src/adapters/vectors/exact-d1";
+import { cachedSnapshotBytes, exactD1Index, forgetSnapshots } from "../../src/adapters/vectors/exact-d1";
+import { FIRST_ANSWER_MIN_ROWS } from "../../src/adapters/vectors/first-answer";
 import { loadSnapshot, REBUILD_MIN_ROWS } from "../../src/adapters/vectors/load";
 import type { VectorRecord } from "../../src/platform/ports/vector-index";
 
@@ -63,6 +64,24 @@ describe("a new isolate's first answers from a base's sign codes (real local D1 
     });
     expect(first.map((m) => m.id)).toEqual(later.map((m) => m.id));
     first.forEach((m, i) => expect(m.score).toBeCloseTo(later[i]!.score, 5));
+  });
+
+  it("stores a new base when a load finds a large collection's base stale, however few rows changed", async () => {
+    const tenantId = "t_first_answer_stale";
+    await collectionWithBase(tenantId, records("s", FIRST_ANSWER_MIN_ROWS, 3));
+    await exactD1Index(env.DB, "m", DIMENSIONS, env.CACHE).upsert(tenantId, "c", records("t", 3, 5));
+    forgetSnapshots();
+    // This isolate lists the rows and reads the 3 new ones from D1, and stores the base again.
+    await exactD1Index(env.DB, "m", DIMENSIONS, env.CACHE).query(tenantId, "c", { vector: random(8), model: "m", topK: 1 });
+    forgetSnapshots();
+    const request = deferred();
+    await exactD1Index(env.DB, "m", DIMENSIONS, env.CACHE, undefined, request.defer).query(tenantId, "c", {
+      vector: random(8),
+      model: "m",
+      topK: 10,
+    });
+    expect(cachedSnapshotBytes()).toBe(0);
+    expect(request.count).toBe(1);
   });
 
   it("loads the snapshot at once for a query the codes cannot serve (a filter)", async () => {

@@ -19,7 +19,7 @@ import { rescoreDepth, usesFloatScanOnly, VectorSnapshot, vectorBytes } from "./
 import { CACHE_BUDGET } from "../../platform/isolate/memory";
 import { loadSnapshot, type LoadTarget, readBaseManifest, REBUILD_MIN_ROWS } from "./load";
 import { scanFromD1, similaritiesFromRows, upsertStatement } from "./d1-rows";
-import { type CodeIndex, nearestByCode } from "./first-answer";
+import { type CodeIndex, FIRST_ANSWER_MIN_ROWS, nearestByCode } from "./first-answer";
 import { readCodes, type SnapshotBase, writeBase } from "./snapshot-base";
 
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -31,12 +31,6 @@ const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const vectorsWithin = (cacheBytes: number, dimensions: number) => Math.floor(cacheBytes / vectorBytes(dimensions));
 
 const snapshots = new Map<string, VectorSnapshot>();
-/**
- * A collection this large, with a base of the current version, is answered from the base's sign
- * codes (first-answer.ts) until its snapshot, loading after the response, is in. Below it a load
- * costs a few milliseconds.
- */
-export const FIRST_ANSWER_MIN_ROWS = 4096;
 /**
  * The codes of collections whose snapshot is still loading, by cache key and build. Each holds its
  * rows' ids besides the codes (≈ 5 MB at 40k rows), so few are kept: the collections a new

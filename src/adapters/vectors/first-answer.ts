@@ -9,6 +9,13 @@
  */
 import { signCodeInto } from "./snapshot";
 
+/**
+ * A collection this large, with a base of the current version, is answered from the base's sign
+ * codes until its snapshot, loading after the response, is in. Below it a load costs a few
+ * milliseconds. A load that finds such a collection's base stale stores a new one (load.ts).
+ */
+export const FIRST_ANSWER_MIN_ROWS = 4096;
+
 /** A stored base's rows as the first stage reads them: ids in the codes' order. */
 export interface CodeIndex {
   ids: readonly string[];

@@ -9,6 +9,7 @@ import type { VectorMetadata } from "../../platform/ports/vector-index";
 import { type BaseManifest, codeWords, PAGE_ROWS, pageCount } from "./packed";
 import { readManifest, readPages, writeBase } from "./snapshot-base";
 import { VectorSnapshot, vectorBytes } from "./snapshot";
+import { FIRST_ANSWER_MIN_ROWS } from "./first-answer";
 
 /** A load that read at least this many vectors from D1 stores a new base. */
 export const REBUILD_MIN_ROWS = 1024;
@@ -115,7 +116,10 @@ export async function loadSnapshot(
       stats.fromD1++;
     }
   }
-  if (kv && stats.fromD1 >= REBUILD_MIN_ROWS) {
+  // A large collection's first answers need a base of the current version (first-answer.ts): a
+  // stale one would make every new isolate list and read the rows changed since, however few.
+  const staleForFirstAnswers = stats.listed && base !== null && snapshot.size >= FIRST_ANSWER_MIN_ROWS;
+  if (kv && (stats.fromD1 >= REBUILD_MIN_ROWS || staleForFirstAnswers)) {
     // A base that fails to store costs the next isolate time, never an answer.
     stats.rebuilt = await writeBase(kv, tenantId, collection, model, snapshot).then(
       () => true,
