@@ -4,17 +4,12 @@ import { cachedSnapshotBytes, exactD1Index, forgetSnapshots } from "../../src/ad
 import { FIRST_ANSWER_MIN_ROWS } from "../../src/adapters/vectors/first-answer";
 import { loadSnapshot, REBUILD_MIN_ROWS } from "../../src/adapters/vectors/load";
 import type { VectorRecord } from "../../src/platform/ports/vector-index";
+import { seededNumbers } from "../support/seeded";
 
 // Sign codes rank from 64 dimensions on (snapshot.ts, TWO_STAGE_MIN_DIMENSIONS).
 const DIMENSIONS = 64;
 
-function random(seed: number): Float32Array {
-  let x = seed;
-  return Float32Array.from({ length: DIMENSIONS }, () => {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    return x / 2 ** 31 - 0.5;
-  });
-}
+const random = (seed: number) => Float32Array.from(seededNumbers(DIMENSIONS, seed));
 
 const records = (prefix: string, count: number, seed = 1): VectorRecord[] =>
   Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, vector: random(seed + i), model: "m", metadata: { parity: i % 2 } }));

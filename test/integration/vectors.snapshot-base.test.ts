@@ -3,16 +3,11 @@ import { describe, expect, it } from "vitest";
 import { cosine } from "../../src/core/ranking/cosine";
 import { exactD1Index, forgetSnapshots } from "../../src/adapters/vectors/exact-d1";
 import { loadSnapshot, REBUILD_MIN_ROWS } from "../../src/adapters/vectors/load";
+import { seededNumbers } from "../support/seeded";
 
 const DIMENSIONS = 8;
 
-function random(seed: number): Float32Array {
-  let x = seed;
-  return Float32Array.from({ length: DIMENSIONS }, () => {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    return x / 2 ** 31 - 0.5;
-  });
-}
+const random = (seed: number) => Float32Array.from(seededNumbers(DIMENSIONS, seed));
 
 /** The exact top k by cosine, computed here without the index. */
 function exactTop(vectors: Map<string, Float32Array>, query: Float32Array, k: number): string[] {

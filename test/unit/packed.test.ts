@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { codeWords, packPage, PAGE_ROWS, pageCount, parseManifest, unpackPage } from "../../src/adapters/vectors/packed";
 import { VectorSnapshot } from "../../src/adapters/vectors/snapshot";
+import { seededNumbers } from "../support/seeded";
 
-function random(n: number, seed: number): number[] {
-  let x = seed;
-  return Array.from({ length: n }, () => {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    return x / 2 ** 31 - 0.5;
-  });
-}
+const random = seededNumbers;
 
 describe("snapshot pages (packed layout)", () => {
   it("unpacks exactly the rows it packed, vectors then sign codes", () => {

@@ -5,14 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { ScanMemory } from "../../src/adapters/vectors/scan-memory";
+import { seededNumbers } from "../support/seeded";
 
-function random(n: number, seed: number): number[] {
-  let x = seed;
-  return Array.from({ length: n }, () => {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    return x / 2 ** 31 - 0.5;
-  });
-}
+const random = seededNumbers;
 
 const popcount = (x: number) => {
   let bits = 0;

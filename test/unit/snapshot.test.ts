@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { cosine } from "../../src/core/ranking/cosine";
 import { usesFloatScanOnly, VectorSnapshot } from "../../src/adapters/vectors/snapshot";
+import { seededNumbers } from "../support/seeded";
 
-function random(n: number, seed: number): number[] {
-  let x = seed;
-  return Array.from({ length: n }, () => {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    return x / 2 ** 31 - 0.5;
-  });
-}
+const random = seededNumbers;
 
 describe("VectorSnapshot", () => {
   it("ranks exactly as a plain cosine scan does", () => {
