@@ -20,7 +20,7 @@ import { CACHE_BUDGET } from "../../platform/isolate/memory";
 import { loadSnapshot, type LoadTarget, readBaseManifest, REBUILD_MIN_ROWS } from "./load";
 import { scanFromD1, similaritiesFromRows, upsertStatement } from "./d1-rows";
 import { type CodeIndex, FIRST_ANSWER_MIN_ROWS, nearestByCode } from "./first-answer";
-import { readCodes, type SnapshotBase, writeBase } from "./snapshot-base";
+import { baseIsCurrent, readCodes, type SnapshotBase, writeBase } from "./snapshot-base";
 
 const METADATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
@@ -175,7 +175,7 @@ export function exactD1Index(
     const loadKey = `${key}\u0000${version.epoch}\u0000${version.counter}`;
     const base = defer && manifest ? await manifest : null;
     const rows = base?.manifest.ids.length ?? 0;
-    if (defer && base && isCurrent(base, version) && rows >= FIRST_ANSWER_MIN_ROWS && codesServe(rows)) {
+    if (defer && base && baseIsCurrent(base, version) && rows >= FIRST_ANSWER_MIN_ROWS && codesServe(rows)) {
       const codes = await codesOf(key, base);
       if (codes) {
         loadAfterResponse(defer, loadKey, () =>
@@ -353,10 +353,6 @@ export function exactD1Index(
 /** Whether the snapshot is of the version read, or newer (see `readable`). */
 const isCurrentIn = (snapshot: VectorSnapshot | undefined, version: { epoch: string; counter: number }) =>
   snapshot !== undefined && snapshot.epoch === version.epoch && snapshot.counter >= version.counter;
-
-/** Whether nothing was written to the collection since the base was built. */
-const isCurrent = ({ manifest }: SnapshotBase, version: { epoch: string; counter: number }) =>
-  manifest.version.epoch === version.epoch && manifest.version.counter === version.counter;
 
 /** Starts `load` after the response unless one for the same version is under way. */
 function loadAfterResponse(defer: Defer, loadKey: string, load: () => Promise<unknown>): void {

@@ -7,7 +7,7 @@
  */
 import type { VectorMetadata } from "../../platform/ports/vector-index";
 import { type BaseManifest, codeWords, PAGE_ROWS, pageCount } from "./packed";
-import { readManifest, readPages, writeBase } from "./snapshot-base";
+import { baseIsCurrent, readManifest, readPages, writeBase } from "./snapshot-base";
 import { VectorSnapshot, vectorBytes } from "./snapshot";
 import { FIRST_ANSWER_MIN_ROWS } from "./first-answer";
 
@@ -59,7 +59,7 @@ export async function loadSnapshot(
   const { kv, tenantId, collection, model, dimensions } = target;
   const base = await (manifest ?? readBaseManifest(target));
   // Nothing written since the base was built: its own list of rows is D1's, no need to read it.
-  const unchanged = base !== null && base.manifest.version.epoch === version.epoch && base.manifest.version.counter === version.counter;
+  const unchanged = base !== null && baseIsCurrent(base, version);
   // No base and a small collection: its rows with their vectors in one query, not a list and then the vectors.
   const whole = base === null && version.size !== undefined && version.size <= READ_ROWS ? await readAll(target) : null;
   const listed = unchanged ? rowsOf(base.manifest) : (whole ?? (await listRows(target)));

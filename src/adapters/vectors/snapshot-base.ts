@@ -28,6 +28,10 @@ const manifestKey = (tenantId: string, collection: string, model: string) => `vs
 const pageKey = (manifest: string, build: string, page: number) => `${manifest}:${build}:${page}`;
 const codesKey = (manifest: string, build: string) => `${manifest}:${build}:codes`;
 
+/** Whether nothing was written to the collection since the base was built: its rows are the collection's. */
+export const baseIsCurrent = ({ manifest }: SnapshotBase, version: { epoch: string; counter: number }) =>
+  manifest.version.epoch === version.epoch && manifest.version.counter === version.counter;
+
 /** The stored base's manifest, or null when there is none or it is of another layout. */
 export async function readManifest(
   kv: KVNamespace,
