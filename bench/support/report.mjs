@@ -3,6 +3,7 @@
 // a test can render a fixture. scripts/report.mjs reads the JSON and writes the files.
 import { renderLatency } from "./report-latency.mjs";
 import { renderMemory } from "./report-memory.mjs";
+import { renderCapacity } from "./report-capacity.mjs";
 import { barChart, intervalChart, lineChart } from "./svg.mjs";
 
 /** How to make each result the reports read, for the "not measured" lines. */
@@ -16,6 +17,7 @@ export const COMMANDS = {
   "show-rank": "npm run bench -- show-rank",
   latency: "npm run bench -- latency",
   memory: "npm run bench -- memory",
+  capacity: "npm run bench -- capacity",
 };
 
 const GENERATED =
@@ -725,6 +727,7 @@ export const REPORT_INPUTS = {
   speed: ["vector-scan", "faq-search", "context", "hook", "query-understanding", "show-rank"],
   latency: ["latency"],
   memory: ["memory"],
+  capacity: ["capacity"],
 };
 
 /** Each report with its charts and the results it reads. */
@@ -733,10 +736,12 @@ export function renderReportGroups(results) {
   const speed = renderSpeed(results);
   const latency = renderLatency(results.latency ?? null, { generated: GENERATED, notMeasured, when, machineLine });
   const memory = renderMemory(results.memory ?? null, { generated: GENERATED, notMeasured, when, machineLine });
+  const capacity = renderCapacity(results.capacity ?? null, { generated: GENERATED, notMeasured, when, machineLine });
   return [
     { name: "quality", inputs: REPORT_INPUTS.quality, files: { "quality.md": quality.markdown, ...quality.charts } },
     { name: "speed", inputs: REPORT_INPUTS.speed, files: { "speed.md": speed.markdown, ...speed.charts } },
     { name: "latency", inputs: REPORT_INPUTS.latency, files: { "latency.md": tidy(latency.split("\n")) } },
     { name: "memory", inputs: REPORT_INPUTS.memory, files: { "memory.md": tidy(memory.split("\n")) } },
+    { name: "capacity", inputs: REPORT_INPUTS.capacity, files: { "capacity.md": tidy(capacity.markdown.split("\n")), ...capacity.charts } },
   ];
 }

@@ -125,6 +125,8 @@ export async function startWorker({ helperEmbedder = true, bindings = {}, ticket
     },
     client,
     embedderUrl: embedder.url,
+    /** Where Miniflare keeps the run's D1, KV and Durable Object files (bench/capacity.bench.mjs reads them). */
+    stateDir: join(outdir, "state"),
     /** Embedders to spread seeding over (embedAll): the Worker's and the helper process. */
     seedEmbedderUrls: helper ? [embedder.url, helper.url] : [embedder.url],
     /** A new workerd process over the same storage: the Worker starts cold, as after a deploy or an eviction. */

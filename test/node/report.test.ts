@@ -173,7 +173,8 @@ describe("npm run report", () => {
     expect(empty["speed.md"]).toContain("Not measured in this run: run `npm run bench -- vector`.");
     expect(empty["latency.md"]).toContain("Not measured in this run: run `npm run bench -- latency`.");
     expect(empty["memory.md"]).toContain("Not measured in this run: run `npm run bench -- memory`.");
-    expect(Object.keys(empty).sort()).toEqual(["latency.md", "memory.md", "quality.md", "speed.md"]);
+    expect(empty["capacity.md"]).toContain("Not measured in this run: run `npm run bench -- capacity`.");
+    expect(Object.keys(empty).sort()).toEqual(["capacity.md", "latency.md", "memory.md", "quality.md", "speed.md"]);
   });
 
   it("sets the isolate's measured memory against its budget", () => {
@@ -231,6 +232,50 @@ describe("npm run report", () => {
     expect(page).toContain("- d1r: an assumption");
   });
 
+  it("prints each item's bytes, what fills 10 GB, the tenant projections and the write rates", () => {
+    const kind = (k: string, unit: string, d1Bytes: number, d1Bytes1024: number, durableObjectBytes = 0, durableObjectBytes1024 = 0) => ({
+      kind: k,
+      unit,
+      n: 1000,
+      meanTextChars: 60,
+      d1Bytes,
+      d1Bytes1024,
+      durableObjectBytes,
+      durableObjectBytes1024,
+      tables: d1Bytes
+        ? [
+            { table: "vectors", bytes: d1Bytes * 0.9 },
+            { table: "memories", bytes: d1Bytes * 0.1 },
+          ]
+        : [],
+    });
+    const capacity = {
+      at: "2026-12-07T01:00:00.000Z",
+      limitBytes: 10e9,
+      localDimensions: 512,
+      productionDimensions: 1024,
+      kinds: [
+        kind("memory", "memory", 5000, 10000),
+        kind("faq", "FAQ with 3 variants", 20000, 40000),
+        kind("ticket", "ticket", 2000, 2000),
+        kind("show", "show question", 0, 0, 3000, 5000),
+      ],
+      writes: [{ path: "POST /v1/memories", writes: 1000, writers: 8, seconds: 10, perSecond: 100, d1CallsPerWrite: 5 }],
+    };
+    const files = renderReports({ capacity });
+    const page = files["capacity.md"]!;
+    expect(page).toContain("| memory | 1,000 | 60 | 5,000 B | 10,000 B | 4,500 B | – | 1.0 M |");
+    expect(page).toContain("| show question | 1,000 | 60 | 0 B | 0 B | 0 B | 3,000 B / 5,000 B | – (not in D1) |");
+    expect(page).toContain(
+      "| live show producer | 200 shows of 60 questions | none measurable: its questions are in Durable Objects | not bound by D1 |",
+    );
+    // 50,000 memories of 10,000 B: 500 MB a tenant, 20 in 10 GB; 2,000 FAQs + 20,000 tickets: 120 MB, 83.
+    expect(page).toContain("| assistant team (20 people) | 2,500 remembered prompts a person | 476.8 MiB | 20 |");
+    expect(page).toContain("| support desk | 2,000 FAQs, 20,000 resolved tickets | 114.4 MiB | 83 |");
+    expect(page).toContain("| `POST /v1/memories` | 1,000 | 100 | 5 |");
+    expect(files["capacity-bytes.svg"]).toContain("<svg");
+  });
+
   it("writes only the reports whose results this run has: another run's figures and charts stay", () => {
     const results = mkdtempSync(join(tmpdir(), "results-"));
     const out = mkdtempSync(join(tmpdir(), "reports-"));
@@ -244,6 +289,7 @@ describe("npm run report", () => {
       expect.stringMatching(/^speed \(not measured in this run: vector-scan/),
       "latency (not measured in this run: latency)",
       "memory (not measured in this run: memory)",
+      "capacity (not measured in this run: capacity)",
     ]);
     expect(readFileSync(join(out, "speed.md"), "utf8")).toBe("speed figures of another run\n");
     expect(readdirSync(out)).toContain("speed-faq-search.svg");
