@@ -32,6 +32,9 @@ describe("personal details, each by its own evidence (src/core/text/pii)", () =>
     expect(luhn("4111111111111112")).toBe(false);
     expect(found("Card is 4111 1111 1111 1111, exp 09/27, CVC 382.")).toEqual(["card: 4111 1111 1111 1111", "card: 09/27", "card: 382"]);
     expect(found("order 4111 1111 1111 1112")).not.toContain("card: 4111 1111 1111 1112");
+    // After the word card it is the customer's card, a digit mistyped.
+    expect(found("I tried again with card 4532 7781 0093 2216, exp 09/27")).toContain("card: 4532 7781 0093 2216");
+    expect(found("Carte 5136 9082 4417 6630, expiration 11/26.")).toContain("card: 5136 9082 4417 6630");
     expect(found("IBAN DE89 3704 0044 0532 0130 00.")).toEqual(["iban: DE89 3704 0044 0532 0130 00"]);
     // Unlabelled, a wrong check digit is some other number; after the word IBAN it is the customer's, mistyped.
     expect(found("Ref DE88 3704 0044 0532 0130 00.")).not.toContain("iban: DE88 3704 0044 0532 0130 00");
@@ -214,5 +217,68 @@ describe("cleanTicket: the question and the answer a ticket may stage, and what 
       { kind: "credential", text: "kwalker88" },
       { kind: "credential", text: "Sunset#2024" },
     ]);
+  });
+});
+
+describe("cleanTicket: the frame of a message in any language", () => {
+  const question = (q: string, a = "") => cleanTicket("", q, a).question;
+  const answer = (q: string, a: string) => cleanTicket("", q, a).answer;
+
+  it("takes a reply's header by the sender's address in any language, and frames a quote read as the question", () => {
+    const q = question(
+      "Ainda não funciona.\n\nNa sex., 7 de mar. de 2025 às 09:12, Rui Teles <rui.teles@example.pt> escreveu:\n> O painel não carrega depois do login. Como resolvo isso?\n> Rui Teles – gerente, Padaria Teles\n> 912 000 111",
+    );
+    expect(q).toContain("O painel não carrega depois do login");
+    for (const detail of ["Rui", "Teles", "escreveu", "gerente", "Padaria", "912"]) expect(q).not.toContain(detail);
+  });
+
+  it("cuts what a line of dashes separates at the end when it only signs, and keeps steps below a rule", () => {
+    const signed = question(
+      "CSVの取り込みで文字化けします。原因は何でしょうか。\n――――――――\n株式会社みどり商事\n営業部\n佐々木 一郎\nTEL: 06-1111-2222\n――――――――",
+    );
+    expect(signed.replace(/\s/gu, "")).toBe("CSVの取り込みで文字化けします。原因は何でしょうか。");
+    const steps = question("Why does the import fail?\n---\n1. Open Settings and choose Import.\n2. Pick the file.");
+    expect(steps).toContain("Open Settings and choose Import");
+  });
+
+  it("cuts a signature after a dash at the end of a line, in the question and the answer", () => {
+    expect(question("¿Cómo cambio mi plan? Gracias. — Lucía Ferrer, Estudio Ferrer, 611 22 33 44")).toBe("¿Cómo cambio mi plan?");
+    expect(answer("How do I export?", "Open Reports > Export and pick CSV. — Marek")).toBe("Open Reports > Export and pick CSV.");
+  });
+
+  it("drops a Japanese self-introduction and a salutation by honorific", () => {
+    const cleaned = cleanTicket(
+      "",
+      "いつもお世話になっております。株式会社あおば工業の総務部の高橋と申します。請求書の宛名を変更できますか？",
+      "高橋様\n\n請求書の宛名は「設定 > 請求」から変更できます。",
+    );
+    expect(cleaned.question).toContain("請求書の宛名を変更できますか");
+    expect(cleaned.question).not.toMatch(/高橋|あおば|総務/u);
+    expect(cleaned.answer).toBe("請求書の宛名は「設定 > 請求」から変更できます。");
+  });
+
+  it("finds a name after a relation and a comma, wherever it recurs; an address by street, number, postal code and town", () => {
+    const cleaned = cleanTicket(
+      "",
+      "Our office manager, Priscilla Vane (priscilla@example.org), will send the file. What is the size limit? Ship to Kongsgata 4, 4005 Stavanger.",
+      "The limit is 50 MB; I'll send Priscilla a template.",
+    );
+    expect(cleaned.question).not.toMatch(/Priscilla|Vane|Kongsgata|4005/u);
+    expect(cleaned.answer).not.toContain("Priscilla");
+    expect(found("Unit 4, Harbour Road, Galway H91 E2K3")).toEqual(["address: Unit 4, Harbour Road, Galway H91 E2K3"]);
+  });
+
+  it("takes a path in someone's home folder, a Japanese company by its legal form, and a Japanese device footer", () => {
+    expect(found("the log is at /Users/ana.ruiz/Library/Logs/app.log now")).toEqual(["url: /Users/ana.ruiz/Library/Logs/app.log"]);
+    expect(found(String.raw`see C:\Users\jkowal\AppData\Local\app.log`)).toEqual([String.raw`url: C:\Users\jkowal\AppData\Local\app.log`]);
+    expect(found("it is in /usr/local/bin/app")).toEqual([]);
+    expect(found("株式会社ひかり製作所の件です")).toEqual(["company: 株式会社ひかり製作所"]);
+    expect(found("先日はさくら物流株式会社から")).toEqual(["company: さくら物流株式会社"]);
+    expect(question("通知が届きません。どうすればいいですか？\n\nAndroidから送信")).toBe("通知が届きません。 どうすればいいですか?");
+  });
+
+  it("takes a link whose path ends in a random code, and keeps an article's", () => {
+    expect(found("we post to https://hooks.example.org/in/q7x2m9k4p and get 403")).toEqual(["url: https://hooks.example.org/in/q7x2m9k4p"]);
+    expect(found("see https://help.example.com/kb/KB123456 first")).toEqual([]);
   });
 });

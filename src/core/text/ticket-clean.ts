@@ -42,6 +42,19 @@ const SIGN_OFF_AT_END = new RegExp(
 );
 /** The end of the text: a closing with no full stop before it ("… password Kind regards Ann"); then only a capitalised name may follow. */
 const CLOSING_AT_END = new RegExp(String.raw`\s+(?:${CLOSINGS})(?:${AFTER_SIGN_OFF}(${SIGNATURE}))?[\s.!]*$`, "u");
+/**
+ * The end of the text: a dash after its last sentence and who signed, on the same line ("… la cuenta? Gracias. — Yesenia
+ * Cárdenas, Café La Esperanza, 310 555 2187", "… the new owner. — Jin-woo"): no sentence, only names and contacts.
+ */
+const DASH_SIGNED_AT_END = /(?<=[?.!。？！])\s*[—–―]{1,2}\s*((?:\p{Lu}|\p{Script=Han})[^?.!。？！\n]{0,80})$/u;
+/** The names that open a dash signature: "Yesenia Cárdenas" of "Yesenia Cárdenas, Café La Esperanza". */
+const dashSignedNames = (signature: string): Removal[] =>
+  signature
+    .split(/\s*[,|]\s*/u)
+    .slice(0, 1)
+    .filter((s) => /^(?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+){0,2}$|^\p{Script=Han}{2,4}$/u.test(s))
+    .map((text) => ({ kind: "name", text }));
+
 /** A greeting with its name at the front of a text: "Hi Lena, …", "Hola Marta, …". */
 const GREETING_AT_START = new RegExp(String.raw`^(?:${GREETING_WORDS})\s+(${NAME_WORD}(?:\s+${NAME_WORD}){0,2})\s*[,!:]`, "u");
 
@@ -118,6 +131,12 @@ function cleanAnswerBody(
     known = [...known, { kind: "name", text: greeted[1]! }];
     text = text.slice(greeted[0].length).trim();
   }
+  const signed = DASH_SIGNED_AT_END.exec(text);
+  if (signed) {
+    removals.push({ kind: "signature", text: signed[0].trim() });
+    known = [...known, ...dashSignedNames(signed[1]!)];
+    text = text.slice(0, signed.index).trim();
+  }
   const redacted = redactPersonalDetails(text, known, vocabulary);
   return {
     text: redacted.text
@@ -156,6 +175,12 @@ function cleanQuestionBody(
       if (m[1]) names.push(...signedNames(m[1]).map((text): Removal => ({ kind: "name", text })));
       removals.push({ kind: "signature", text: m[0].trim() });
       body = body.slice(0, m.index);
+    }
+    const signed = DASH_SIGNED_AT_END.exec(body);
+    if (signed) {
+      names.push(...dashSignedNames(signed[1]!));
+      removals.push({ kind: "signature", text: signed[0].trim() });
+      body = body.slice(0, signed.index);
     }
     body = body.trim();
   }

@@ -68,7 +68,12 @@ export function frame(message: string): Framed {
       if (quoted?.lines.length) {
         const asked = lines.some((l) => /[?？]/u.test(l));
         removals.push({ kind: "quoted_mail", text: raw.slice(i, asked ? quoted.end : headers).join("\n") });
-        if (!asked) lines.push(...quoted.lines);
+        if (!asked) {
+          const inner = frame(quoted.lines.join("\n"));
+          names.push(...inner.names);
+          removals.push(...inner.removals);
+          lines.push(...inner.lines);
+        }
         i = quoted.end - 1;
         continue;
       }
@@ -80,7 +85,8 @@ export function frame(message: string): Framed {
       names.push(...greetedNames(line));
       continue;
     }
-    if (lines.length > 0 && (SIGN_OFF_LINE.test(line) || DEVICE_FOOTER.test(line))) {
+    const separatesSignature = SEPARATOR_LINE.test(line) && signatureBelow(raw.slice(i + 1));
+    if (lines.length > 0 && (SIGN_OFF_LINE.test(line) || DEVICE_FOOTER.test(line) || separatesSignature)) {
       const signed = raw.slice(i).filter((l) => l && !QUOTE_HEADER.test(l));
       removals.push({ kind: "signature", text: signed.join("\n") });
       names.push(...signed.flatMap(signedNames));
@@ -110,6 +116,14 @@ export function frame(message: string): Framed {
 
 const ENDS_SENTENCE = /[?.!。？！:)]$/u;
 
+/** A line of dashes or rules ("-- ", "——", "――――――", "______"): what is below it may be a signature. */
+const SEPARATOR_LINE = /^(?:[-–—―_=~*·•]\s*){2,}$/u;
+/** Lines that only sign: a few, none a sentence or a list item (steps below a rule are the question's). */
+function signatureBelow(rest: readonly string[]): boolean {
+  const lines = rest.filter((l) => l.trim());
+  return lines.length > 0 && lines.length <= 8 && !lines.some((l) => /[.!?。！？]$|^\s*(?:\d+[.)]|[-*•])\s/u.test(l) || /[?？]/u.test(l));
+}
+
 /** A forward's marker line: what follows its headers is another person's message, passed on. */
 const FORWARDED =
   /forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|messaggio inoltrato|mensagem encaminhada|doorgestuurd bericht|begin forwarded message|转发的邮件|轉寄的郵件/iu;
@@ -117,15 +131,20 @@ const FORWARDED =
 const HEADER_LINE =
   /^(?:from|to|cc|bcc|date|sent|subject|von|an|datum|gesendet|betreff|de|à|a|para|da|envoyé|objet|asunto|enviado|fecha|oggetto|inviato|data|assunto|van|aan|verzonden|onderwerp|发件人|收件人|日期|主题|發件人|寄件者|收件者|主旨)\s*[:：]/iu;
 
-/** The header of a reply's quote ("On Wed, 5 Mar 2025, Henrik … wrote:", "Le jeu. 6 févr. 2025 à 18:20, … a écrit :"). */
-const REPLY_HEADER = /^(?:on|am|le|el|il|em|op)\s.{3,200}(?:wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef)\s?.{0,200}:\s*$/iu;
+/**
+ * The header of a reply's quote ("On Wed, 5 Mar 2025, Henrik … wrote:", "Le jeu. 6 févr. 2025 à 18:20, … a écrit :"), in
+ * any language when it names the sender's address ("Em qua., 5 de jun. de 2024 às 14:03, Ana <ana@…> escreveu:").
+ */
+const REPLY_HEADER =
+  /^(?:(?:on|am|le|el|il|em|op)\s.{3,200}(?:wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef)\s?.{0,200}|.{3,200}<[^<>\s@]+@[^<>\s]+>.{0,60}):\s*$/iu;
 
-/** The "> " lines from `start` (blank lines between them too), without their marks, and where they end. */
+/** The "> " lines from `start` (blank lines between them too), without their first mark, and where they end. */
 function quotedLines(raw: readonly string[], start: number): { lines: string[]; end: number } {
   const lines: string[] = [];
   let end = start;
   for (; end < raw.length && (raw[end]!.startsWith(">") || !raw[end]!.trim()); end++)
-    if (raw[end]!.trim()) lines.push(raw[end]!.replace(/^(?:>\s?)+/u, "").trim());
+    // One level of marks: a quote inside the quote keeps its own, for the inner frame to read.
+    if (raw[end]!.trim()) lines.push(raw[end]!.replace(/^>\s?/u, "").trim());
   return { lines: lines.filter(Boolean), end };
 }
 
@@ -164,8 +183,10 @@ const signsOnly = (line: string) =>
 const TITLE_WORD =
   /^(?:Team|Support|Damen|Herren|Madame|Monsieur|Mesdames|Messieurs|Sir|Madam|All|Everyone|There|Zusammen|Tous|Todos|Pani|Pan|Panie|Państwo|Herr|Frau|Mr|Mrs|Ms|Miss|Dr|Señor|Señora|Sr|Sra|Signor|Signora|Sig|Senhor|Senhora|Meneer|Mevrouw|Dhr|Mevr|Heer)\.?$/u;
 
-/** Names a greeting addresses: "Hi Sam," → Sam; "Guten Tag Frau Schneider," → Schneider; "李女士您好" → 李. */
+/** Names a greeting addresses: "Hi Sam," → Sam; "Guten Tag Frau Schneider," → Schneider; "李女士您好" → 李; "山田様" → 山田. */
 function greetedNames(line: string): string[] {
+  const honored = /^(\p{Script=Han}{1,4}(?:\s?\p{Script=Han}{1,3})?)(?:様|さま|さん|殿)/u.exec(line);
+  if (honored) return [honored[1]!];
   const han = /^(\p{Script=Han})(?:女士|先生|小姐|老师)?(?:您好|你好)/u.exec(line);
   if (han) return [han[1]!.length === 1 ? line.slice(0, line.search(/您好|你好/u)) : han[1]!];
   const words = line.match(/\p{Lu}[\p{L}'’-]+/gu) ?? [];

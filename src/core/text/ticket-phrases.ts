@@ -68,13 +68,15 @@ export const SIGN_OFFS = caseless([
 
 /** A device's footer, in the common mail apps and languages: it ends the message wherever it stands. */
 export const DEVICE_FOOTER =
-  /(?:sent from (?:my |mail for |outlook for |yahoo mail (?:on|for) )?[\p{L}\p{N} ]{2,30}|sent via [\p{L}\p{N} ]{2,30}|get outlook for \p{L}+|von meinem [\p{L}\p{N} ]{2,30} gesendet|gesendet von (?:meinem )?[\p{L}\p{N} ]{2,30}|envoyé (?:de|depuis) mon [\p{L}\p{N} ]{2,30}|enviado (?:desde|do|de) (?:mi|meu|o meu) [\p{L}\p{N} ]{2,30}|inviato da (?:il mio )?[\p{L}\p{N} ]{2,30}|verzonden (?:vanaf|met|van) (?:mijn )?[\p{L}\p{N} ]{2,30}|发自我的\S{2,20}|从我的\S{2,20}发送)[.!]?\s*$/iu;
+  /(?:sent from (?:my |mail for |outlook for |yahoo mail (?:on|for) )?[\p{L}\p{N} ]{2,30}|sent via [\p{L}\p{N} ]{2,30}|get outlook for \p{L}+|von meinem [\p{L}\p{N} ]{2,30} gesendet|gesendet von (?:meinem )?[\p{L}\p{N} ]{2,30}|envoyé (?:de|depuis) mon [\p{L}\p{N} ]{2,30}|enviado (?:desde|do|de) (?:mi|meu|o meu) [\p{L}\p{N} ]{2,30}|inviato da (?:il mio )?[\p{L}\p{N} ]{2,30}|verzonden (?:vanaf|met|van) (?:mijn )?[\p{L}\p{N} ]{2,30}|发自我的\S{2,20}|从我的\S{2,20}发送|\S{2,20}から送信)[.!。]?\s*$/iu;
 
 /** The start of a quoted earlier message: everything from it on is someone else's words. */
 export const QUOTE_HEADER = new RegExp(
-  String.raw`^(?:on .{3,200} wrote:|am .{3,200} schrieb .{1,200}:|le .{3,200} a écrit\s?:|el .{3,200} escribió:|-{2,}\s*(?:${caseless([
-    "original message|ursprüngliche nachricht|message d'origine|mensaje original|mensagem original|messaggio originale|oorspronkelijk bericht|forwarded message|weitergeleitete nachricht",
-  ])})\s*-{2,}|_{10,}|(?:${caseless(["from|von|de|da|van"])})\s*:\s*.+(?:<[^>]+>|@).*|发件人[:：].*|-{5,}\s*原始邮件\s*-{5,})\s*$`,
+  String.raw`^(?:.{3,200}<[^<>\s@]+@[^<>\s]+>.{0,60}:|on .{3,200} wrote:|am .{3,200} schrieb .{1,200}:|le .{3,200} a écrit\s?:|el .{3,200} escribió:|-{2,}\s*(?:${caseless(
+    [
+      "original message|ursprüngliche nachricht|message d'origine|mensaje original|mensagem original|messaggio originale|oorspronkelijk bericht|forwarded message|weitergeleitete nachricht",
+    ],
+  )})\s*-{2,}|_{10,}|(?:${caseless(["from|von|de|da|van"])})\s*:\s*.+(?:<[^>]+>|@).*|发件人[:：].*|-{5,}\s*原始邮件\s*-{5,})\s*$`,
   "iu",
 );
 
@@ -90,6 +92,6 @@ export const GREETING_WORDS = caseless([
 
 /** A line that only greets: "Hi Sam,", "Hallo zusammen,", "Sehr geehrte Damen und Herren,", "Guten Tag Frau Schneider,", "李女士您好，". */
 export const GREETING_LINE = new RegExp(
-  String.raw`^(?:(?:${GREETING_WORDS})(?:\s+(?:[\p{L}.'’-]+)){0,4}\s*[,!:;.]*|\p{Script=Han}{1,4}(?:您好|你好)[,，!！:：]*|(?:您好|你好|大家好|哈喽)[,，!！:：。]*)$`,
+  String.raw`^(?:(?:${GREETING_WORDS})(?:\s+(?:[\p{L}.'’-]+)){0,4}\s*[,!:;.]*|\p{Script=Han}{1,4}(?:您好|你好)[,，!！:：]*|\p{Script=Han}{1,4}(?:\s?\p{Script=Han}{1,3})?(?:様|さま|さん|殿)[、,，]*|(?:您好|你好|大家好|哈喽)[,，!！:：。]*)$`,
   "u",
 );

@@ -7,13 +7,22 @@
 import type { Span } from "./kinds";
 
 const STREET_EN = String.raw`Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Close|Square|Sq|Parkway|Pkwy|Highway|Hwy|Crescent|Row|Mews`;
-const WORD = String.raw`\p{Lu}[\p{L}'’.-]*`;
-/** The rest of an address after its street: ", Apt 3B", ", Springfield, IL 62704", ", 10115 Berlin", ", 3º B", " NW1 6XE". */
-const REST = String.raw`(?:,?\s*(?:(?:apt|apartment|suite|unit|flat|floor|fl|apto|piso|étage|etage|stock|bus)\.?\s*[\p{L}\p{N}/-]+|\d+[ºª°]?\s*[A-Z]?\b|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{4,5}(?:-\d{3,4})?(?:\s+${WORD}(?:\s+${WORD}){0,2})?|${WORD}(?:\s+${WORD}){0,2}(?:,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)?))*`;
+/** A capitalised word; one a digit follows is a code ("H91", "T12"), not a word. */
+const WORD = String.raw`(?:\p{Lu}[\p{L}'’.-]*(?![\p{L}'’.-]*\d))`;
+/** The rest of an address after its street: ", Apt 3B", ", Springfield, IL 62704", ", 10115 Berlin", ", 3º B", " NW1 6XE", " H91 E2K3" (an Eircode). */
+const REST = String.raw`(?:,?\s*(?:(?:apt|apartment|suite|unit|flat|floor|fl|apto|piso|étage|etage|stock|bus)\.?\s*[\p{L}\p{N}/-]+|\d+[ºª°]?\s*[A-Z]?\b|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[\dW]\s?[A-Z\d]{4}\b|\d{4,5}(?:-\d{3,4})?(?:\s+${WORD}(?:\s+${WORD}){0,2})?|${WORD}(?:\s+${WORD}){0,2}(?:,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)?))*`;
 
 const PATTERNS: readonly RegExp[] = [
   // 1420 Maple Avenue, Apt 3B, Springfield, IL 62704 · 22 Baker Street, London NW1 6XE
   new RegExp(String.raw`\b\d{1,5}[A-Za-z]?\s+(?:${WORD}\s+){1,3}(?:${STREET_EN})\b\.?${REST}`, "gu"),
+  // Unit 7, Kinsale Road, Cork T12 X8Y4: the unit before a street without a number
+  new RegExp(String.raw`\b(?:Unit|Apt|Apartment|Suite|Flat)\s+[\p{L}\p{N}/-]+,\s+(?:${WORD}\s+){1,3}(?:${STREET_EN})\b\.?${REST}`, "gu"),
+  // Strandgata 12, 5013 Bergen · Rua Nova 8, 4000-442 Porto: in any language a street and its number, then a postal code and a
+  // town, is an address, whatever the street is called
+  new RegExp(
+    String.raw`(?:${WORD}\s+){0,3}\p{L}[\p{L}'’.-]*\s+\d{1,5}[a-zA-Z]?(?:\/\d+)?,\s*\d{4,5}(?:-\d{3,4})?\s+${WORD}(?:\s+${WORD})?(?:,\s*${WORD})?`,
+    "gu",
+  ),
   // PO Box 4471, Anchorage, AK 99501
   new RegExp(String.raw`\b(?:P\.?\s?O\.?\s?Box|Postfach|Apartado|Caixa Postal|BP)\s+\d+${REST}`, "giu"),
   // Hauptstraße 12, 10115 Berlin · Mariahilfer Straße 45/7, 1060 Wien · Kerkstraat 5

@@ -54,7 +54,9 @@ export function credentials(text: string): Span[] {
     ),
     ...spans(
       text,
-      label(String.raw`\b(?:user ?name|login|user id|identifiant|benutzername|usuario|nome de usuário|gebruikersnaam)\b`),
+      label(
+        String.raw`\b(?:user ?name|login|user id|identifiant|benutzername|usuario|usuário|utilizador|nome utente|gebruikersnaam)(?![\p{L}])`,
+      ),
       "credential",
       1,
       (v) => /[\p{L}\p{N}]{3,}/u.test(v),
@@ -111,6 +113,13 @@ export function cards(text: string): Span[] {
   return [
     // A card number starts with its network's digit (2–6: Mastercard, Visa, Amex, Discover, JCB, UnionPay): "0033 1 70 36 41 12" is a phone
     ...spans(text, /(?<![\d+-])[2-6](?:[ -]?\d){12,18}(?![\d-])/gu, "card", 0, (v) => luhn(v.replace(/\D/g, ""))),
+    // After the word card, a number printed as cards are (4-4-4-4, Amex 4-6-5) is the customer's card, mistyped (as an IBAN after "IBAN")
+    ...spans(
+      text,
+      /(?:\b(?:card|carte|karte|kreditkarte|tarjeta|cartão|carta|kaart|karta)|卡号?|カード)[^\d\n]{0,20}?([2-6]\d{3}([ -])(?:\d{4}\2\d{4}\2\d{4}|\d{6}\2\d{5}))(?![\d-])/giu,
+      "card",
+      1,
+    ),
     ...spans(
       text,
       /\b(?:exp(?:iry|ires|iration)?(?: date)?|valid (?:thru|through|until)|good thru|caduca|vence|expire|gültig bis|scadenza|有效期(?:至)?)[\s.:]*(\d{1,2}\s*\/\s*\d{2,4})/giu,
@@ -224,13 +233,30 @@ export function ipAddresses(text: string): Span[] {
 
 /** Links that carry a secret or a person: a token, key or user in the query, or a long random path segment (a share link). */
 export function personalUrls(text: string): Span[] {
+  return [...links(text), ...homePaths(text)];
+}
+
+/**
+ * A path inside someone's home folder names their account ("/Users/maria.lopez/Documents/…", "/home/dk/.config",
+ * "C:\Users\jsmith\AppData\…"): the whole path goes, to the next space (a path with spaces loses its tail words only).
+ */
+const homePaths = (text: string) => spans(text, /(?:(?<![\w.~])\/(?:Users|home)\/|\b[A-Z]:\\Users\\)[^\s/\\]+[^\s]*/gu, "url");
+
+function links(text: string): Span[] {
   return spans(text, /\bhttps?:\/\/[^\s<>"')\]]+[^\s<>"')\].,;!?]/giu, "url", 0, (url) => {
     const [, query = ""] = url.split("?");
     if (/(?:^|&)(?:token|access_token|key|api_key|apikey|sig|signature|auth|code|session|sid|user|email|password|pwd|secret)=/i.test(query))
       return true;
-    return url.split(/[/?#&=]/).some((part) => part.length >= 12 && /\d/.test(part) && /[a-z]/i.test(part) && !/^[a-z-]+$/i.test(part));
+    return url.split(/[/?#&=]/).some((part) => (part.length >= 12 && /\d/.test(part) && /[a-z]/i.test(part)) || randomShort(part));
   });
 }
+
+/**
+ * A shorter segment is random when letters and digits keep alternating ("a83kd92jd": four changes); an
+ * article or version id changes once or twice ("KB123456", "v2alpha1") and stays.
+ */
+const randomShort = (part: string) =>
+  part.length >= 8 && /^[a-z\d]+$/i.test(part) && (part.match(/(?<=\d)(?=\D)|(?<=\D)(?=\d)/g)?.length ?? 0) >= 4;
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 
@@ -264,7 +290,7 @@ export function customerIds(text: string): Span[] {
   const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|compte|client n|reçu|recibo|receipt|refund|beleg|quittung|ricevuta|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer|serial|seriennummer|numéro de série|número de serie|numero di serie)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|(?:就诊|会员|會員|银行|銀行)?卡号|學號|学号|工号|工號|编号|編號|單號|单号|运单号|發票號碼|发票号码?|客户号|會員號|会员号|税号|統編|统编|退款单号`;
   const value = String.raw`(#?[A-Z]{0,4}-?\d[\dA-Z-]{3,}|[A-Z]{2}\d{8,}|\d{4,})`;
   // A code that names one booking, login or car: any letters and digits after its label ("Booking ref: QX7PLM", "plate KX21 FHD").
-  const codeLabels = String.raw`\b(?:booking(?: ref(?:erence)?| code| number)?|confirmation(?: code| number)?|reservation(?: code| number)?|pnr|username|user name|login|benutzername|identifiant|usuario|nome utente|gebruikersnaam)\b|车牌号?|車牌號?|用户名|用戶名`;
+  const codeLabels = String.raw`\b(?:booking(?: ref(?:erence)?| code| number)?|confirmation(?: code| number)?|reservation(?: code| number)?|pnr|username|user name|login|benutzername|identifiant|usuario|usuário|utilizador|nome utente|gebruikersnaam)(?![\p{L}])|车牌号?|車牌號?|用户名|用戶名`;
   return [
     ...spans(text, new RegExp(String.raw`(?:${labels})${NUMBER_IS}${value}(?![\p{L}\p{N}])`, "giu"), "customer_id", 1, (v) =>
       /\d{3,}/.test(v),

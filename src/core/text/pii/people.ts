@@ -66,7 +66,7 @@ export function people(text: string): Span[] {
     ...spansOf(
       text,
       new RegExp(
-        String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})(?:\s+(?:is|was|named|called|ist|heißt|heisst|est|s'appelle|es|se llama|é|è|si chiama|heet))?(?:\s*\(\s*|\s+)(?!(?:Support|Team|Service|Admin|Settings|Billing|Account|Portal|Dashboard|API)\b)(${NAME})`,
+        String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})(?:\s+(?:is|was|named|called|ist|heißt|heisst|est|s'appelle|es|se llama|é|è|si chiama|heet))?(?:\s*\(\s*|,?\s+)(?!(?:Support|Team|Service|Admin|Settings|Billing|Account|Portal|Dashboard|API)\b)(${NAME})`,
         "gu",
       ),
       "name",
@@ -83,13 +83,27 @@ export function people(text: string): Span[] {
     ),
     ...spansOf(text, new RegExp(COMPANY, "gu"), "company"),
     ...spansOf(text, /\p{Script=Han}{2,20}?(?:有限公司|股份有限公司|股份公司|集团|集團|公司|工作室|事务所|事務所|研究所)/gu, "company"),
+    ...spansOf(text, JA_COMPANY, "company"),
   ];
 }
 
+/** A character of a Japanese name: kana, kanji, Latin letters, not a particle ("の", "は", …) that ends it. */
+const JA_NAME_CHAR = String.raw`(?:(?![のはがをにでともへ])[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}ー・A-Za-z])`;
+/** Japanese legal forms stand before or after the name: "株式会社ミナトシステム", "さくら物流株式会社". */
+const JA_COMPANY = new RegExp(
+  String.raw`(?:株式会社|有限会社|合同会社)${JA_NAME_CHAR}{1,20}|${JA_NAME_CHAR}{1,20}(?:株式会社|有限会社|合同会社)`,
+  "gu",
+);
+
+/** "株式会社さくら物流の情報システム部の山田と申します。": a Japanese sentence that gives the writer's name ("と申します", "といいます"). */
+const JA_INTRO = /(?:^|(?<=[。！？\s]))[^。！？\n]{1,60}?と(?:申します|いいます|言います)[。]?/gu;
+
 /** Self-introduction clauses, whole: the name, role and company in them are nothing another customer asks. */
 export function introductions(text: string): Span[] {
-  return [...spansOf(text, INTRO_CLAUSE, "introduction"), ...spansOf(text, ZH_INTRO, "introduction")].map((s) => ({
-    ...s,
-    drop: true as const,
-  }));
+  return [INTRO_CLAUSE, ZH_INTRO, JA_INTRO]
+    .flatMap((pattern) => spansOf(text, pattern, "introduction"))
+    .map((s) => ({
+      ...s,
+      drop: true as const,
+    }));
 }
