@@ -277,6 +277,12 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(question("通知が届きません。どうすればいいですか？\n\nAndroidから送信")).toBe("通知が届きません。 どうすればいいですか?");
   });
 
+  it("reads a given name after an article, or an acronym, as the word it is", () => {
+    expect(found("Seit dem Update synchronisiert der Kalender nicht mehr.")).toEqual([]);
+    expect(found("We get 429 from the API every minute.")).toEqual([]);
+    expect(found("I sent it to Kalender Yilmaz yesterday.")).toEqual(["name: Kalender Yilmaz"]);
+  });
+
   it("takes a link whose path ends in a random code, and keeps an article's", () => {
     expect(found("we post to https://hooks.example.org/in/q7x2m9k4p and get 403")).toEqual(["url: https://hooks.example.org/in/q7x2m9k4p"]);
     expect(found("see https://help.example.com/kb/KB123456 first")).toEqual([]);

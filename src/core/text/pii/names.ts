@@ -64,6 +64,10 @@ const SURNAME =
   /^(?:[ \t]+(?:(?:de|da|van|von|der|den|del|della|di|du|le|la|dos|das|bin|al)[ \t]+)?\p{Lu}[\p{L}'’-]*\p{L}(?![\p{L}'’-])(?!\s*:)){1,2}/u;
 /** Words that make a name a place: "São Paulo", "San Diego", "Saint-Denis", "Fort William". */
 const PLACE_BEFORE = /(?:São|Sao|San|Santa|Santo|Saint|Sainte|St\.?|Ste\.?|Sankt|Fort|Port|Mount|Mt\.?|Lake|Cape)[ -]$/u;
+/** An article or possessive just before a word, in the common languages: what follows is a noun phrase. */
+const ARTICLE_BEFORE =
+  /(?<![\p{L}])(?:the|a|an|this|that|my|our|your|der|die|das|den|dem|des|ein|eine|einen|einem|mein|meine|unser|unsere|le|la|les|l'|un|une|mon|ma|notre|votre|el|los|las|il|lo|gli|o|os|as|het|een)\s+$/iu;
+
 /** Whether the word at `at` opens a sentence, a line or a list item: only what stands just before it is read. */
 function opensSentence(text: string, at: number): boolean {
   const before = (i: number) => {
@@ -91,8 +95,10 @@ export function givenNames(text: string): Span[] {
     // "Can Anna see …": a word opening a sentence is that word, whatever name follows it.
     if (first && isWord) continue;
     const surname = SURNAME.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 80))?.[0] ?? "";
-    // Alone, a word-name or a sentence's first word is read as a word: a surname makes it a person.
-    if (!surname && (isWord || first)) continue;
+    // Alone, a word-name or a sentence's first word is read as a word: a surname makes it a person. So is an acronym
+    // ("API") and a word after an article ("der Kalender", "la carte", "the Vitale app"): a noun phrase, not a person.
+    if (!surname && (isWord || first || word === word.toUpperCase() || ARTICLE_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index))))
+      continue;
     // "Rose Garden": a word-name before words is words.
     if (
       isWord &&
