@@ -53,7 +53,24 @@ const SOFT_KEYS: ReadonlySet<string> = new Set(["period:this"]);
 const HARD_KEYS: ReadonlySet<string> = new Set(["owner:someone"]);
 
 export function alignQuestions(a: string, b: string): Alignment {
-  return alignUnits(questionUnits(a), questionUnits(b));
+  return alignUnits(unitsOf(a), unitsOf(b));
+}
+
+/**
+ * A text's units, remembered per isolate (at most UNITS_REMEMBERED texts, a few hundred KB): a context call
+ * compares its question with each similar question, and the same memories come back call after call.
+ * The units are never changed after they are made.
+ */
+const UNITS_REMEMBERED = 1024;
+const unitsSeen = new Map<string, readonly Unit[]>();
+function unitsOf(text: string): readonly Unit[] {
+  let units = unitsSeen.get(text);
+  if (!units) {
+    if (unitsSeen.size >= UNITS_REMEMBERED) unitsSeen.clear();
+    units = questionUnits(text);
+    unitsSeen.set(text, units);
+  }
+  return units;
 }
 
 export function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[]): Alignment {

@@ -165,15 +165,16 @@ export function findContrasts(a: string, b: string, alignment: Alignment = align
 }
 
 interface Prepared {
-  /** Lower-cased, NFKC, whitespace folded, with spaces at both ends so " form " finds whole words. */
-  padded: string;
+  /** The words, lower-cased, NFKC. */
   tokens: string[];
+  /** The forms of OPPOSITES and NAMED_KINDS the text says. */
+  forms: ReadonlySet<string>;
 }
 
 function prepare(text: string): Prepared {
   const lower = text.normalize("NFKC").toLowerCase().replace(/[’`]/g, "'");
   const tokens = [...lower.matchAll(TOKEN)].map((m) => m[0]);
-  return { padded: ` ${tokens.join(" ")} `, tokens };
+  return { tokens, forms: formsSaid(tokens, ` ${tokens.join(" ")} `) };
 }
 
 /**
@@ -255,10 +256,36 @@ function namedContrasts(a: Prepared, b: Prepared): Contrast[] {
 
 /** The first of the forms found as whole words (Chinese forms: anywhere), or null. */
 function firstForm(p: Prepared, forms: readonly string[]): string | null {
-  for (const form of forms) {
-    if (/[\p{Script=Han}]/u.test(form) ? p.padded.includes(form) : p.padded.includes(` ${form} `)) return form;
-  }
+  for (const form of forms) if (p.forms.has(form)) return form;
   return null;
+}
+
+/**
+ * Every form of the tables, split once (the tables are constants): the word forms by their number of words,
+ * so a text finds its forms by looking up its own runs of words, not by searching for each of thousands of
+ * forms (every similar question of every context call is compared); the Chinese forms, searched as they are.
+ */
+let tableForms: { words: ReadonlySet<string>; longest: number; han: readonly string[] } | null = null;
+function formsOfTables() {
+  if (tableForms) return tableForms;
+  const all = [...OPPOSITES.flat(2), ...Object.values(NAMED_KINDS).flat(2)];
+  const han = all.filter((form) => /\p{Script=Han}/u.test(form));
+  const words = all.filter((form) => !han.includes(form));
+  tableForms = { words: new Set(words), longest: Math.max(1, ...words.map((w) => w.split(" ").length)), han };
+  return tableForms;
+}
+
+/** The table forms a text says: a word form as a run of its whole words, a Chinese form anywhere. */
+function formsSaid(tokens: readonly string[], padded: string): Set<string> {
+  const { words, longest, han } = formsOfTables();
+  const said = new Set<string>();
+  for (let start = 0; start < tokens.length; start++)
+    for (let end = start + 1; end <= Math.min(tokens.length, start + longest); end++) {
+      const run = tokens.slice(start, end).join(" ");
+      if (words.has(run)) said.add(run);
+    }
+  if (/\p{Script=Han}/u.test(padded)) for (const form of han) if (padded.includes(form)) said.add(form);
+  return said;
 }
 
 /** A verb's regular English forms: enable → enable, enables, enabled, enabling. */
