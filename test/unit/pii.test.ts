@@ -277,6 +277,13 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(question("通知が届きません。どうすればいいですか？\n\nAndroidから送信")).toBe("通知が届きません。 どうすればいいですか?");
   });
 
+  it("keeps a commit's hash, and takes the same hex as a token anywhere else", () => {
+    expect(found("I bisected it to commit 9f3c2a1b7e4d8f06a5c1e2b3d4f5a6b7c8d9e0f1 and reverted it")).toEqual([]);
+    expect(found("my token 9f3c2a1b7e4d8f06a5c1e2b3d4f5a6b7c8d9e0f1 leaked")).toEqual([
+      "credential: 9f3c2a1b7e4d8f06a5c1e2b3d4f5a6b7c8d9e0f1",
+    ]);
+  });
+
   it("reads a given name after an article, or an acronym, as the word it is", () => {
     expect(found("Seit dem Update synchronisiert der Kalender nicht mehr.")).toEqual([]);
     expect(found("We get 429 from the API every minute.")).toEqual([]);

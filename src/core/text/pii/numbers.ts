@@ -90,8 +90,18 @@ export function credentials(text: string): Span[] {
  * customer numbers are mostly digits.
  */
 export function randomTokens(text: string): Span[] {
-  return spans(text, /(?<![\p{L}\p{N}_-])[A-Za-z0-9_-]{16,}(?![\p{L}\p{N}_-])/gu, "credential", 0, looksGenerated);
+  return spans(text, /(?<![\p{L}\p{N}_-])[A-Za-z0-9_-]{16,}(?![\p{L}\p{N}_-])/gu, "credential", 0, looksGenerated).filter(
+    (span) => !namesACommit(text, span),
+  );
 }
+
+/**
+ * A commit's hash is the code's own name, not a secret: hex after "commit", "sha" or "revision" ("bisected it to commit
+ * 9f3c2a1b…", "fixed in revision 4e1d…"). A key that happens to be hex is not written after those words.
+ */
+const COMMIT_BEFORE = /\b(?:commit|commits|sha(?:-?1)?|revision|rev|changeset|cherry-pick(?:ed)?|revert(?:ed|ing)?)\s*[:#]?\s*$/iu;
+const namesACommit = (text: string, span: Span) =>
+  /^[0-9a-f]+$/u.test(text.slice(span.start, span.end)) && COMMIT_BEFORE.test(text.slice(Math.max(0, span.start - 24), span.start));
 
 function looksGenerated(token: string): boolean {
   const body = token.replace(/^[a-z]{2,6}_(?:(?:live|test|prod|dev)_)?/i, "");
