@@ -2,7 +2,8 @@ import { CJK_CHAR } from "./cjk";
 
 export type Lang = "en" | "zh" | "mixed" | "none";
 
-const LATIN_LETTER = /\p{Script=Latin}/u;
+const LATIN_LETTERS = /\p{Script=Latin}/gu;
+const CJK_CHARS = new RegExp(CJK_CHAR.source, "gu");
 /** A text is mixed when the minority script has at least this share of the letters. */
 const MIXED_SHARE = 0.2;
 
@@ -12,12 +13,9 @@ const MIXED_SHARE = 0.2;
  * punctuation do not count.
  */
 export function detectLang(text: string): Lang {
-  let cjk = 0;
-  let latin = 0;
-  for (const ch of text) {
-    if (CJK_CHAR.test(ch)) cjk++;
-    else if (LATIN_LETTER.test(ch)) latin++;
-  }
+  // Counted by one scan per script, not a regex test per character: every query is classified.
+  const cjk = text.match(CJK_CHARS)?.length ?? 0;
+  const latin = text.match(LATIN_LETTERS)?.length ?? 0;
   const total = cjk + latin;
   if (total === 0) return "none";
   // A CJK character carries about as much as a short Latin word, so weigh one against three letters.
