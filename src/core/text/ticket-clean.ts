@@ -47,13 +47,19 @@ const CLOSING_AT_END = new RegExp(String.raw`\s+(?:${CLOSINGS})(?:${AFTER_SIGN_O
  * Cárdenas, Café La Esperanza, 310 555 2187", "… the new owner. — Jin-woo"): no sentence, only names and contacts.
  */
 const DASH_SIGNED_AT_END = /(?<=[?.!。？！])\s*[—–―]{1,2}\s*((?:\p{Lu}|\p{Script=Han})[^?.!。？！\n]{0,80})$/u;
-/** The names that open a dash signature: "Yesenia Cárdenas" of "Yesenia Cárdenas, Café La Esperanza". */
-const dashSignedNames = (signature: string): Removal[] =>
-  signature
-    .split(/\s*[,|]\s*/u)
-    .slice(0, 1)
-    .filter((s) => /^(?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+){0,2}$|^\p{Script=Han}{2,4}$/u.test(s))
-    .map((text) => ({ kind: "name", text }));
+
+/** The text before a dash signature at its end, what was cut, and the name the signature opens with ("Yesenia Cárdenas"). */
+function dashSignature(text: string): { before: string; removal: Removal; names: Removal[] } | null {
+  const m = DASH_SIGNED_AT_END.exec(text);
+  if (!m) return null;
+  const opening = m[1]!.split(/\s*[,|]\s*/u)[0]!;
+  const named = /^(?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+){0,2}$|^\p{Script=Han}{2,4}$/u.test(opening);
+  return {
+    before: text.slice(0, m.index),
+    removal: { kind: "signature", text: m[0].trim() },
+    names: named ? [{ kind: "name", text: opening }] : [],
+  };
+}
 
 /** A greeting with its name at the front of a text: "Hi Lena, …", "Hola Marta, …". */
 const GREETING_AT_START = new RegExp(String.raw`^(?:${GREETING_WORDS})\s+(${NAME_WORD}(?:\s+${NAME_WORD}){0,2})\s*[,!:]`, "u");
@@ -131,11 +137,11 @@ function cleanAnswerBody(
     known = [...known, { kind: "name", text: greeted[1]! }];
     text = text.slice(greeted[0].length).trim();
   }
-  const signed = DASH_SIGNED_AT_END.exec(text);
+  const signed = dashSignature(text);
   if (signed) {
-    removals.push({ kind: "signature", text: signed[0].trim() });
-    known = [...known, ...dashSignedNames(signed[1]!)];
-    text = text.slice(0, signed.index).trim();
+    removals.push(signed.removal);
+    known = [...known, ...signed.names];
+    text = signed.before.trim();
   }
   const redacted = redactPersonalDetails(text, known, vocabulary);
   return {
@@ -176,11 +182,11 @@ function cleanQuestionBody(
       removals.push({ kind: "signature", text: m[0].trim() });
       body = body.slice(0, m.index);
     }
-    const signed = DASH_SIGNED_AT_END.exec(body);
+    const signed = dashSignature(body);
     if (signed) {
-      names.push(...dashSignedNames(signed[1]!));
-      removals.push({ kind: "signature", text: signed[0].trim() });
-      body = body.slice(0, signed.index);
+      names.push(...signed.names);
+      removals.push(signed.removal);
+      body = signed.before;
     }
     body = body.trim();
   }
