@@ -277,6 +277,12 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(question("通知が届きません。どうすればいいですか？\n\nAndroidから送信")).toBe("通知が届きません。 どうすればいいですか?");
   });
 
+  it("reads the name after a relation and a title, and does not carry a role word from one field to the other", () => {
+    expect(found("Adding my colleague Dr. Femi Okafor (femi@example.org) as admin")).toContain("name: Femi Okafor");
+    const cleaned = cleanTicket("", "Could you transfer the owner role of our workspace to him?", "It works once the new owner has accepted.");
+    expect(cleaned.question).toBe("Could you transfer the owner role of our workspace to him?");
+  });
+
   it("keeps a commit's hash, and takes the same hex as a token anywhere else", () => {
     expect(found("I bisected it to commit 9f3c2a1b7e4d8f06a5c1e2b3d4f5a6b7c8d9e0f1 and reverted it")).toEqual([]);
     expect(found("my token 9f3c2a1b7e4d8f06a5c1e2b3d4f5a6b7c8d9e0f1 leaked")).toEqual([

@@ -110,7 +110,7 @@ export function cleanTicket(
     a: cleanAnswerBody(answered.lines, known, vocabulary),
   });
   const first = clean(told);
-  const { q, a } = clean([...told, ...first.q.removals, ...first.a.removals].filter((r) => !FRAME_KINDS.has(r.kind)));
+  const { q, a } = clean([...told, ...first.q.removals, ...first.a.removals].filter((r) => !FRAME_KINDS.has(r.kind) && r.kind !== "role"));
   const removals = [...asked.removals, ...q.removals, ...answered.removals, ...a.removals];
   return {
     question: q.text,
@@ -120,7 +120,10 @@ export function cleanTicket(
   };
 }
 
-/** Kinds that frame a message: they hold no detail to look for elsewhere. */
+/**
+ * Kinds that frame a message: they hold no detail to look for elsewhere. Nor does a role: it is a common noun ("the new
+ * owner" in the answer is no reason to take "owner" out of the question).
+ */
 const FRAME_KINDS: ReadonlySet<PersonalKind> = new Set(["greeting", "signature", "device_signoff", "quoted_mail"]);
 
 /** The agent's answer: a greeting at its front ("Hi Ann, yes — …") goes too; then the details. */

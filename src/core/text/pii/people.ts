@@ -19,6 +19,9 @@ const BEFORE_NAME = caseless([
   String.raw`\b(?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|employee|guy|person|contact|admin|administrator|developer|intern|consultant|technician|director|ceo|cfo|cto|mitarbeiter(?:in)?|chef(?:in)?|employé|employée|empleado|empleada|dipendente|funcionári[oa]|medewerker)|\b(?:account holder|cardholder|card holder|name on (?:the )?card|(?:under|in|booked (?:under|in)) the name(?: of)?|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
 ]);
 
+/** A title between a relation and the name: "my colleague Dr. Femi Adeyemi" names Femi Adeyemi. */
+const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Miss|Prof|Herr|Frau|Mme|Mlle|Sr|Sra|Srta|Dhr|Mevr)`;
+
 /** Legal forms that end a company's name. */
 const LEGAL_FORM = String.raw`(?:Inc|Ltd|Ltda|LLC|LLP|GmbH|GbR|UG|AG|AB|AS|A\/S|ApS|Oy|SAS|S\.A\.S\.|SA|SARL|Sàrl|S\.A\.|S\.L\.|S\.L\.U\.|SL|SpA|S\.p\.A\.|Srl|SRL|S\.R\.L\.|Sp\. z o\.o\.|s\.r\.o\.|Kft|K\.K\.|e\.K\.|eG|BV|B\.V\.|NV|N\.V\.|Corp|Corporation|Co|Company|plc|PLC|Pty|KG|OHG|Group|Holdings|& Sons|& Fils|& Co)\.?`;
 const COMPANY = String.raw`(?:\p{Lu}[\p{L}\p{N}'’.-]*\s+(?:&\s+)?){1,4}${LEGAL_FORM}(?![\p{L}])`;
@@ -66,7 +69,7 @@ export function people(text: string): Span[] {
     ...spansOf(
       text,
       new RegExp(
-        String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})(?:\s+(?:is|was|named|called|ist|heißt|heisst|est|s'appelle|es|se llama|é|è|si chiama|heet))?(?:\s*\(\s*|,?\s+)(?!(?:Support|Team|Service|Admin|Settings|Billing|Account|Portal|Dashboard|API)\b)(${NAME})`,
+        String.raw`(?<![\p{L}'’])(?:${BEFORE_NAME})(?:\s+(?:is|was|named|called|ist|heißt|heisst|est|s'appelle|es|se llama|é|è|si chiama|heet))?(?:\s*\(\s*|,?\s+)(?:${TITLE}\.?\s+)?(?!(?:Support|Team|Service|Admin|Settings|Billing|Account|Portal|Dashboard|API)\b)(${NAME})`,
         "gu",
       ),
       "name",
