@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: plain ESM module shared with the capacity bench, no type declarations
 import { bytesByTable, sqliteImage } from "../../bench/support/sqlite-pages.mjs";
 
 // The capacity bench reads a running local D1's file: its recent writes are still in the

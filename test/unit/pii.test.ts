@@ -279,7 +279,11 @@ describe("cleanTicket: the frame of a message in any language", () => {
 
   it("reads the name after a relation and a title, and does not carry a role word from one field to the other", () => {
     expect(found("Adding my colleague Dr. Femi Okafor (femi@example.org) as admin")).toContain("name: Femi Okafor");
-    const cleaned = cleanTicket("", "Could you transfer the owner role of our workspace to him?", "It works once the new owner has accepted.");
+    const cleaned = cleanTicket(
+      "",
+      "Could you transfer the owner role of our workspace to him?",
+      "It works once the new owner has accepted.",
+    );
     expect(cleaned.question).toBe("Could you transfer the owner role of our workspace to him?");
   });
 
