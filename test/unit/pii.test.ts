@@ -287,6 +287,12 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(cleaned.question).toBe("Could you transfer the owner role of our workspace to him?");
   });
 
+  it('reads a surname before a French spaced colon, and a name after "her name is"', () => {
+    expect(found("la date de naissance de mon fils Nathan Lefèvre : j'ai mis")).toContain("name: Nathan Lefèvre");
+    expect(found("Her name is Tan Mei Ling and she cannot log in")).toContain("name: Tan Mei Ling");
+    expect(found("Kontoinhaberin: Anna Schulz Mandatsreferenz: MR-0093321")).not.toContain("name: Anna Schulz Mandatsreferenz");
+  });
+
   it("keeps a commit's hash, and takes the same hex as a token anywhere else", () => {
     expect(found("I bisected it to commit 9f3c2a1b7e4d8f06a5c1e2b3d4f5a6b7c8d9e0f1 and reverted it")).toEqual([]);
     expect(found("my token 9f3c2a1b7e4d8f06a5c1e2b3d4f5a6b7c8d9e0f1 leaked")).toEqual([

@@ -59,9 +59,13 @@ export function isEnglishWord(word: string): boolean {
 }
 
 const CAPITALISED = /\p{Lu}[\p{L}'’-]*\p{L}/gu;
-/** A surname after a given name: capitalised, one or two words, with its particles ("de Vries", "O'Connell", "Dubois-Martin"); not a label ("Mandatsreferenz:"). */
+/**
+ * A surname after a given name: capitalised, one or two words, with its particles ("de Vries", "O'Connell", "Dubois-Martin");
+ * not a label ("Mandatsreferenz:"). French sets a colon off by a space ("mon fils Nathan Lefèvre : …"): only a colon right
+ * after the word makes it a label.
+ */
 const SURNAME =
-  /^(?:[ \t]+(?:(?:de|da|van|von|der|den|del|della|di|du|le|la|dos|das|bin|al)[ \t]+)?\p{Lu}[\p{L}'’-]*\p{L}(?![\p{L}'’-])(?!\s*:)){1,2}/u;
+  /^(?:[ \t]+(?:(?:de|da|van|von|der|den|del|della|di|du|le|la|dos|das|bin|al)[ \t]+)?\p{Lu}[\p{L}'’-]*\p{L}(?![\p{L}'’-])(?!:)){1,2}/u;
 /** Words that make a name a place: "São Paulo", "San Diego", "Saint-Denis", "Fort William". */
 const PLACE_BEFORE = /(?:São|Sao|San|Santa|Santo|Saint|Sainte|St\.?|Ste\.?|Sankt|Fort|Port|Mount|Mt\.?|Lake|Cape)[ -]$/u;
 /** An article or possessive just before a word, in the common languages: what follows is a noun phrase. */

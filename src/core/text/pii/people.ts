@@ -16,7 +16,7 @@ const HAN_NAME = String.raw`\p{Script=Han}{2,3}`;
 
 /** Words after which a capitalised name is a person: relations, roles in the customer's life, titles. */
 const BEFORE_NAME = caseless([
-  String.raw`\b(?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|employee|guy|person|contact|admin|administrator|developer|intern|consultant|technician|director|ceo|cfo|cto|mitarbeiter(?:in)?|chef(?:in)?|employé|employée|empleado|empleada|dipendente|funcionári[oa]|medewerker)|\b(?:account holder|cardholder|card holder|name on (?:the )?card|(?:under|in|booked (?:under|in)) the name(?: of)?|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
+  String.raw`\b(?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|employee|guy|person|contact|admin|administrator|developer|intern|consultant|technician|director|ceo|cfo|cto|mitarbeiter(?:in)?|chef(?:in)?|employé|employée|empleado|empleada|dipendente|funcionári[oa]|medewerker)|\b(?:(?:his|her|their) name|account holder|cardholder|card holder|name on (?:the )?card|(?:under|in|booked (?:under|in)) the name(?: of)?|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
 ]);
 
 /** A title between a relation and the name: "my colleague Dr. Femi Adeyemi" names Femi Adeyemi. */
