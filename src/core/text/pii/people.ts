@@ -14,13 +14,14 @@ const NAME_PART = String.raw`\p{Lu}(?:\.|[\p{L}'’-]+)`;
 const NAME = String.raw`${NAME_PART}(?:\s+(?:(?:de|da|van|von|der|del|di|le|la)\s+)?${NAME_PART}){0,2}`;
 const HAN_NAME = String.raw`\p{Script=Han}{2,3}`;
 
+/** Titles before a name: after one a capitalised word is a person, and between a relation and the name ("my colleague Dr. Femi Adeyemi") it is not the name. */
+const TITLES = String.raw`mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr`;
+const TITLE = `(?:${caseless([TITLES])})`;
+
 /** Words after which a capitalised name is a person: relations, roles in the customer's life, titles. */
 const BEFORE_NAME = caseless([
-  String.raw`\b(?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|employee|guy|person|contact|admin|administrator|developer|intern|consultant|technician|director|ceo|cfo|cto|mitarbeiter(?:in)?|chef(?:in)?|employé|employée|empleado|empleada|dipendente|funcionári[oa]|medewerker)|\b(?:(?:his|her|their) name|account holder|cardholder|card holder|name on (?:the )?card|(?:under|in|booked (?:under|in)) the name(?: of)?|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?|m\.)(?=\s+\p{Lu})`,
+  String.raw`\b(?:colleague|coworker|co-worker|boss|manager|accountant|assistant|wife|husband|partner|son|daughter|employee|guy|person|contact|admin|administrator|developer|intern|consultant|technician|director|ceo|cfo|cto|mitarbeiter(?:in)?|chef(?:in)?|employé|employée|empleado|empleada|dipendente|funcionári[oa]|medewerker)|\b(?:(?:his|her|their) name|account holder|cardholder|card holder|name on (?:the )?card|(?:under|in|booked (?:under|in)) the name(?: of)?|contact person|ansprechpartner(?:in)?|kollegin|kollege|collègue|compañer[oa]|colleg[ao]|collega)|\b(?:(?:${TITLES})\.?|m\.)(?=\s+\p{Lu})`,
 ]);
-
-/** A title between a relation and the name: "my colleague Dr. Femi Adeyemi" names Femi Adeyemi. */
-const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Miss|Prof|Herr|Frau|Mme|Mlle|Sr|Sra|Srta|Dhr|Mevr)`;
 
 /** Legal forms that end a company's name. */
 const LEGAL_FORM = String.raw`(?:Inc|Ltd|Ltda|LLC|LLP|GmbH|GbR|UG|AG|AB|AS|A\/S|ApS|Oy|SAS|S\.A\.S\.|SA|SARL|Sàrl|S\.A\.|S\.L\.|S\.L\.U\.|SL|SpA|S\.p\.A\.|Srl|SRL|S\.R\.L\.|Sp\. z o\.o\.|s\.r\.o\.|Kft|K\.K\.|e\.K\.|eG|BV|B\.V\.|NV|N\.V\.|Corp|Corporation|Co|Company|plc|PLC|Pty|KG|OHG|Group|Holdings|& Sons|& Fils|& Co)\.?`;
