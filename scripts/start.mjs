@@ -78,7 +78,14 @@ if (!VERBOSE && existsSync(OUTPUT_LOG)) writeFileSync(OUTPUT_LOG, "");
 if (!existsSync(join(root, "node_modules", ".bin", "wrangler"))) {
   run("npm", [existsSync(join(root, "package-lock.json")) ? "ci" : "install"], "installing dependencies");
 }
-run(npx, ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--env", "local", ...persist], "applying D1 migrations locally");
+// Every database gets every migration: the home one (DB) and the one tenants can be placed in (DB_1).
+for (const binding of ["DB", "DB_1"]) {
+  run(
+    npx,
+    ["wrangler", "d1", "migrations", "apply", binding, "--local", "--env", "local", ...persist],
+    `applying D1 migrations to ${binding} locally`,
+  );
+}
 const { copyReferenceAssets } = await import("./reference-assets.mjs");
 copyReferenceAssets();
 

@@ -1,6 +1,7 @@
 /** The Recall API Worker: HTTP (Hono), cron upkeep, and the tickets queue consumer. */
 import { createApp } from "../src/app/app";
 import { envInSession } from "../src/platform/db/session";
+import { databaseNames } from "../src/platform/db/databases";
 import { createServices } from "../src/app/services";
 import { consumeTickets } from "../src/features/tickets/consume";
 import { runCron } from "../src/app/cron";
@@ -15,7 +16,7 @@ export default {
   // Jobs read, decide and write: their D1 session starts on the primary (src/platform/db/session.ts).
   async scheduled(controller, env, ctx) {
     const services = createServices(envInSession(env, "first-primary"));
-    ctx.waitUntil(runCron(controller.cron, services).finally(() => services.faqPostgres?.release()));
+    ctx.waitUntil(runCron(controller.cron, services, databaseNames(env)).finally(() => services.faqPostgres?.release()));
   },
 
   async queue(batch, env) {

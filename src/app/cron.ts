@@ -9,7 +9,8 @@ import { faqStore } from "../features/faqs/select";
 import { reindexPendingMemories } from "../features/memories/indexing";
 import { pruneLatencySamples } from "../platform/observe/counters";
 import { errorCodeOf, errorFields } from "../platform/observe/log";
-import type { Services } from "../platform/ports/services";
+import { type Services, servicesIn } from "../platform/ports/services";
+import { HOME_DATABASE } from "../platform/db/databases";
 import { pruneDeliveries } from "../features/helpdesk/deliveries";
 import { pruneEndedSecrets, sealPendingSecrets } from "../features/tickets/secrets";
 import { pipelineStore, webhookAuthDb } from "../features/tickets/select";
@@ -24,34 +25,53 @@ export const RETENTION_CRON = "17 3 * * *";
 
 type Job = (services: Services) => Promise<Record<string, unknown>>;
 
-const jobs: Record<string, Record<string, Job>> = {
+/**
+ * Where a job runs (docs/design/tenant-placement.md): `each` once per database, on the tenants placed in it; `home` once, on
+ * the home database's own tables (webhook authentication, calibration fits, which reach their tenant's database themselves).
+ */
+interface Scheduled {
+  where: "each" | "home";
+  run: Job;
+}
+
+const each = (run: Job): Scheduled => ({ where: "each", run });
+const home = (run: Job): Scheduled => ({ where: "home", run });
+
+const jobs: Record<string, Record<string, Scheduled>> = {
   [REINDEX_CRON]: {
-    reindexMemories: reindexPendingMemories,
-    reindexFaqs: async (s) => {
+    reindexMemories: each(reindexPendingMemories),
+    reindexFaqs: each(async (s) => {
       const store = faqStore(s);
       const { faqs, ...report } = await store.reindexPending();
       return { ...report, linked: await linkReindexed(store, faqs) };
-    },
-    pruneRecentVectors: (s) => pruneRecentVectors(s.db, s.clock.now()),
-    resendStrandedTickets: (s) => resendStrandedTickets(pipelineStore(s), s.ticketQueue, s.clock.now()),
-    sealWebhookSecrets: async (s) => sealPendingSecrets(webhookAuthDb(s), await s.secretBox()),
-    pruneWebhookSecrets: (s) => pruneEndedSecrets(webhookAuthDb(s), s.clock.now()),
-    pruneIdempotencyKeys: (s) => pruneExpiredKeys(s.db, s.clock.now()),
-    calibrationFits: advanceRunningFits,
+    }),
+    pruneRecentVectors: each((s) => pruneRecentVectors(s.db, s.clock.now())),
+    resendStrandedTickets: each((s) => resendStrandedTickets(pipelineStore(s), s.ticketQueue, s.clock.now())),
+    sealWebhookSecrets: home(async (s) => sealPendingSecrets(webhookAuthDb(s), await s.secretBox())),
+    pruneWebhookSecrets: home((s) => pruneEndedSecrets(webhookAuthDb(s), s.clock.now())),
+    pruneIdempotencyKeys: each((s) => pruneExpiredKeys(s.db, s.clock.now())),
+    calibrationFits: home(advanceRunningFits),
   },
   [RETENTION_CRON]: {
-    showArchive: pruneShowArchive,
-    faqVersions: (s) => faqStore(s).pruneVersions(s.clock.now()),
-    latencySamples: (s) => pruneLatencySamples(s.db, s.clock.now()),
-    webhookDeliveries: (s) => pruneDeliveries(webhookAuthDb(s), s.clock.now()),
-    calibrationRefits: refitWhenLabelsGrew,
-    ticketTextRecleaned: recleanAllTenants,
-    duplicatesJudged: judgeDuplicatesAllTenants,
+    showArchive: each(pruneShowArchive),
+    faqVersions: each((s) => faqStore(s).pruneVersions(s.clock.now())),
+    latencySamples: each((s) => pruneLatencySamples(s.db, s.clock.now())),
+    webhookDeliveries: home((s) => pruneDeliveries(webhookAuthDb(s), s.clock.now())),
+    calibrationRefits: home(refitWhenLabelsGrew),
+    ticketTextRecleaned: each(recleanAllTenants),
+    duplicatesJudged: each(judgeDuplicatesAllTenants),
   },
 };
 
-/** Runs every job of a schedule; one failing job is logged and reported, the others still run. */
-export async function runCron(cron: string, services: Services): Promise<Record<string, unknown>> {
+/**
+ * Runs every job of a schedule, the `each` ones on every database in `databases` (their reports keyed `job:DB_1` past the
+ * home one); one failing job is logged and reported, the others still run.
+ */
+export async function runCron(
+  cron: string,
+  services: Services,
+  databases: readonly string[] = [HOME_DATABASE],
+): Promise<Record<string, unknown>> {
   const log = services.log.with({ job: "cron", cron, runId: crypto.randomUUID() });
   const scheduled = jobs[cron];
   if (!scheduled) {
@@ -60,19 +80,22 @@ export async function runCron(cron: string, services: Services): Promise<Record<
   }
   const report: Record<string, unknown> = {};
   const started = performance.now();
-  for (const [name, job] of Object.entries(scheduled)) {
-    const jobStarted = performance.now();
-    const jobLog = log.with({ task: name });
-    try {
-      report[name] = await job({ ...services, log: jobLog });
-      jobLog.info("cron_task_done", { durationMs: elapsed(jobStarted), result: report[name] });
-    } catch (error) {
-      report[name] = { error: error instanceof Error ? error.message : String(error) };
-      jobLog.error("cron_task_failed", {
-        durationMs: elapsed(jobStarted),
-        errorCode: errorCodeOf(error),
-        ...errorFields(error, { stack: true }),
-      });
+  for (const [name, { where, run }] of Object.entries(scheduled)) {
+    for (const database of where === "home" ? [HOME_DATABASE] : databases) {
+      const key = database === HOME_DATABASE ? name : `${name}:${database}`;
+      const jobStarted = performance.now();
+      const jobLog = log.with({ task: name, database });
+      try {
+        report[key] = await run({ ...servicesIn(services, database), log: jobLog });
+        jobLog.info("cron_task_done", { durationMs: elapsed(jobStarted), result: report[key] });
+      } catch (error) {
+        report[key] = { error: error instanceof Error ? error.message : String(error) };
+        jobLog.error("cron_task_failed", {
+          durationMs: elapsed(jobStarted),
+          errorCode: errorCodeOf(error),
+          ...errorFields(error, { stack: true }),
+        });
+      }
     }
   }
   log.info("cron_done", { durationMs: elapsed(started), report });

@@ -42,6 +42,7 @@ import { CACHE_BUDGET, MiB } from "../platform/isolate/memory";
 import { deadlineKv, JOB_KV_DEADLINE_MS, REQUEST_KV_DEADLINE_MS } from "../platform/deadlines/kv";
 import { deadlineVectorIndex, JOB_VECTOR_DEADLINE_MS, REQUEST_VECTOR_DEADLINE_MS } from "../platform/deadlines/vectors";
 import { connectPostgres, type PgConnection } from "../platform/db/pg/client";
+import { databaseBinding, HOME_DATABASE } from "../platform/db/databases";
 
 /**
  * `defer` (a request's waitUntil) takes cache writes off the response path; jobs and tests await
@@ -67,13 +68,23 @@ export function createServices(env: Env, clock: Clock = systemClock, log: Logger
   const cache = deadlineKv(env.CACHE, { ms: defer ? REQUEST_KV_DEADLINE_MS : JOB_KV_DEADLINE_MS, breakerKey: KV_BREAKER_KEY });
   const embedder = cachedEmbedder(model, cache, defer);
   const vectorDeadline = defer ? REQUEST_VECTOR_DEADLINE_MS : JOB_VECTOR_DEADLINE_MS;
+  // Failures come out typed (src/platform/db/errors.ts): the layers above never read D1's message text.
+  const db = withStorageErrors(env.DB);
+  const vectorsOn = (binding: D1Database) => createVectorIndex(env, binding, cache, embedder.model, dimensions, vectorDeadline, defer);
   return {
-    // Failures come out typed (src/platform/db/errors.ts): the layers above never read D1's message text.
-    db: withStorageErrors(env.DB),
+    db,
+    // Services on a placed tenant's database keep the home one they were made beside (servicesIn).
+    home: db,
+    database: HOME_DATABASE,
+    onDatabase: (name) => {
+      const binding = databaseBinding(env, name);
+      if (!binding) throw new ConfigError(`the D1 binding "${name}" is missing (wrangler.toml [[d1_databases]])`);
+      return { database: name, db: withStorageErrors(binding), vectors: vectorsOn(binding) };
+    },
     cache,
     ticketQueue: env.TICKETS as Queue<TicketMessage>,
     embedder,
-    vectors: createVectorIndex(env, cache, embedder.model, dimensions, vectorDeadline, defer),
+    vectors: vectorsOn(env.DB),
     clock,
     judge: createJudge(env),
     // Lazy: only the webhook and secret routes (and the cron) need it, so a missing KEK takes down those, not search.
@@ -148,11 +159,12 @@ function createEmbedder(env: Env, dimensions: number): Embedder {
 }
 
 /**
- * Vectorize's calls have a deadline (`deadlineMs`, src/platform/deadlines/vectors.ts); the exact index is D1, the truth.
+ * The index of the vectors in `db` (a tenant's database). Vectorize's calls have a deadline (`deadlineMs`, src/platform/deadlines/vectors.ts); the exact index is D1, the truth.
  * A request's `defer` lets the exact index load a new isolate's snapshot after the response (src/adapters/vectors/first-answer.ts).
  */
 function createVectorIndex(
   env: Env & CacheEnv,
+  db: D1Database,
   cache: KVNamespace,
   model: string,
   dimensions: number,
@@ -165,12 +177,12 @@ function createVectorIndex(
   switch (env.VECTOR_INDEX) {
     case "vectorize":
       if (!env.VECTORIZE) throw new ConfigError("VECTOR_INDEX=vectorize needs the VECTORIZE binding");
-      return withReadYourWrites(vectorize(env.VECTORIZE), exactD1Index(env.DB, model, dimensions));
+      return withReadYourWrites(vectorize(env.VECTORIZE), exactD1Index(db, model, dimensions));
     case "d1-exact":
-      return exactD1Index(env.DB, model, dimensions, cache, cacheBytes, defer);
+      return exactD1Index(db, model, dimensions, cache, cacheBytes, defer);
     case "auto": {
       // Per collection by size (src/adapters/vectors/auto.ts); with no Vectorize bound (npm start, tests) every collection is exact.
-      const exact = exactD1Index(env.DB, model, dimensions, cache, cacheBytes, defer);
+      const exact = exactD1Index(db, model, dimensions, cache, cacheBytes, defer);
       if (!env.VECTORIZE) return exact;
       return autoIndex(exact, vectorize(env.VECTORIZE), exactMaxFor(env.VECTOR_EXACT_MAX, dimensions, cacheBytes));
     }

@@ -1,12 +1,13 @@
 /**
- * The /v1 API: a route for the method and path (404/405) → JSON body rules → auth → rate limit per
- * key → the tenant's scale → the routes. Built here, below the screens, so its type is what the
+ * The /v1 API: a route for the method and path (404/405) → JSON body rules → auth → the tenant's
+ * database → rate limit per key → the tenant's scale → the routes. Built here, below the screens, so its type is what the
  * screens' typed client (src/ui/api.ts) checks their calls against; src/app/app.ts mounts it at /v1.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
 import { authenticate } from "./middleware/authenticate";
 import { jsonBodies } from "./middleware/json-bodies";
+import { tenantDatabase } from "./middleware/tenant-database";
 import { tenantScale } from "./middleware/tenant-scale";
 import { timed } from "./middleware/timed";
 import { limitPerApiKey } from "./rate-limit";
@@ -19,6 +20,7 @@ import { faqs } from "./routes/faqs";
 import { helpdeskConnections } from "./routes/helpdesk-connections";
 import { memories } from "./routes/memories";
 import { pipeline } from "./routes/pipeline";
+import { placement } from "./routes/placement";
 import { query } from "./routes/query";
 import { questions } from "./routes/questions";
 import { sessions } from "./routes/sessions";
@@ -35,6 +37,7 @@ export function createApi(appRouter: AppRouter) {
     .use(timed("knownRoute", knownRoutesOnly(appRouter)))
     .use(timed("jsonBody", jsonBodies()))
     .use(timed("auth", authenticate()))
+    .use(timed("tenantDatabase", tenantDatabase))
     .use(timed("rateLimit", limitPerApiKey()))
     .use(timed("tenantScale", tenantScale))
     .route("/memories", memories)
@@ -52,6 +55,7 @@ export function createApi(appRouter: AppRouter) {
     .route("/admin/webhook-secrets", webhookSecrets)
     .route("/admin/helpdesk-connections", helpdeskConnections)
     .route("/admin/calibration", calibration)
+    .route("/admin", placement)
     .route("/admin", admin);
 }
 

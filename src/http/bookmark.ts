@@ -6,7 +6,8 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { BOOKMARK_HEADER, MAX_BOOKMARKS } from "./protocol/bookmark";
-import { type D1Session, envWithDb, openSession, parseBookmark, type SessionStart } from "../platform/db/session";
+import { HOME_DATABASE } from "../platform/db/databases";
+import { type D1Session, envWithDatabases, openSession, parseBookmark, type SessionStart } from "../platform/db/session";
 import type { AppEnv } from "./context";
 import { readsOnly, routeHas } from "./route-facts";
 import { loadSealingKey, seal, unseal } from "./sealed";
@@ -83,7 +84,10 @@ export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = openSession(c.env.DB, latest(chain) ?? chain.start);
   chain.sessions.push(session);
   if (!outer) chains.set(requestId, chain);
-  c.env = envWithDb(c.env, session.db);
+  // A placed tenant's database (src/platform/db/databases.ts) has bookmarks of its own, which the header does not carry yet:
+  // a request that sent one reads that database's primary, so it still sees what its earlier requests wrote there.
+  const placedStart: SessionStart = chain.start === "first-unconstrained" ? chain.start : "first-primary";
+  c.env = envWithDatabases(c.env, (binding, name) => (name === HOME_DATABASE ? session.db : openSession(binding, placedStart).db));
   try {
     await next();
   } finally {

@@ -24,6 +24,8 @@ export const errorStatus = {
   IDEMPOTENCY_KEY_REUSED: 409,
   /** An Idempotency-Key whose first request is still running; retry after Retry-After. */
   IDEMPOTENCY_IN_PROGRESS: 409,
+  /** A new tenant has no database to go to: every one is past its fill limit for new tenants (src/core/placement/emptiest.ts). */
+  DATABASES_FULL: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -4,6 +4,7 @@
  */
 import { randomToken, sha256Hex } from "../../core/base/crypto";
 import { newId } from "../../core/base/ids";
+import { HOME_DATABASE } from "../../platform/db/databases";
 
 export const roles = ["client", "admin"] as const;
 export type Role = (typeof roles)[number];
@@ -12,6 +13,8 @@ export interface Principal {
   tenantId: string;
   keyId: string;
   role: Role;
+  /** The D1 binding holding the tenant's rows (the directory, src/platform/db/databases.ts); DB when it has no entry. */
+  database: string;
 }
 
 export interface CreatedKey {
@@ -57,8 +60,14 @@ export async function findPrincipal(
   const hash = await sha256Hex(key);
   const hit = cache ? principals.get(hash) : undefined;
   if (hit && hit.until > now) return hit.principal;
-  const keyRow = db.prepare("SELECT id, tenant_id, role FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL").bind(hash);
-  type KeyRow = { id: string; tenant_id: string; role: Role };
+  // The tenant's place comes with its key: placement costs no round trip of its own.
+  const keyRow = db
+    .prepare(
+      `SELECT k.id, k.tenant_id, k.role, d.database FROM api_keys k LEFT JOIN tenant_databases d ON d.tenant_id = k.tenant_id
+       WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
+    )
+    .bind(hash);
+  type KeyRow = { id: string; tenant_id: string; role: Role; database: string | null };
   let row: KeyRow | null;
   let alongsideRows: unknown[] = [];
   const together = alongside ? await db.batch<unknown>([keyRow, alongside.statement(hash)]).catch(() => null) : null;
@@ -74,7 +83,7 @@ export async function findPrincipal(
     principals.delete(hash);
     return null;
   }
-  const principal: Principal = { keyId: row.id, tenantId: row.tenant_id, role: row.role };
+  const principal: Principal = { keyId: row.id, tenantId: row.tenant_id, role: row.role, database: row.database ?? HOME_DATABASE };
   alongside?.read(alongsideRows, principal);
   // Only valid keys are remembered: a key created a moment ago must work at once.
   if (cache) {

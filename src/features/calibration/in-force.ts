@@ -111,7 +111,7 @@ export function withScale(embedder: Embedder, scale: Scale): Embedder {
 }
 
 interface ScaledServices {
-  db: D1Database;
+  home: D1Database;
   embedder: Embedder;
   clock: Clock;
   log: Logger;
@@ -119,6 +119,6 @@ interface ScaledServices {
 
 /** The services with their embedder on the tenant's scale in force (a request's, a queued ticket's). */
 export async function onTenantScale<S extends ScaledServices>(services: S, tenantId: string): Promise<S> {
-  const scale = await scaleInForce(services.db, tenantId, services.embedder.model, services.clock.now(), services.log);
+  const scale = await scaleInForce(services.home, tenantId, services.embedder.model, services.clock.now(), services.log);
   return { ...services, embedder: withScale(services.embedder, scale) };
 }

@@ -11,6 +11,7 @@
 import { guardedJudge } from "../../platform/judge/guarded";
 import { heuristicJudge } from "../../platform/judge/heuristic";
 import type { Services } from "../../platform/ports/services";
+import { tenantsPlacedHere } from "../placement/directory";
 import { type DuplicatePair, judgedDuplicatesKey, scanDuplicates } from "./duplicates";
 
 /** Pairs asked per tenant and run, most similar first: a bound on one run's model calls (the budget bounds a day's). */
@@ -46,8 +47,7 @@ export async function judgeUnsureDuplicates(services: Services, tenantId: string
 export async function judgeDuplicatesAllTenants(services: Services): Promise<{ tenants: number } & JudgedDuplicates> {
   const total = { tenants: 0, asked: 0, same: 0 };
   if (services.judge.kind === heuristicJudge.kind) return total;
-  const { results } = await services.db.prepare("SELECT id FROM tenants ORDER BY id").all<{ id: string }>();
-  for (const { id } of results) {
+  for (const id of await tenantsPlacedHere(services)) {
     const judged = await judgeUnsureDuplicates(services, id);
     total.tenants++;
     total.asked += judged.asked;

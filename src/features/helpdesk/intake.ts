@@ -28,7 +28,7 @@ export type DeliveryOutcome =
   | { kind: "queue_unavailable"; error: QueueUnavailable };
 
 export async function takeDelivery(
-  services: Pick<Services, "db" | "faqPostgres">,
+  services: Pick<Services, "db" | "home" | "faqPostgres">,
   queue: Queue<TicketMessage>,
   connection: ConnectionRow,
   delivery: Delivery,

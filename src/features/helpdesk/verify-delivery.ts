@@ -12,7 +12,7 @@ import type { Delivery } from "./types";
  * signature, so a sender learns nothing about which connections exist.
  */
 export async function verifiedConnection(
-  services: Pick<Services, "db" | "secretBox" | "log">,
+  services: Pick<Services, "home" | "secretBox" | "log">,
   provider: HelpdeskProvider,
   connectionId: string,
   delivery: Delivery,

@@ -9,6 +9,7 @@ import { advanceFit, runningFits, startFit } from "./job";
 import { SOURCES } from "./sources";
 import { activeVersions, DEPLOYMENT } from "../calibration/tables-store";
 import { labelCount } from "./labels";
+import { servicesForTenant } from "../placement/directory";
 
 /** How long one cron run works on fits in all. */
 const CRON_BUDGET_MS = 20_000;
@@ -20,10 +21,10 @@ export async function advanceRunningFits(services: Services): Promise<Record<str
   const started = Date.now();
   let advanced = 0;
   let finished = 0;
-  for (const fit of await runningFits(services.db)) {
+  for (const fit of await runningFits(services.home)) {
     const left = CRON_BUDGET_MS - (Date.now() - started);
     if (left <= 0) break;
-    const after = await advanceFit(services, fit, Math.min(left, 8_000));
+    const after = await advanceFit(await servicesForTenant(services, fit.tenantId), fit, Math.min(left, 8_000));
     advanced++;
     if (after.status !== "running") finished++;
   }
@@ -32,12 +33,13 @@ export async function advanceRunningFits(services: Services): Promise<Record<str
 
 export async function refitWhenLabelsGrew(services: Services): Promise<Record<string, unknown>> {
   let started = 0;
-  for (const row of await activeVersions(services.db, services.embedder.model)) {
+  for (const row of await activeVersions(services.home, services.embedder.model)) {
     if (row.scope === DEPLOYMENT) continue;
     const before = Number((row.report as { labels?: number }).labels ?? 0);
-    const now = await labelCount(services, row.scope);
+    const onTenant = await servicesForTenant(services, row.scope);
+    const now = await labelCount(onTenant, row.scope);
     if (now - before < REFIT_MIN_NEW_LABELS || now < before * (1 + REFIT_GROWTH)) continue;
-    const { created } = await startFit(services, { scope: row.scope, tenantId: row.scope, model: row.model, sources: SOURCES, by: "cron" });
+    const { created } = await startFit(onTenant, { scope: row.scope, tenantId: row.scope, model: row.model, sources: SOURCES, by: "cron" });
     if (created) started++;
   }
   return { started };

@@ -63,7 +63,7 @@ export async function startFit(
   services: Services,
   args: { scope: string; tenantId: string; model: string; sources: readonly Source[]; by: string },
 ): Promise<{ fit: FitRow; created: boolean }> {
-  const running = await runningFit(services.db, args.scope, args.model);
+  const running = await runningFit(services.home, args.scope, args.model);
   if (running) return { fit: running, created: false };
   const now = services.clock.now();
   const row: FitRow = {
@@ -85,11 +85,11 @@ export async function startFit(
     updatedAt: now,
   };
   try {
-    await drizzle(services.db).insert(cf).values(row);
+    await drizzle(services.home).insert(cf).values(row);
     return { fit: row, created: true };
   } catch (error) {
     // Another call started one between the check and the insert: that one runs.
-    const other = error instanceof ConstraintViolation ? await runningFit(services.db, args.scope, args.model) : null;
+    const other = error instanceof ConstraintViolation ? await runningFit(services.home, args.scope, args.model) : null;
     if (!other) throw error;
     return { fit: other, created: false };
   }
@@ -170,10 +170,10 @@ async function collect(services: Services, fit: FitRow): Promise<FitRow> {
   } else if (source === "reviews") {
     pairs = await collectReviewPairs(pipelineStore(services), fit.tenantId);
   } else {
-    pairs = await readUploadedPairs(services.db, fit.tenantId);
+    pairs = await readUploadedPairs(services.home, fit.tenantId);
   }
   pairs = pairs.slice(0, MAX_FIT_PAIRS - fit.pairs);
-  await insertPairs(services.db, fit.id, pairs);
+  await insertPairs(services.home, fit.id, pairs);
   return save(services, fit, {
     cursor: next as unknown as Record<string, unknown>,
     pairs: fit.pairs + pairs.length,
@@ -182,7 +182,7 @@ async function collect(services: Services, fit: FitRow): Promise<FitRow> {
 }
 
 async function measure(services: Services, fit: FitRow): Promise<FitRow> {
-  const { db, embedder } = services;
+  const { home: db, embedder } = services;
   const rows = await drizzle(db)
     .select({ seq: fp.seq, a: fp.a, b: fp.b })
     .from(fp)
@@ -209,7 +209,7 @@ async function measure(services: Services, fit: FitRow): Promise<FitRow> {
 }
 
 async function finish(services: Services, fit: FitRow): Promise<FitRow> {
-  const { db, clock } = services;
+  const { home: db, clock } = services;
   const rows = await drizzle(db)
     .select()
     .from(fp)
@@ -284,7 +284,7 @@ async function insertPairs(db: D1Database, fitId: string, pairs: readonly PairRo
 async function save(services: Services, fit: FitRow, change: Partial<FitRow>): Promise<FitRow> {
   const next = { ...fit, ...change, updatedAt: services.clock.now() };
   const { id: _id, ...values } = next;
-  await drizzle(services.db).update(cf).set(values).where(eq(cf.id, fit.id));
+  await drizzle(services.home).update(cf).set(values).where(eq(cf.id, fit.id));
   return next;
 }
 

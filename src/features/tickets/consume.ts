@@ -28,6 +28,7 @@ import { guardedJudge } from "../../platform/judge/guarded";
 import type { AnswerVerdict, MergeVerdict, PairLeftovers } from "../../platform/judge/port";
 import { errorCodeOf, errorFields } from "../../platform/observe/log";
 import type { Services } from "../../platform/ports/services";
+import { servicesForTenant } from "../placement/directory";
 import type { PersonalKind } from "../../core/text/pii/kinds";
 import { decideAction, type TicketAction } from "./decide";
 import { assess, PipelineUnavailable, type TicketMatch } from "./match";
@@ -80,8 +81,9 @@ export async function consumeTickets(batch: MessageBatch<unknown>, services: Ser
       continue;
     }
     const log = batchLog.with({ messageId: message.id, tenant: body.tenantId, ticketRowId: body.ticketRowId, attempt: message.attempts });
-    const scoped: Services = { ...services, log };
+    let scoped: Services = { ...services, log };
     try {
+      scoped = await servicesForTenant(scoped, body.tenantId);
       const outcome = await processTicket(scoped, body);
       if (outcome.kind === "busy") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       else message.ack();

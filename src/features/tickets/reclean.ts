@@ -10,6 +10,7 @@
 import { faqStore } from "../faqs/select";
 import type { FaqVariantSource } from "../../platform/db/schema";
 import type { Services } from "../../platform/ports/services";
+import { tenantsPlacedHere } from "../placement/directory";
 import type { Removal } from "../../core/text/pii/kinds";
 import { PLACEHOLDER } from "../../core/text/pii/redact";
 import { cleanTicket } from "../../core/text/ticket-clean";
@@ -133,8 +134,7 @@ export async function recleanAllTenants(
   services: Services,
 ): Promise<{ tenants: number; pages: number } & Omit<RecleanReport, "tickets" | "next">> {
   const total = { tenants: 0, pages: 0, faqsUpdated: 0, variantsReplaced: 0, stagingRewritten: 0 };
-  const { results } = await services.db.prepare("SELECT id FROM tenants ORDER BY id").all<{ id: string }>();
-  for (const { id } of results) {
+  for (const id of await tenantsPlacedHere(services)) {
     const key = `upkeep:reclean:${RECLEAN_PASS}:${id}`;
     const state = await services.cache.get<{ before: number | null; done: boolean }>(key, "json");
     if (state?.done) continue;

@@ -15,11 +15,13 @@ export function pipelineStore(services: Pick<Services, "db" | "faqPostgres">): P
 
 /**
  * Where webhooks are authenticated from: webhook secrets, helpdesk connections, delivery records
- * and gathered threads (src/features/tickets/secrets.ts, src/features/helpdesk/). D1 on every FAQ_STORE, on purpose:
+ * and gathered threads (src/features/tickets/secrets.ts, src/features/helpdesk/). The home D1 database: a helpdesk's
+ * delivery names its connection, not its tenant, so these are found before the tenant's database is known
+ * (docs/design/tenant-placement.md). D1 on every FAQ_STORE, on purpose:
  * a signature is checked before anything is stored, so a webhook must be verifiable while Postgres
  * is down (its ticket then rides in the queue message: intake.ts). One place to change if that
  * choice ever changes.
  */
-export function webhookAuthDb(services: Pick<Services, "db">): D1Database {
-  return services.db;
+export function webhookAuthDb(services: Pick<Services, "home">): D1Database {
+  return services.home;
 }

@@ -9,7 +9,7 @@ import { verifySignature } from "./signature";
  * nothing about which tenants exist.
  */
 export async function signedByTenant(
-  services: Pick<Services, "db" | "secretBox" | "log">,
+  services: Pick<Services, "home" | "secretBox" | "log">,
   tenantId: string,
   signed: { timestamp: string | undefined; signature: string | undefined; rawBody: string },
   now: number,

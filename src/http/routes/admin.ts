@@ -35,14 +35,14 @@ const newKeySchema = z.strictObject({
 export const admin = new Hono<AppEnv>()
   .use(requireAdmin)
   .post("/keys", adminDocs.createKey, validate("json", newKeySchema), async (c) => {
-    const { db, clock } = c.get("services");
-    const created = await createApiKey(db, { tenantId: c.get("principal").tenantId, ...c.req.valid("json"), now: clock.now() });
+    const { home, clock } = c.get("services");
+    const created = await createApiKey(home, { tenantId: c.get("principal").tenantId, ...c.req.valid("json"), now: clock.now() });
     // The key is returned this once; only its hash is stored.
     return c.json({ ...created, createdAt: new Date(created.createdAt).toISOString() }, 201);
   })
   .get("/keys", adminDocs.listKeys, validate("query", adminPageQuery), async (c) => {
     const { limit, cursor } = c.req.valid("query");
-    const keys = await listApiKeys(c.get("services").db, c.get("principal").tenantId, {
+    const keys = await listApiKeys(c.get("services").home, c.get("principal").tenantId, {
       limit: limit + 1,
       after: afterCreated("api-keys", cursor),
     });
@@ -50,7 +50,7 @@ export const admin = new Hono<AppEnv>()
     return c.json({ keys: page.rows, nextCursor: page.nextCursor });
   })
   .delete("/keys/:id", adminDocs.revokeKey, validate("param", idParam), async (c) => {
-    const { db, clock } = c.get("services");
+    const { home, clock } = c.get("services");
     const { tenantId } = c.get("principal");
     if (tenantId === DEV_TENANT_ID && c.req.valid("param").id === DEV_KEY_ID) {
       throw new AppError(
@@ -58,7 +58,7 @@ export const admin = new Hono<AppEnv>()
         "The local dev key comes from RECALL_DEV_API_KEY and is recreated on its next use, so it cannot be revoked; change or unset RECALL_DEV_API_KEY instead",
       );
     }
-    const revoked = await revokeApiKey(db, tenantId, c.req.valid("param").id, clock.now());
+    const revoked = await revokeApiKey(home, tenantId, c.req.valid("param").id, clock.now());
     if (!revoked) throw new AppError("NOT_FOUND", "No such active key");
     return c.body(null, 204);
   })

@@ -118,7 +118,7 @@ async function versionOr404(db: D1Database, scope: string, model: string, versio
 export const calibration = new Hono<AppEnv>()
   .use(requireAdmin)
   .get("/", calibrationDocs.overview, async (c) => {
-    const { db, embedder, clock, log } = c.get("services");
+    const { home: db, embedder, clock, log } = c.get("services");
     const tenantId = c.get("principal").tenantId;
     const model = embedder.model;
     const [scale, active, running, recent] = await Promise.all([
@@ -144,18 +144,18 @@ export const calibration = new Hono<AppEnv>()
   })
   .get("/versions", calibrationDocs.versions, validate("query", scopeQuery), async (c) => {
     const { scope } = c.req.valid("query");
-    const { db, embedder } = c.get("services");
+    const { home: db, embedder } = c.get("services");
     const rows = await listVersions(db, scopeOf(c, scope, false), embedder.model);
     return c.json({ scope, model: embedder.model, versions: rows.map(toSummary) });
   })
   .get("/versions/:version", calibrationDocs.version, validate("param", versionParam), validate("query", scopeQuery), async (c) => {
-    const { db, embedder } = c.get("services");
+    const { home: db, embedder } = c.get("services");
     const row = await versionOr404(db, scopeOf(c, c.req.valid("query").scope, false), embedder.model, c.req.valid("param").version);
     return c.json({ ...toSummary(row), tables: row.tables, report: row.report });
   })
   .get("/compare", calibrationDocs.compare, validate("query", compareQuery), async (c) => {
     const { scope, from, to } = c.req.valid("query");
-    const { db, embedder } = c.get("services");
+    const { home: db, embedder } = c.get("services");
     const stored = scopeOf(c, scope, false);
     const [a, b] = [await versionOr404(db, stored, embedder.model, from), await versionOr404(db, stored, embedder.model, to)];
     const knotsOf = (row: StoredTableRow) => (row.tables as { calibration: { knots: [number, number][] } }).calibration.knots;
@@ -166,7 +166,7 @@ export const calibration = new Hono<AppEnv>()
   })
   .post("/rollback/:version", calibrationDocs.rollback, validate("param", versionParam), validate("query", scopeQuery), async (c) => {
     const { scope } = c.req.valid("query");
-    const { db, embedder } = c.get("services");
+    const { home: db, embedder } = c.get("services");
     const version = c.req.valid("param").version;
     if (!(await activateVersion(db, scopeOf(c, scope, true), embedder.model, version)))
       throw new AppError("NOT_FOUND", `No version ${version} of this scale`);
@@ -188,7 +188,7 @@ export const calibration = new Hono<AppEnv>()
     return c.json(toFit(now), now.status === "running" ? 202 : 200);
   })
   .get("/fits/:id", calibrationDocs.getFit, validate("param", z.strictObject({ id: z.string().min(1).max(100) })), async (c) => {
-    const { db } = c.get("services");
+    const { home: db } = c.get("services");
     const tenantId = c.get("principal").tenantId;
     const id = c.req.valid("param").id;
     const row = (await getFit(db, tenantId, id)) ?? (await getFit(db, DEPLOYMENT, id).then((r) => (r?.tenantId === tenantId ? r : null)));
@@ -196,13 +196,13 @@ export const calibration = new Hono<AppEnv>()
     return c.json(toFit(row));
   })
   .post("/pairs", calibrationDocs.uploadPairs, validate("json", pairsSchema), async (c) => {
-    const { db, clock } = c.get("services");
+    const { home: db, clock } = c.get("services");
     const { tenantId, keyId } = c.get("principal");
     const pairs = c.req.valid("json").pairs.map((p) => ({ ...p, label: p.label as "paraphrase" | "related" | "unrelated" }));
     const stored = await storeUploadedPairs(db, tenantId, pairs, keyId, clock.now());
     return c.json({ stored, total: await countUploadedPairs(db, tenantId) });
   })
   .delete("/pairs", calibrationDocs.deletePairs, async (c) => {
-    const { db } = c.get("services");
+    const { home: db } = c.get("services");
     return c.json({ deleted: await deleteUploadedPairs(db, c.get("principal").tenantId) });
   });

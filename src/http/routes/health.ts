@@ -9,9 +9,9 @@ import { adminDocs } from "../docs/admin";
 
 /** GET /healthz: public; names the active adapters and which outside part is being skipped after a missed deadline, never a secret. */
 export const health = new Hono<AppEnv>().get("/healthz", adminDocs.health, async (c) => {
-  const { embedder, vectors, judge, db, clock, log } = c.get("services");
+  const { embedder, vectors, judge, home, clock, log } = c.get("services");
   // No tenant here: the deployment's scale (its own fit, else the shipped table, else raw).
-  const scale = await scaleInForce(db, DEPLOYMENT, embedder.model, clock.now(), log);
+  const scale = await scaleInForce(home, DEPLOYMENT, embedder.model, clock.now(), log);
   const state = (breakerKey: string) => (isSkipped(breakerKey) ? ("skipped" as const) : ("ok" as const));
   const states = {
     embedder: state(embedderBreakerKey(c.env)),

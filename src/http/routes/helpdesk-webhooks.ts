@@ -14,6 +14,7 @@ import { takeDelivery } from "../../features/helpdesk/intake";
 import { providers } from "../../features/helpdesk/providers";
 import type { Delivery } from "../../features/helpdesk/types";
 import { verifiedConnection } from "../../features/helpdesk/verify-delivery";
+import { servicesForTenant } from "../../features/placement/directory";
 import { toTicket } from "../../features/tickets/store";
 import type { TicketMessage } from "../../platform/ports/ticket-message";
 import type { AppEnv } from "../context";
@@ -59,7 +60,8 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     const challenge = providers[provider].challenge?.(delivery);
     if (challenge) return c.json({ challenge }, 200);
     const json = signedJson(delivery.rawBody);
-    const outcome = await takeDelivery(services, c.env.TICKETS as Queue<TicketMessage>, connection, delivery, json);
+    const placed = await servicesForTenant(services, connection.tenantId);
+    const outcome = await takeDelivery(placed, c.env.TICKETS as Queue<TicketMessage>, connection, delivery, json);
     switch (outcome.kind) {
       case "duplicate_delivery":
         return c.json({ status: "duplicate_delivery" as const, delivery: toDelivery(outcome.delivery) }, 200);

@@ -45,10 +45,10 @@ export const showRankings = new Hono<AppEnv>()
     validate("json", overrideSchema),
     idempotent,
     async (c) => {
-      const { embedder, clock, db } = c.get("services");
+      const { embedder, clock, home } = c.get("services");
       const principal = c.get("principal");
       const body = c.req.valid("json");
-      const [[embedded], by] = await Promise.all([embedAll(embedder, [body.text]), keyLabel(db, principal)]);
+      const [[embedded], by] = await Promise.all([embedAll(embedder, [body.text]), keyLabel(home, principal)]);
       const now = clock.now();
       const result = unwrap(
         await show(c).override({
@@ -66,7 +66,7 @@ export const showRankings = new Hono<AppEnv>()
       const { override } = result;
       const createdBy = overrideLabelBy(principal.role, override.by);
       const label = { a: override.text, b: override.againstQuestion, label: OVERRIDE_LABEL } as const;
-      const stored = body.rankingId !== undefined && (await storeOverrideLabel(db, principal.tenantId, label, createdBy, now));
+      const stored = body.rankingId !== undefined && (await storeOverrideLabel(home, principal.tenantId, label, createdBy, now));
       return c.json(
         { override: overrideBody(override), created: result.created, label: stored ? { ...label, createdBy } : null },
         result.created ? 201 : 200,

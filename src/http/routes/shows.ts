@@ -85,14 +85,14 @@ export const shows = new Hono<AppEnv>()
     return c.json({ shows: page.rows, nextCursor: page.nextCursor });
   })
   .post("/:showId/rank", showDocs.rank, validate("param", showParam), validate("json", rankSchema), async (c) => {
-    const { embedder, clock, db } = c.get("services");
+    const { embedder, clock, home } = c.get("services");
     const body = c.req.valid("json");
     const [embedded, by] = await Promise.all([
       embedAll(
         embedder,
         body.candidates.map((x) => x.text),
       ),
-      keyLabel(db, c.get("principal")),
+      keyLabel(home, c.get("principal")),
     ]);
     const now = clock.now();
     const result = unwrap(

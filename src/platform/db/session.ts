@@ -10,6 +10,8 @@
  */
 
 /** Where a session starts: a constraint, or a bookmark from an earlier session. */
+import { databaseNames, HOME_DATABASE } from "./databases";
+
 export type SessionStart = D1SessionConstraint | D1SessionBookmark;
 
 export interface D1Session {
@@ -59,16 +61,28 @@ export function openSession(db: D1Database, start: SessionStart): D1Session {
  * spread would drop what is not enumerable.
  */
 export function envWithDb<E extends { DB: D1Database }>(env: E, db: D1Database): E {
+  return envWithDatabases(env, (binding, name) => (name === HOME_DATABASE ? db : binding), [HOME_DATABASE]);
+}
+
+/** `env` with each of the deployment's D1 databases (src/platform/db/databases.ts) replaced by `replace(binding, name)`. */
+export function envWithDatabases<E extends { DB: D1Database }>(
+  env: E,
+  replace: (binding: D1Database, name: string) => D1Database,
+  names: readonly string[] = databaseNames(env),
+): E {
   const copy = Object.create(Object.getPrototypeOf(env) as object | null, Object.getOwnPropertyDescriptors(env)) as E;
-  Object.defineProperty(copy, "DB", { value: db, enumerable: true, configurable: true, writable: true });
+  for (const name of names) {
+    const value = replace((env as Record<string, unknown>)[name] as D1Database, name);
+    Object.defineProperty(copy, name, { value, enumerable: true, configurable: true, writable: true });
+  }
   return copy;
 }
 
 /**
- * The Worker's bindings with DB replaced by a session on it, for createServices. Jobs (cron, the
- * queue consumer) start "first-primary": they read, decide and write, and a lagging replica
- * would make them decide on old rows.
+ * The Worker's bindings with each database replaced by a session on it, for createServices. Jobs
+ * (cron, the queue consumer) start "first-primary": they read, decide and write, and a lagging
+ * replica would make them decide on old rows.
  */
 export function envInSession<E extends { DB: D1Database }>(env: E, start: SessionStart): E {
-  return envWithDb(env, openSession(env.DB, start).db);
+  return envWithDatabases(env, (binding) => openSession(binding, start).db);
 }

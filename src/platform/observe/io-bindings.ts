@@ -4,6 +4,7 @@
  * Durable Object's stubs and the tickets queue. Wrapped once per request at the binding boundary
  * (src/http/io-trace.ts), so every layer above, services and routes alike, is counted unchanged.
  */
+import { databaseBinding, databaseNames } from "../db/databases";
 import type { IoKind } from "./io-depth";
 import { IoTrace } from "./io-trace";
 
@@ -35,7 +36,8 @@ export function tracedEnv(env: Env, trace: IoTrace): Env {
     const binding = raw[name];
     if (binding) traced[name] = wrapper(binding);
   };
-  wrap("DB", (db) => tracedD1(db, trace));
+  for (const name of databaseNames(raw))
+    (traced as unknown as Record<string, D1Database>)[name] = tracedD1(databaseBinding(raw, name)!, trace);
   wrap("CACHE", (kv) => tracedMethods(kv, trace, "kv", ["get", "getWithMetadata", "put", "delete", "list"]));
   wrap("TICKETS", (queue) => tracedMethods(queue, trace, "q", ["send", "sendBatch"]));
   wrap("SHOW_MEMORY", (namespace) => tracedNamespace(namespace, trace));

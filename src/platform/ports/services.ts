@@ -40,7 +40,17 @@ export interface CacheEnv {
 export type Defer = (start: () => Promise<unknown>) => void;
 
 export interface Services {
+  /** The tenant's database: the home one (DB), or the one the directory places it in (src/platform/db/databases.ts). */
   db: D1Database;
+  /**
+   * The home database (DB), for what is read before a tenant is known or for the whole deployment: API keys, the
+   * directory, helpdesk connections, webhook secrets, calibration. The same as `db` for a tenant that lives at home.
+   */
+  home: D1Database;
+  /** The binding name of `db` (src/platform/db/databases.ts). */
+  database: string;
+  /** `db` and the vector index on another of the deployment's databases; servicesIn makes whole services of it. */
+  onDatabase(name: string): Pick<Services, "database" | "db" | "vectors">;
   cache: KVNamespace;
   /** The ticket pipeline's queue (producer side). */
   ticketQueue: Queue<TicketMessage>;
@@ -57,6 +67,11 @@ export interface Services {
   defer?: Defer;
   /** The Postgres of the FAQ knowledge base and the ticket pipeline (FAQ_STORE=postgres), opened on first use; null = D1 (src/features/faqs/select.ts, src/features/tickets/select.ts). */
   faqPostgres: PgHandle | null;
+}
+
+/** The services on the database `name`, everything else as it was: the home database, the embedder, the log. */
+export function servicesIn<S extends Services>(services: S, name: string): S {
+  return services.database === name ? services : { ...services, ...services.onDatabase(name) };
 }
 
 /**

@@ -41,3 +41,15 @@ export const tenantSettings = sqliteTable("tenant_settings", {
   settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/**
+ * The directory (docs/design/tenant-placement.md): which D1 binding holds a tenant's rows. Kept in
+ * the home database (`DB`) only; a tenant without a row lives in `DB`, so a one-database
+ * deployment needs no rows here.
+ */
+export const tenantDatabases = sqliteTable("tenant_databases", {
+  tenantId: text("tenant_id").primaryKey(),
+  /** A D1 binding's name: DB_1, DB_2, … */
+  database: text("database").notNull(),
+  placedAt: integer("placed_at").notNull(),
+});
