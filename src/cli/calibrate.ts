@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { RecallConfig } from "./config";
-import { postJson, unreachable } from "./post";
+import { callApi } from "./post";
 
 const CALL_TIMEOUT_MS = 60_000;
 
@@ -46,19 +46,7 @@ export async function calibrate(args: string[], config: RecallConfig): Promise<b
     args,
     options: { pairs: { type: "string", multiple: true }, sources: { type: "string" }, deployment: { type: "boolean" } },
   });
-  const call = async (path: string, body: unknown) => {
-    const reply = await postJson(
-      `${config.url}${path}`,
-      { authorization: `Bearer ${config.apiKey ?? ""}` },
-      JSON.stringify(body),
-      AbortSignal.timeout(CALL_TIMEOUT_MS),
-    ).catch((error: Error & { code?: string }) => {
-      throw unreachable(config.url, error, CALL_TIMEOUT_MS);
-    });
-    const json = JSON.parse(reply.text || "{}") as Record<string, unknown> & { error?: { message?: string } };
-    if (reply.status >= 400) throw new Error(`${path}: HTTP ${reply.status}: ${json.error?.message ?? reply.text.slice(0, 200)}`);
-    return json;
-  };
+  const call = (path: string, body: unknown) => callApi(config, path, body, CALL_TIMEOUT_MS);
 
   // Every file is read before anything is sent: a bad line in the second uploads nothing.
   const files = (values.pairs ?? []).map((file) => ({ file, pairs: readPairs(readFileSync(file, "utf8"), file) }));

@@ -39,3 +39,23 @@ export async function postJson(url: string, headers: Record<string, string>, bod
     req.end(body);
   });
 }
+
+/** A POST of `body` to the service's `path` with the configured key; the JSON answer, or an Error naming the path and the service's message. */
+export async function callApi(
+  config: { url: string; apiKey?: string | undefined },
+  path: string,
+  body: unknown,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
+  const reply = await postJson(
+    `${config.url}${path}`,
+    { authorization: `Bearer ${config.apiKey ?? ""}` },
+    JSON.stringify(body),
+    AbortSignal.timeout(timeoutMs),
+  ).catch((error: Error & { code?: string }) => {
+    throw unreachable(config.url, error, timeoutMs);
+  });
+  const json = JSON.parse(reply.text || "{}") as Record<string, unknown> & { error?: { message?: string } };
+  if (reply.status >= 400) throw new Error(`${path}: HTTP ${reply.status}: ${json.error?.message ?? reply.text.slice(0, 200)}`);
+  return json;
+}

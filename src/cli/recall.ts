@@ -6,6 +6,7 @@
  *   recall status
  *   recall calibrate [--pairs FILE.jsonl …] [--sources faqs,reviews,uploaded] [--deployment]
  *   recall query "<text>"
+ *   recall move-tenant <tenant id> --to <database>
  * Bundled by scripts/build-cli.mjs into dist/cli/recall.mjs (package.json `bin`): plain Node, no
  * dependency at run time.
  */
@@ -18,6 +19,7 @@ import { scopeForProject } from "../features/hooks/claude-code";
 import { configPath, DEFAULT_HOOK_BUDGET_MS, loadConfig, writeConfigFile } from "./config";
 import { HOOK_EVENTS, HookFailure, type HookSubcommand, runHook } from "./hook";
 import { calibrate } from "./calibrate";
+import { moveTenant } from "./move-tenant";
 import { postJson, unreachable } from "./post";
 import { query } from "./query";
 import { addRecallHooks } from "./settings";
@@ -36,6 +38,9 @@ const USAGE = `usage:
   recall calibrate [--pairs <file.jsonl> …] [--sources faqs,reviews,uploaded] [--deployment]
       (admin key) fit the service's similarity scale on your own labels: uploads the pairs
       ({"a","b","label"} per line) first, then runs the fit to the end and prints its figures
+  recall move-tenant <tenant id> --to <DB|DB_1|…>
+      (an admin key of the operator's tenant) move a tenant to another D1 database: its writes
+      wait while its rows are copied and verified, then it is switched; nothing is lost
   recall hook user-prompt-submit|post-tool-use
       run by Claude Code: hook JSON on stdin, context JSON on stdout; never fails the prompt
 
@@ -159,6 +164,11 @@ async function main(argv: string[]): Promise<void> {
       return console.log(await query(argv.slice(1).join(" "), loadConfig(), process.env.CLAUDE_PROJECT_DIR ?? process.cwd()));
     if (command === "calibrate") {
       if (await calibrate(argv.slice(1), loadConfig())) return;
+      process.exitCode = 1;
+      return;
+    }
+    if (command === "move-tenant") {
+      if (await moveTenant(argv.slice(1), loadConfig())) return;
       process.exitCode = 1;
       return;
     }

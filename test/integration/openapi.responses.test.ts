@@ -176,6 +176,13 @@ describe("the documented responses", () => {
     await expectOk("GET", "/v1/admin/settings", { key: admin });
     await expectOk("PATCH", "/v1/admin/settings", { key: admin, body: { cards: { confidenceThreshold: 0.75 } } });
 
+    // The deployment's tenants and databases: the operator's tenant (the dev key's, OPERATOR_TENANT in [env.test])
+    const operator = env.RECALL_DEV_API_KEY!;
+    const placed = await expectOk("POST", "/v1/admin/tenants", { key: operator, body: { name: "contract", database: "DB_1" } }, 201);
+    await expectOk("GET", "/v1/admin/databases", { key: operator });
+    await expectOk("POST", `/v1/admin/tenants/${placed.tenant.id}/move`, { key: operator, body: { to: "DB" } });
+    await expectOk("GET", `/v1/admin/tenants/${placed.tenant.id}/move`, { key: operator });
+
     // Helpdesk connections and a helpdesk's own webhook
     const connection = await expectOk(
       "POST",

@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/api";
 import { REINDEX_CRON } from "../../src/app/cron";
+import { emptiest, expectedTenantBytes } from "../../src/core/placement/emptiest";
 import { newTenant, type TestTenant } from "../support/api";
 import { clientWith, embedderDown } from "../support/app";
 import { apiClient, expectError, expectJson } from "../support/client";
@@ -107,16 +108,17 @@ describe("tenants placed in another database", () => {
 });
 
 describe("POST /v1/admin/tenants and GET /v1/admin/databases", () => {
-  it("places a new tenant in the database with the most room when none is named", async () => {
+  it("places a new tenant where the placement policy says when none is named, with its size and tenants as it reads them", async () => {
     const before = await expectJson(operator().databases.$get(), 200);
     expect(before.databases.map((d) => d.name)).toEqual(["DB", "DB_1"]);
-    const emptiest = [...before.databases].sort((a, b) => a.bytes - b.bytes)[0]!;
+    const tenants = before.databases.reduce((sum, d) => sum + d.tenants, 0);
+    const chosen = emptiest(before.databases, { tenantBytes: expectedTenantBytes(before.databases, tenants) })!;
     const created = await expectJson(operator().tenants.$post({ json: { name: "Acme Support" } }), 201);
-    expect(created.tenant.database).toBe(emptiest.name);
+    expect(created.tenant.database).toBe(chosen);
     expect(created.key).toMatchObject({ role: "admin", tenantId: created.tenant.id });
     const after = await expectJson(operator().databases.$get(), 200);
     const tenantsIn = (list: typeof before, name: string) => list.databases.find((d) => d.name === name)!.tenants;
-    expect(tenantsIn(after, emptiest.name)).toBe(tenantsIn(before, emptiest.name) + 1);
+    expect(tenantsIn(after, chosen)).toBe(tenantsIn(before, chosen) + 1);
     // The new key works at once, on its database.
     const api = apiClient(created.key.key);
     await expectJson(

@@ -169,8 +169,8 @@ describe("npm run setup:cloudflare", () => {
       ['database_id = "00000000-0000-0000-0000-000000000000"', `database_id = "${D1_ID}"`],
       ['id = "00000000000000000000000000000000"', `id = "${KV_ID}"`],
     ]);
-    // The [env.local] and [env.test] bindings keep their placeholders.
-    expect(configuredToml().match(/database_id = "0{8}-/g)).toHaveLength(2);
+    // The [env.local] and [env.test] bindings (DB and DB_1 in each) keep their placeholders.
+    expect(configuredToml().match(/database_id = "0{8}-/g)).toHaveLength(4);
     expect(readProductionConfig(configuredToml()).d1[0].database_id).toBe(D1_ID);
   });
 

@@ -26,7 +26,7 @@ export function appAround(middleware: MiddlewareHandler<AppEnv>[], route: Handle
 export const signedInAs =
   (tenantId: string, role: Principal["role"]): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    c.set("principal", { tenantId, role, keyId: "key-test", database: "DB" });
+    c.set("principal", { tenantId, role, keyId: "key-test", database: "DB", writesFrozen: false });
     await next();
   };
 

@@ -5,6 +5,7 @@
 import { randomToken, sha256Hex } from "../../core/base/crypto";
 import { newId } from "../../core/base/ids";
 import { HOME_DATABASE } from "../../platform/db/databases";
+import { WRITES_FROZEN_SQL } from "../../platform/db/schema/core";
 
 export const roles = ["client", "admin"] as const;
 export type Role = (typeof roles)[number];
@@ -15,6 +16,8 @@ export interface Principal {
   role: Role;
   /** The D1 binding holding the tenant's rows (the directory, src/platform/db/databases.ts); DB when it has no entry. */
   database: string;
+  /** The tenant is being moved to another database: its writes are refused until the copy is switched to. */
+  writesFrozen: boolean;
 }
 
 export interface CreatedKey {
@@ -63,11 +66,13 @@ export async function findPrincipal(
   // The tenant's place comes with its key: placement costs no round trip of its own.
   const keyRow = db
     .prepare(
-      `SELECT k.id, k.tenant_id, k.role, d.database FROM api_keys k LEFT JOIN tenant_databases d ON d.tenant_id = k.tenant_id
+      `SELECT k.id, k.tenant_id, k.role, d.database, m.phase AS moving FROM api_keys k
+       LEFT JOIN tenant_databases d ON d.tenant_id = k.tenant_id
+       LEFT JOIN tenant_moves m ON m.tenant_id = k.tenant_id AND m.${WRITES_FROZEN_SQL}
        WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
     )
     .bind(hash);
-  type KeyRow = { id: string; tenant_id: string; role: Role; database: string | null };
+  type KeyRow = { id: string; tenant_id: string; role: Role; database: string | null; moving: string | null };
   let row: KeyRow | null;
   let alongsideRows: unknown[] = [];
   const together = alongside ? await db.batch<unknown>([keyRow, alongside.statement(hash)]).catch(() => null) : null;
@@ -83,7 +88,13 @@ export async function findPrincipal(
     principals.delete(hash);
     return null;
   }
-  const principal: Principal = { keyId: row.id, tenantId: row.tenant_id, role: row.role, database: row.database ?? HOME_DATABASE };
+  const principal: Principal = {
+    keyId: row.id,
+    tenantId: row.tenant_id,
+    role: row.role,
+    database: row.database ?? HOME_DATABASE,
+    writesFrozen: row.moving !== null,
+  };
   alongside?.read(alongsideRows, principal);
   // Only valid keys are remembered: a key created a moment ago must work at once.
   if (cache) {
@@ -95,6 +106,11 @@ export async function findPrincipal(
 
 function forgetPrincipal(keyId: string): void {
   for (const [hash, entry] of principals) if (entry.principal.keyId === keyId) principals.delete(hash);
+}
+
+/** Forgets this isolate's keys of a tenant (its placement changed here: a move began or was switched to). */
+export function forgetTenantPrincipals(tenantId: string): void {
+  for (const [hash, entry] of principals) if (entry.principal.tenantId === tenantId) principals.delete(hash);
 }
 
 export async function createApiKey(

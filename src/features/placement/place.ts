@@ -2,29 +2,44 @@
  * Creating a tenant in a database (docs/design/tenant-placement.md): the one named, or the one with
  * the most room (src/core/placement/emptiest.ts), measured by what D1 reports with every answer.
  */
-import { type DatabaseFill, emptiest } from "../../core/placement/emptiest";
+import { type DatabaseFill, emptiest, expectedTenantBytes, GROWING_DAYS } from "../../core/placement/emptiest";
 import { HOME_DATABASE } from "../../platform/db/databases";
 import type { Services } from "../../platform/ports/services";
 import { createTenant } from "../auth/keys";
+import { tenantCounts } from "./directory";
 
-/** Bytes in use per database: D1 answers every query with the database's size (`meta.size_after`). */
-export async function databaseFills(services: Pick<Services, "onDatabase">, names: readonly string[]): Promise<DatabaseFill[]> {
-  return Promise.all(
-    names.map(async (name) => {
-      const { meta } = await services.onDatabase(name).db.prepare("SELECT 1").run();
-      return { name, bytes: meta.size_after ?? 0 };
-    }),
-  );
+const DAY_MS = 86_400_000;
+
+export interface DatabaseState extends DatabaseFill {
+  tenants: number;
 }
 
-/** The database a new tenant goes to: `named` when given, else the emptiest below its fill limit; null when none has room. */
-export async function databaseForNewTenant(
-  services: Pick<Services, "onDatabase">,
+/**
+ * Each database's bytes in use (D1 answers every query with its database's size, `meta.size_after`), its tenants and
+ * how many of them are still growing (placed less than GROWING_DAYS ago).
+ */
+export async function databaseStates(
+  services: Pick<Services, "home" | "onDatabase" | "clock">,
   names: readonly string[],
-  named?: string,
+): Promise<DatabaseState[]> {
+  const [sizes, counts] = await Promise.all([
+    Promise.all(names.map(async (name) => (await services.onDatabase(name).db.prepare("SELECT 1").run()).meta.size_after ?? 0)),
+    tenantCounts(services.home, services.clock.now() - GROWING_DAYS * DAY_MS),
+  ]);
+  return names.map((name, i) => {
+    const count = counts.get(name);
+    return { name, bytes: sizes[i]!, tenants: count?.tenants ?? 0, growingTenants: count?.growing ?? 0 };
+  });
+}
+
+/** The database a new tenant goes to, among `names`: the emptiest counting growing tenants (emptiest.ts); null when none has room. */
+export async function databaseForNewTenant(
+  services: Pick<Services, "home" | "onDatabase" | "clock">,
+  names: readonly string[],
 ): Promise<string | null> {
-  if (named !== undefined) return named;
-  return names.length === 1 ? names[0]! : emptiest(await databaseFills(services, names));
+  const states = await databaseStates(services, names);
+  const tenants = states.reduce((sum, s) => sum + s.tenants, 0);
+  return emptiest(states, { tenantBytes: expectedTenantBytes(states, tenants) });
 }
 
 /**

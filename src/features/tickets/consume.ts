@@ -27,8 +27,9 @@ import type { SameQuestionDecision } from "../../core/decisions/same-question";
 import { guardedJudge } from "../../platform/judge/guarded";
 import type { AnswerVerdict, MergeVerdict, PairLeftovers } from "../../platform/judge/port";
 import { errorCodeOf, errorFields } from "../../platform/observe/log";
-import type { Services } from "../../platform/ports/services";
-import { servicesForTenant } from "../placement/directory";
+import { type Services, servicesIn } from "../../platform/ports/services";
+import { placementOf } from "../placement/directory";
+import { PRINCIPAL_CACHE_MS } from "../auth/keys";
 import type { PersonalKind } from "../../core/text/pii/kinds";
 import { decideAction, type TicketAction } from "./decide";
 import { assess, PipelineUnavailable, type TicketMatch } from "./match";
@@ -83,7 +84,14 @@ export async function consumeTickets(batch: MessageBatch<unknown>, services: Ser
     const log = batchLog.with({ messageId: message.id, tenant: body.tenantId, ticketRowId: body.ticketRowId, attempt: message.attempts });
     let scoped: Services = { ...services, log };
     try {
-      scoped = await servicesForTenant(scoped, body.tenantId);
+      const placement = await placementOf(services.home, body.tenantId, services.clock.now());
+      if (placement.writesFrozen) {
+        // Its rows are being copied to another database: decide it once the copy is in use.
+        message.retry({ delaySeconds: MOVING_RETRY_DELAY_S });
+        log.info("ticket_waits_for_move");
+        continue;
+      }
+      scoped = servicesIn(scoped, placement.database);
       const outcome = await processTicket(scoped, body);
       if (outcome.kind === "busy") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       else message.ack();
@@ -109,6 +117,9 @@ export async function consumeTickets(batch: MessageBatch<unknown>, services: Ser
     }
   }
 }
+
+/** A ticket of a tenant being moved waits this long: the move's copy is in use within the key cache's time of its end. */
+const MOVING_RETRY_DELAY_S = PRINCIPAL_CACHE_MS / 1000;
 
 const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
 

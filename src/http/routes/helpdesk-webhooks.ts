@@ -14,7 +14,7 @@ import { takeDelivery } from "../../features/helpdesk/intake";
 import { providers } from "../../features/helpdesk/providers";
 import type { Delivery } from "../../features/helpdesk/types";
 import { verifiedConnection } from "../../features/helpdesk/verify-delivery";
-import { servicesForTenant } from "../../features/placement/directory";
+import { servicesForWrites } from "../tenant-moving";
 import { toTicket } from "../../features/tickets/store";
 import type { TicketMessage } from "../../platform/ports/ticket-message";
 import type { AppEnv } from "../context";
@@ -60,7 +60,7 @@ export const helpdeskWebhooks = new Hono<AppEnv>().post(
     const challenge = providers[provider].challenge?.(delivery);
     if (challenge) return c.json({ challenge }, 200);
     const json = signedJson(delivery.rawBody);
-    const placed = await servicesForTenant(services, connection.tenantId);
+    const placed = await servicesForWrites(services, connection.tenantId);
     const outcome = await takeDelivery(placed, c.env.TICKETS as Queue<TicketMessage>, connection, delivery, json);
     switch (outcome.kind) {
       case "duplicate_delivery":

@@ -15,7 +15,7 @@ import { type StoredTicket, storeAndEnqueue } from "../../features/tickets/intak
 import { pipelineStore } from "../../features/tickets/select";
 import { toTicket } from "../../features/tickets/store";
 import { signedByTenant } from "../../features/tickets/verify-delivery";
-import { servicesForTenant } from "../../features/placement/directory";
+import { servicesForWrites } from "../tenant-moving";
 import type { TicketMessage } from "../../platform/ports/ticket-message";
 import type { AppEnv } from "../context";
 import { ticketDocs } from "../docs/tickets";
@@ -39,7 +39,7 @@ export const webhooks = new Hono<AppEnv>().post(
 
     const { isBatch, batch, rejected } = readDelivery(signedJson(c.get("rawBody")));
     const tickets = batch.map((t) => ({ ...t, resolvedAt: t.resolvedAt === undefined ? now : Date.parse(t.resolvedAt) }));
-    const placed = await servicesForTenant(services, tenantId);
+    const placed = await servicesForWrites(services, tenantId);
     const intake = await storeAndEnqueue(pipelineStore(placed), c.env.TICKETS as Queue<TicketMessage>, tenantId, tickets, now);
     if (intake.kind === "queue_unavailable") return enqueueFailed(c, intake.error);
     const { stored } = intake;

@@ -8,8 +8,9 @@ export const HOME_DATABASE = "DB";
 
 const BINDING = /^DB(?:_[1-9]\d{0,2})?$/;
 
-const isD1 = (value: unknown): value is D1Database =>
-  typeof value === "object" && value !== null && typeof (value as D1Database).prepare === "function";
+// By name and kind only: wrapping the bindings (sessions, the I/O trace) must not touch them, so a request answered before
+// any query (a rate limit) reaches no database at all.
+const isD1 = (value: unknown): value is D1Database => typeof value === "object" && value !== null;
 
 /** The deployment's D1 bindings by name: DB first, then DB_1, DB_2, … in number order. */
 export function databaseNames(env: object): string[] {

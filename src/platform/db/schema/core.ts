@@ -53,3 +53,46 @@ export const tenantDatabases = sqliteTable("tenant_databases", {
   database: text("database").notNull(),
   placedAt: integer("placed_at").notNull(),
 });
+
+export const movePhases = ["freezing", "copying", "verifying", "settling", "deleting", "done", "failed"] as const;
+export type MovePhase = (typeof movePhases)[number];
+/** The phases during which the moving tenant's writes are refused (503, Retry-After): its rows are being copied. */
+export const WRITES_FROZEN_PHASES: readonly MovePhase[] = ["freezing", "copying", "verifying"];
+/** The same, as SQL: `phase IN (…)`. */
+export const WRITES_FROZEN_SQL = `phase IN (${WRITES_FROZEN_PHASES.map((p) => `'${p}'`).join(", ")})`;
+
+/**
+ * A tenant's move to another database (src/features/placement/move.ts), in the home database: its
+ * phase (the tenant's writes are refused while it is freezing, copying or verifying) and the
+ * verify and delete positions.
+ */
+export const tenantMoves = sqliteTable("tenant_moves", {
+  tenantId: text("tenant_id").primaryKey(),
+  fromDatabase: text("from_database").notNull(),
+  toDatabase: text("to_database").notNull(),
+  phase: text("phase", { enum: movePhases }).notNull(),
+  /** When the phase began: freezing and settling wait out PRINCIPAL_CACHE_MS from it. */
+  phaseAt: integer("phase_at").notNull(),
+  /** The index of the table in MOVED_TABLES the phase is at. */
+  tableIndex: integer("table_index").notNull().default(0),
+  /** The last source rowid the phase dealt with in that table. */
+  cursor: integer("cursor").notNull().default(0),
+  /** Verifying: the last target rowid compared. */
+  targetCursor: integer("target_cursor").notNull().default(0),
+  /** Rows copied, once the copy is done. */
+  rows: integer("rows").notNull().default(0),
+  reason: text("reason"),
+  startedAt: integer("started_at").notNull(),
+});
+
+/**
+ * A move's copy position, in the target database: written in the same batch as the rows it
+ * copied, so a copy cut off anywhere resumes exactly. Its absence at a move's start is what makes
+ * the move clear the target of an earlier, abandoned copy first.
+ */
+export const tenantCopies = sqliteTable("tenant_copies", {
+  tenantId: text("tenant_id").primaryKey(),
+  tableIndex: integer("table_index").notNull().default(0),
+  cursor: integer("cursor").notNull().default(0),
+  rows: integer("rows").notNull().default(0),
+});
