@@ -4,6 +4,7 @@
 import { renderLatency } from "./report-latency.mjs";
 import { renderMemory } from "./report-memory.mjs";
 import { renderCapacity } from "./report-capacity.mjs";
+import { PLACEMENT_COMMAND, renderPlacement } from "./report-placement.mjs";
 import { barChart, intervalChart, lineChart } from "./svg.mjs";
 
 /** How to make each result the reports read, for the "not measured" lines. */
@@ -18,6 +19,7 @@ export const COMMANDS = {
   latency: "npm run bench -- latency",
   memory: "npm run bench -- memory",
   capacity: "npm run bench -- capacity",
+  "placement-sim": PLACEMENT_COMMAND,
 };
 
 const GENERATED =
@@ -728,6 +730,7 @@ export const REPORT_INPUTS = {
   latency: ["latency"],
   memory: ["memory"],
   capacity: ["capacity"],
+  placement: ["placement-sim"],
 };
 
 /** Each report with its charts and the results it reads. */
@@ -737,11 +740,18 @@ export function renderReportGroups(results) {
   const latency = renderLatency(results.latency ?? null, { generated: GENERATED, notMeasured, when, machineLine });
   const memory = renderMemory(results.memory ?? null, { generated: GENERATED, notMeasured, when, machineLine });
   const capacity = renderCapacity(results.capacity ?? null, { generated: GENERATED, notMeasured, when, machineLine });
+  // Its own header line: it names the renderer and the one result it reads.
+  const placement = renderPlacement(results["placement-sim"] ?? null, { notMeasured, when, machineLine });
   return [
     { name: "quality", inputs: REPORT_INPUTS.quality, files: { "quality.md": quality.markdown, ...quality.charts } },
     { name: "speed", inputs: REPORT_INPUTS.speed, files: { "speed.md": speed.markdown, ...speed.charts } },
     { name: "latency", inputs: REPORT_INPUTS.latency, files: { "latency.md": tidy(latency.split("\n")) } },
     { name: "memory", inputs: REPORT_INPUTS.memory, files: { "memory.md": tidy(memory.split("\n")) } },
     { name: "capacity", inputs: REPORT_INPUTS.capacity, files: { "capacity.md": tidy(capacity.markdown.split("\n")), ...capacity.charts } },
+    {
+      name: "placement",
+      inputs: REPORT_INPUTS.placement,
+      files: { "placement.md": tidy(placement.markdown.split("\n")), ...placement.charts },
+    },
   ];
 }

@@ -174,7 +174,8 @@ describe("npm run report", () => {
     expect(empty["latency.md"]).toContain("Not measured in this run: run `npm run bench -- latency`.");
     expect(empty["memory.md"]).toContain("Not measured in this run: run `npm run bench -- memory`.");
     expect(empty["capacity.md"]).toContain("Not measured in this run: run `npm run bench -- capacity`.");
-    expect(Object.keys(empty).sort()).toEqual(["capacity.md", "latency.md", "memory.md", "quality.md", "speed.md"]);
+    expect(empty["placement.md"]).toContain("Not measured in this run: run `node bench/placement-sim.mjs`.");
+    expect(Object.keys(empty).sort()).toEqual(["capacity.md", "latency.md", "memory.md", "placement.md", "quality.md", "speed.md"]);
   });
 
   it("sets the isolate's measured memory against its budget", () => {
@@ -290,6 +291,7 @@ describe("npm run report", () => {
       "latency (not measured in this run: latency)",
       "memory (not measured in this run: memory)",
       "capacity (not measured in this run: capacity)",
+      "placement (not measured in this run: placement-sim)",
     ]);
     expect(readFileSync(join(out, "speed.md"), "utf8")).toBe("speed figures of another run\n");
     expect(readdirSync(out)).toContain("speed-faq-search.svg");
