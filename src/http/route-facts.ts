@@ -22,5 +22,11 @@ export const readsOnly = marker();
 /** A route that takes NDJSON (one JSON object per line, application/x-ndjson) besides JSON, with its own size limit (middleware/json-bodies.ts). */
 export const takesNdjson = marker();
 
+/**
+ * A route of the deployment, not of the caller's tenant (tenants, databases, moves): a move of the caller's own tenant does
+ * not hold it, or the operator could not finish moving the operator's tenant (middleware/tenant-database.ts).
+ */
+export const ofTheDeployment = marker();
+
 /** Whether the route this request matched carries the fact. */
 export const routeHas = (c: Context, fact: MiddlewareHandler) => matchedRoutes(c).some((route) => route.handler === fact);

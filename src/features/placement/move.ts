@@ -19,6 +19,7 @@
  * new version epochs, so no cache keyed by the old ones is taken for current.
  */
 import { HOME_DATABASE } from "../../platform/db/databases";
+import { ConstraintViolation } from "../../platform/db/errors";
 import { type MovePhase, WRITES_FROZEN_PHASES } from "../../platform/db/schema/core";
 import type { Services } from "../../platform/ports/services";
 import { forgetTenantPrincipals, PRINCIPAL_CACHE_MS } from "../auth/keys";
@@ -215,12 +216,32 @@ async function copying(services: MoveServices, row: MoveRow): Promise<MoveRow | 
   const last = rows.at(-1);
   const [tableIndex, cursor] =
     rows.length < MOVE_BATCH_ROWS ? [position.table_index + 1, 0] : [position.table_index, Number(last!.__rowid)];
+  statements.unshift(
+    // Two calls copying at once (two operators) must not both copy this batch: when the position is no longer the one
+    // read above, this insert meets the existing row's key, and the whole batch rolls back.
+    target
+      .prepare(
+        "INSERT INTO tenant_copies (tenant_id) SELECT ?1 WHERE NOT EXISTS (SELECT 1 FROM tenant_copies WHERE tenant_id = ?1 AND table_index = ?2 AND cursor = ?3)",
+      )
+      .bind(row.tenant_id, position.table_index, position.cursor),
+  );
   statements.push(
     target
       .prepare("UPDATE tenant_copies SET table_index = ?, cursor = ?, rows = rows + ? WHERE tenant_id = ?")
       .bind(tableIndex, cursor, rows.length, row.tenant_id),
   );
-  await target.batch(statements);
+  try {
+    await target.batch(statements);
+  } catch (error) {
+    if (!(error instanceof ConstraintViolation)) throw error;
+    const now = await target
+      .prepare("SELECT table_index, cursor FROM tenant_copies WHERE tenant_id = ?")
+      .bind(row.tenant_id)
+      .first<MoveRow>();
+    // Another call copied the batch: go on from the stored position. Otherwise a copied row met one the target has.
+    if (now && (now.table_index !== position.table_index || now.cursor !== position.cursor)) return row;
+    return fail(services, row, `A row of ${table.name} is in the target already; start the move again`);
+  }
   return { ...row, table_index: tableIndex, rows: position.rows + rows.length };
 }
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { servicesIn } from "../../platform/ports/services";
 import type { AppEnv } from "../context";
-import { readsOnly, routeHas } from "../route-facts";
+import { ofTheDeployment, readsOnly, routeHas } from "../route-facts";
 import { refuseWhileMoving } from "../tenant-moving";
 
 /**
@@ -11,7 +11,7 @@ import { refuseWhileMoving } from "../tenant-moving";
  */
 export const tenantDatabase: MiddlewareHandler<AppEnv> = async (c, next) => {
   const principal = c.get("principal");
-  if (principal.writesFrozen && !reads(c)) refuseWhileMoving(principal);
+  if (principal.writesFrozen && !reads(c) && !routeHas(c, ofTheDeployment)) refuseWhileMoving(principal);
   c.set("services", servicesIn(c.get("services"), principal.database));
   await next();
 };

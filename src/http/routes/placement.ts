@@ -17,6 +17,7 @@ import type { AppEnv } from "../context";
 import { placementDocs } from "../docs/placement";
 import { AppError } from "../errors";
 import { requireOperator } from "../middleware/require-operator";
+import { ofTheDeployment } from "../route-facts";
 import { idParam } from "../schemas/shared";
 import { validate } from "../validation";
 
@@ -29,7 +30,7 @@ const newTenantSchema = z.strictObject({
 
 // Mounted at /admin beside the tenant's own admin routes: the operator check is per route, not a `use` over /admin/*.
 export const placement = new Hono<AppEnv>()
-  .post("/tenants", placementDocs.createTenant, requireOperator, validate("json", newTenantSchema), async (c) => {
+  .post("/tenants", placementDocs.createTenant, ofTheDeployment, requireOperator, validate("json", newTenantSchema), async (c) => {
     const services = c.get("services");
     const { name, database: named } = c.req.valid("json");
     const names = databaseNames(c.env);
@@ -48,23 +49,31 @@ export const placement = new Hono<AppEnv>()
     const key = await createApiKey(services.home, { tenantId: tenant.id, role: "admin", name: "first admin key", now });
     return c.json({ tenant, key: { ...key, createdAt: new Date(key.createdAt).toISOString() } }, 201);
   })
-  .post("/tenants/:id/move", placementDocs.move, requireOperator, validate("param", idParam), validate("json", moveSchema), async (c) => {
-    const services = c.get("services");
-    const tenantId = c.req.valid("param").id;
-    const { to } = c.req.valid("json");
-    const names = databaseNames(c.env);
-    if (!names.includes(to)) throw new AppError("VALIDATION_FAILED", `No D1 database "${to}" in this deployment: ${names.join(", ")}`);
-    const tenant = await services.home.prepare("SELECT 1 FROM tenants WHERE id = ?").bind(tenantId).first();
-    if (!tenant) throw new AppError("NOT_FOUND", "No such tenant");
-    forgetPlacements(tenantId);
-    const { database: from } = await placementOf(services.home, tenantId, services.clock.now());
-    try {
-      return c.json(await advanceMove(services, { tenantId, from, to }), 200);
-    } catch (error) {
-      if (error instanceof MoveRefused) throw new AppError("CONFLICT", error.message);
-      throw error;
-    }
-  })
+  .post(
+    "/tenants/:id/move",
+    placementDocs.move,
+    ofTheDeployment,
+    requireOperator,
+    validate("param", idParam),
+    validate("json", moveSchema),
+    async (c) => {
+      const services = c.get("services");
+      const tenantId = c.req.valid("param").id;
+      const { to } = c.req.valid("json");
+      const names = databaseNames(c.env);
+      if (!names.includes(to)) throw new AppError("VALIDATION_FAILED", `No D1 database "${to}" in this deployment: ${names.join(", ")}`);
+      const tenant = await services.home.prepare("SELECT 1 FROM tenants WHERE id = ?").bind(tenantId).first();
+      if (!tenant) throw new AppError("NOT_FOUND", "No such tenant");
+      forgetPlacements(tenantId);
+      const { database: from } = await placementOf(services.home, tenantId, services.clock.now());
+      try {
+        return c.json(await advanceMove(services, { tenantId, from, to }), 200);
+      } catch (error) {
+        if (error instanceof MoveRefused) throw new AppError("CONFLICT", error.message);
+        throw error;
+      }
+    },
+  )
   .get("/tenants/:id/move", placementDocs.moveState, requireOperator, validate("param", idParam), async (c) => {
     const state = await moveState(c.get("services"), c.req.valid("param").id);
     if (!state) throw new AppError("NOT_FOUND", "The tenant was never moved");
