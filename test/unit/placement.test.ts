@@ -15,8 +15,9 @@ describe("emptiest", () => {
   });
 
   it("skips a database past the fill limit once its growing tenants are counted, and answers null when all are", () => {
-    expect(emptiest([db("DB", 7.9), db("DB_1", 2, 40)], { tenantBytes: 0.2 * GB })).toBeNull();
-    expect(emptiest([db("DB", 7.9), db("DB_1", 2, 20)], { tenantBytes: 0.2 * GB })).toBe("DB_1");
+    // DB is at 80 % by bytes; DB_1's 2 GB and 40 growing tenants of 0.2 GB make 10 GB.
+    expect(emptiest([db("DB", 8), db("DB_1", 2, 40)], { tenantBytes: 0.2 * GB })).toBeNull();
+    expect(emptiest([db("DB", 8), db("DB_1", 2, 20)], { tenantBytes: 0.2 * GB })).toBe("DB_1");
     expect(emptiest([db("DB", 8)])).toBeNull();
   });
 
