@@ -2,21 +2,32 @@
 // database, KV namespace, Vectorize index and its metadata indexes, queues) and the Worker
 // secrets it needs, and writes the ids into wrangler.toml's top level. Safe to run again: a second
 // run finds everything and changes nothing. Then `npm run deploy`. docs/guides/deploy.md explains it.
-//   --dry-run   only looks: prints what it would create, creates and writes nothing
+//   --dry-run        only looks: prints what it would create, creates and writes nothing
+//   --databases N    N D1 databases in all: DB and DB_1 … DB_{N-1} for tenant placement
+//                    (docs/design/tenant-placement.md); the missing ones are added to wrangler.toml and created
 // Needs a Cloudflare login (`npx wrangler login`, or CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SetupError, setupCloudflare, wranglerCli } from "./support/cloudflare-setup.mjs";
+import { parseArgs } from "node:util";
+import { SetupError, setupCloudflare, withDatabases, wranglerCli } from "./support/cloudflare-setup.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const configPath = join(root, "wrangler.toml");
-const dryRun = process.argv.includes("--dry-run");
+const { values } = parseArgs({ options: { "dry-run": { type: "boolean" }, databases: { type: "string" } } });
+const dryRun = values["dry-run"] ?? false;
 
 try {
   await setupCloudflare({
     wrangler: wranglerCli({ cwd: root }),
-    config: { read: () => readFileSync(configPath, "utf8"), write: (text) => writeFileSync(configPath, text) },
+    config: {
+      // With --databases, the blocks to add are part of what the setup reads; they reach the file with the ids it finds.
+      read: () => {
+        const text = readFileSync(configPath, "utf8");
+        return values.databases === undefined ? text : withDatabases(text, Number(values.databases));
+      },
+      write: (text) => writeFileSync(configPath, text),
+    },
     dryRun,
     log: (line) => console.log(line),
   });

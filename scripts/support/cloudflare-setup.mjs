@@ -184,6 +184,37 @@ export function readProductionConfig(text) {
 }
 
 /**
+ * `--databases N`: the top level with N D1 databases in all: the home one (DB) and DB_1 … DB_{N-1}, tenants are placed in
+ * (docs/design/tenant-placement.md). A missing one is added as a block after the last top-level [[d1_databases]], named
+ * after DB's database (`recall-1`, …), with a placeholder id the setup then fills; existing ones and every other byte stay.
+ */
+export function withDatabases(text, count) {
+  if (!Number.isInteger(count) || count < 1 || count > 100)
+    throw new SetupError(`--databases takes a whole number from 1 to 100, got ${count}`);
+  const tables = scanToml(text).filter((t) => !isEnvironmentTable(t) && t.path === "d1_databases");
+  const home = tables.find((t) => t.keys.binding?.value === "DB");
+  if (!home) throw new SetupError('wrangler.toml has no top-level [[d1_databases]] with binding = "DB"');
+  const have = new Set(tables.map((t) => t.keys.binding?.value));
+  const lines = text.split("\n");
+  const eol = lines[home.headerLine].endsWith("\r") ? "\r" : "";
+  const blocks = [];
+  for (let n = 1; n < count; n++) {
+    if (have.has(`DB_${n}`)) continue;
+    blocks.push(
+      "",
+      "[[d1_databases]]",
+      `binding = "DB_${n}"`,
+      `database_name = ${JSON.stringify(`${home.keys.database_name?.value ?? "recall"}-${n}`)}`,
+      'database_id = "00000000-0000-0000-0000-000000000000"',
+      'migrations_dir = "migrations"',
+    );
+  }
+  if (blocks.length === 0) return text;
+  lines.splice(Math.max(...tables.map((t) => t.lastLine)) + 1, 0, ...blocks.map((line) => line + eol));
+  return lines.join("\n");
+}
+
+/**
  * Sets `key` of the top-level [[path]] entry whose `binding` is `binding` to the string `value`.
  * Only that value's characters change (or one line is added when the key is missing); every other
  * byte of the file, comments and the environments' sections included, stays as it was.

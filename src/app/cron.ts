@@ -11,6 +11,7 @@ import { pruneLatencySamples } from "../platform/observe/counters";
 import { errorCodeOf, errorFields } from "../platform/observe/log";
 import { type Services, servicesIn } from "../platform/ports/services";
 import { HOME_DATABASE } from "../platform/db/databases";
+import { databasesInMoves } from "../features/placement/move";
 import { pruneDeliveries } from "../features/helpdesk/deliveries";
 import { pruneEndedSecrets, sealPendingSecrets } from "../features/tickets/secrets";
 import { pipelineStore, webhookAuthDb } from "../features/tickets/select";
@@ -65,7 +66,7 @@ const jobs: Record<string, Record<string, Scheduled>> = {
 
 /**
  * Runs every job of a schedule, the `each` ones on every database in `databases` (their reports keyed `job:DB_1` past the
- * home one); one failing job is logged and reported, the others still run.
+ * home one) but those a move is copying between; one failing job is logged and reported, the others still run.
  */
 export async function runCron(
   cron: string,
@@ -80,9 +81,14 @@ export async function runCron(
   }
   const report: Record<string, unknown> = {};
   const started = performance.now();
+  const moving = databases.length > 1 ? await databasesInMoves(services.home) : new Set<string>();
   for (const [name, { where, run }] of Object.entries(scheduled)) {
     for (const database of where === "home" ? [HOME_DATABASE] : databases) {
       const key = database === HOME_DATABASE ? name : `${name}:${database}`;
+      if (where === "each" && moving.has(database)) {
+        report[key] = { skipped: "a tenant is being moved to or from this database; the next run goes on" };
+        continue;
+      }
       const jobStarted = performance.now();
       const jobLog = log.with({ task: name, database });
       try {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { REINDEX_CRON, runCron } from "../../src/app/cron";
 import { createServices } from "../../src/app/services";
 import { PRINCIPAL_CACHE_MS } from "../../src/features/auth/keys";
 import { advanceMove, MOVED_TABLES } from "../../src/features/placement/move";
@@ -141,7 +142,7 @@ describe("moving a tenant to another database", () => {
     while (state.phase === "freezing" || state.phase === "copying") state = await advanceMove(services, args, 0);
     expect(state.phase).toBe("verifying");
 
-    // Something writes past the freeze (a job the freeze does not reach): verification must notice.
+    // Something writes past the freeze (nothing should: this stands for a fault): verification must notice.
     await env.DB.prepare(
       "UPDATE memories SET content = 'changed behind the move' WHERE tenant_id = ? AND rowid = (SELECT max(rowid) FROM memories WHERE tenant_id = ?)",
     )
@@ -176,6 +177,27 @@ describe("moving a tenant to another database", () => {
     expect(await countIn(env.DB, "memories", tenant.tenantId)).toBe(SEEDED + 1);
     expect(await countIn(placedDb(), "memories", tenant.tenantId)).toBe(0);
     await expectJson(api.v1.memories.search.$post({ json: { scope: "move", query: "depot in Ghent" } }), 200);
+  });
+
+  it("holds the cron's per-database jobs on both databases while a move copies, and runs the home ones", async () => {
+    const tenant = await newTenant("moving while the cron runs");
+    const clock = skippingClock();
+    const services = { ...createServices(env), clock };
+    const args = { tenantId: tenant.tenantId, from: "DB", to: "DB_1" };
+    expect((await advanceMove(services, args, 0)).phase).toBe("freezing");
+    const report = await runCron(REINDEX_CRON, services, ["DB", "DB_1"]);
+    expect(report.reindexMemories).toMatchObject({ skipped: expect.stringContaining("moved") });
+    expect(report["reindexMemories:DB_1"]).toMatchObject({ skipped: expect.stringContaining("moved") });
+    expect(report.sealWebhookSecrets).not.toHaveProperty("skipped");
+    // Once the move is done, they run again.
+    for (let calls = 0; calls < 20; calls++) {
+      const state = await advanceMove(services, args);
+      if (state.phase === "done") break;
+      clock.skip(state.waitMs + 1);
+    }
+    const after = await runCron(REINDEX_CRON, services, ["DB", "DB_1"]);
+    expect(after.reindexMemories).not.toHaveProperty("skipped");
+    expect(after["reindexMemories:DB_1"]).not.toHaveProperty("skipped");
   });
 
   it("refuses a move to the database the tenant is in, to one the deployment lacks, and for an unknown tenant", async () => {

@@ -13,6 +13,7 @@ import {
   SetupError,
   setBindingValue,
   setupCloudflare,
+  withDatabases,
   wranglerCli,
   // @ts-expect-error: plain ESM module shared with `npm run setup:cloudflare`, no type declarations
 } from "../../scripts/support/cloudflare-setup.mjs";
@@ -172,6 +173,26 @@ describe("npm run setup:cloudflare", () => {
     // The [env.local] and [env.test] bindings (DB and DB_1 in each) keep their placeholders.
     expect(configuredToml().match(/database_id = "0{8}-/g)).toHaveLength(4);
     expect(readProductionConfig(configuredToml()).d1[0].database_id).toBe(D1_ID);
+  });
+
+  it("--databases N adds the missing top-level D1 blocks (DB_1 …) after DB's, once, and changes no other byte", () => {
+    const three = withDatabases(WRANGLER_TOML, 3);
+    const d1 = readProductionConfig(three).d1 as { binding: string; database_name: string; database_id: string }[];
+    expect(d1.map((d) => [d.binding, d.database_name])).toEqual([
+      ["DB", "recall"],
+      ["DB_1", "recall-1"],
+      ["DB_2", "recall-2"],
+    ]);
+    expect(d1[1]!.database_id).toMatch(/^0{8}-/);
+    // Two blocks of six lines added in one place; every other line as it was.
+    const before = WRANGLER_TOML.split("\n");
+    const after = three.split("\n");
+    const at = after.findIndex((line, k) => line !== before[k]);
+    expect([...after.slice(0, at), ...after.slice(at + 12)]).toEqual(before);
+    expect(withDatabases(three, 3)).toBe(three);
+    expect(withDatabases(three, 2)).toBe(three); // never removes one: its tenants' rows are there
+    expect(withDatabases(WRANGLER_TOML, 1)).toBe(WRANGLER_TOML);
+    expect(() => withDatabases(WRANGLER_TOML, 0)).toThrow(SetupError);
   });
 
   it("the rewrite keeps a trailing comment and CRLF line ends, and adds a missing key after the entry's last key", () => {

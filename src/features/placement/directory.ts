@@ -47,14 +47,12 @@ export function forgetPlacements(tenantId?: string): void {
   else cache.delete(tenantId);
 }
 
-/** The ids of the tenants whose rows are in the services' database, in id order, less those being moved: what a job run per database goes through. */
+/** The ids of the tenants whose rows are in the services' database, in id order: what a job run per database goes through. */
 export async function tenantsPlacedHere(services: Pick<Services, "home" | "database">): Promise<string[]> {
   const { results } = await services.home
     .prepare(
       `SELECT t.id FROM tenants t LEFT JOIN tenant_databases d ON d.tenant_id = t.id
-       WHERE coalesce(d.database, ?1) = ?2
-         AND NOT EXISTS (SELECT 1 FROM tenant_moves m WHERE m.tenant_id = t.id AND m.${WRITES_FROZEN_SQL})
-       ORDER BY t.id`,
+       WHERE coalesce(d.database, ?1) = ?2 ORDER BY t.id`,
     )
     .bind(HOME_DATABASE, services.database)
     .all<{ id: string }>();

@@ -20,7 +20,7 @@
  */
 import { HOME_DATABASE } from "../../platform/db/databases";
 import { ConstraintViolation } from "../../platform/db/errors";
-import { type MovePhase, WRITES_FROZEN_PHASES } from "../../platform/db/schema/core";
+import { type MovePhase, WRITES_FROZEN_PHASES, WRITES_FROZEN_SQL } from "../../platform/db/schema/core";
 import type { Services } from "../../platform/ports/services";
 import { forgetTenantPrincipals, PRINCIPAL_CACHE_MS } from "../auth/keys";
 import { forgetPlacements } from "./directory";
@@ -418,4 +418,15 @@ function stateOf(row: MoveRow, now: number): MoveState {
     waitMs: waits ? Math.max(0, row.phase_at + PRINCIPAL_CACHE_MS - now) : 0,
     reason: row.reason,
   };
+}
+
+/**
+ * The databases a move is copying between (its writes frozen): the cron's per-database jobs wait for the move to end, since
+ * a job going row by row (re-index, pruning) would change rows being copied and fail the move's verification.
+ */
+export async function databasesInMoves(home: D1Database): Promise<Set<string>> {
+  const { results } = await home
+    .prepare(`SELECT from_database, to_database FROM tenant_moves WHERE ${WRITES_FROZEN_SQL}`)
+    .all<{ from_database: string; to_database: string }>();
+  return new Set(results.flatMap((r) => [r.from_database, r.to_database]));
 }
