@@ -34,14 +34,30 @@ export function sessionStart(method: string, path: string, bookmarkHeader: strin
   return "first-primary";
 }
 
-/** The latest D1 bookmark among the sealed ones a client sent (comma-separated, the first MAX_BOOKMARKS); values that are none are ignored. */
-export function latestSent(header: string): string | undefined {
-  const opened = header
-    .split(",")
-    .slice(0, MAX_BOOKMARKS)
-    .map((value) => parseBookmark(unseal(value.trim())));
-  return opened.reduce<string | null>(later, null) ?? undefined;
+/**
+ * Sealed values read from a request at most: an answer carries one per database its request used (the home one and the
+ * tenant's placed one, src/platform/db/databases.ts), and the client sends back up to MAX_BOOKMARKS answers' worth.
+ */
+export const MAX_SEALED_VALUES = 2 * MAX_BOOKMARKS;
+
+/** A sealed value names its database as `DB_1:<bookmark>`; a bare bookmark is the home database's (as before placement). */
+const OF_DATABASE = /^(DB_[1-9]\d{0,2}):(.*)$/;
+
+/** The latest D1 bookmark per database among the sealed values a client sent (comma-separated); values that are none are ignored. */
+export function latestByDatabase(header: string): Map<string, string> {
+  const latest = new Map<string, string>();
+  for (const value of header.split(",").slice(0, MAX_SEALED_VALUES)) {
+    const opened = unseal(value.trim());
+    if (opened === null) continue;
+    const [, name = HOME_DATABASE, text = opened] = OF_DATABASE.exec(opened) ?? [];
+    const bookmark = parseBookmark(text);
+    if (bookmark) latest.set(name, later(latest.get(name) ?? null, bookmark)!);
+  }
+  return latest;
 }
+
+/** The home database's latest bookmark among those a client sent. */
+export const latestSent = (header: string): string | undefined => latestByDatabase(header).get(HOME_DATABASE);
 
 /** D1 compares bookmarks as strings: the greater is the later (workerd's own session does the same). */
 function later(a: string | null, b: string | null): string | null {
@@ -50,13 +66,15 @@ function later(a: string | null, b: string | null): string | null {
   return a.localeCompare(b) < 0 ? b : a;
 }
 
-/** The sessions of one request from outside and of the in-process calls it makes. */
+/** The sessions of one request from outside and of the in-process calls it makes, by database. */
 interface Chain {
-  start: SessionStart;
-  sessions: D1Session[];
+  /** Where a database's session starts when the chain has none on it yet. */
+  start: (database: string) => SessionStart;
+  sessions: { database: string; session: D1Session }[];
 }
 
-const latest = (chain: Chain) => chain.sessions.reduce<string | null>((max, s) => later(max, s.bookmark()), null);
+const latest = (chain: Chain, database: string) =>
+  chain.sessions.reduce<string | null>((max, s) => (s.database === database ? later(max, s.session.bookmark()) : max), null);
 
 /**
  * Chains of the requests in flight, by request id. An in-process call (MCP tools, the hook, the
@@ -68,8 +86,8 @@ const latest = (chain: Chain) => chain.sessions.reduce<string | null>((max, s) =
 const chains = new Map<string, Chain>();
 
 /**
- * Opens the request's D1 session and puts it in place of the DB binding, for withServices to build
- * the services from; the answer carries the latest bookmark. Mounted just before withServices.
+ * Opens the request's D1 sessions and puts them in place of the database bindings, for withServices to build the services
+ * from; the answer carries the latest bookmark of each database used. Mounted just before withServices.
  */
 export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = c.get("requestId");
@@ -79,20 +97,24 @@ export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
   keyReady.catch(() => {});
   c.set("sealingKeyRead", keyReady);
   const sent = c.req.header(BOOKMARK_HEADER);
-  const received = outer || sent === undefined ? undefined : await keyReady.then(() => latestSent(sent));
-  const chain = outer ?? { start: sessionStart(c.req.method, c.req.path, received, routeHas(c, readsOnly)), sessions: [] };
-  const session = openSession(c.env.DB, latest(chain) ?? chain.start);
-  chain.sessions.push(session);
+  const received = outer || sent === undefined ? new Map<string, string>() : await keyReady.then(() => latestByDatabase(sent));
+  const readOnly = routeHas(c, readsOnly);
+  const chain = outer ?? { start: (database) => sessionStart(c.req.method, c.req.path, received.get(database), readOnly), sessions: [] };
   if (!outer) chains.set(requestId, chain);
-  // A placed tenant's database (src/platform/db/databases.ts) has bookmarks of its own, which the header does not carry yet:
-  // a request that sent one reads that database's primary, so it still sees what its earlier requests wrote there.
-  const placedStart: SessionStart = chain.start === "first-unconstrained" ? chain.start : "first-primary";
-  c.env = envWithDatabases(c.env, (binding, name) => (name === HOME_DATABASE ? session.db : openSession(binding, placedStart).db));
+  // A session on every database (opened at its first query: most requests use one or two), each where the chain has got to on it.
+  c.env = envWithDatabases(c.env, (binding, database) => {
+    const session = openSession(binding, latest(chain, database) ?? chain.start(database));
+    chain.sessions.push({ database, session });
+    return session.db;
+  });
   try {
     await next();
   } finally {
     if (!outer) chains.delete(requestId);
-    const bookmark = latest(chain);
-    if (bookmark) c.header(BOOKMARK_HEADER, await keyReady.then(() => seal(bookmark)));
+    const bookmarks = [...new Set(chain.sessions.map((s) => s.database))].flatMap((database) => {
+      const bookmark = latest(chain, database);
+      return bookmark ? [database === HOME_DATABASE ? bookmark : `${database}:${bookmark}`] : [];
+    });
+    if (bookmarks.length > 0) c.header(BOOKMARK_HEADER, await keyReady.then(() => bookmarks.map(seal).join(", ")));
   }
 };

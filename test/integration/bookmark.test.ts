@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { recallClient } from "../../src/client/client";
-import { BOOKMARK_HEADER, latestSent } from "../../src/http/bookmark";
+import { BOOKMARK_HEADER, latestSent, MAX_SEALED_VALUES } from "../../src/http/bookmark";
 import { loadSealingKey, seal, unseal } from "../../src/http/sealed";
 import { newTenant } from "../support/api";
 import { expectJson } from "../support/client";
@@ -77,7 +77,7 @@ describe("x-recall-bookmark (D1 read replication)", () => {
     expect(started.localeCompare((await opened(second))!)).toBeGreaterThanOrEqual(0);
   });
 
-  it("reads the latest D1 bookmark among those sent, in any order, of the first 16 values", async () => {
+  it("reads the latest D1 bookmark among those sent, in any order, of the first MAX_SEALED_VALUES values", async () => {
     await loadSealingKey(env.DB);
     const [older, newer] = [
       "00000001-00000002-00004e2f-0a83ea2fceebc654de0640c422be4653",
@@ -87,7 +87,7 @@ describe("x-recall-bookmark (D1 read replication)", () => {
     expect(latestSent(`${seal(older)},${seal(newer)}`)).toBe(newer);
     // Unsealed, D1's own bookmark is not taken.
     expect(latestSent(newer)).toBeUndefined();
-    expect(latestSent([...Array.from({ length: 16 }, () => seal(older)), seal(newer)].join(","))).toBe(older);
+    expect(latestSent([...Array.from({ length: MAX_SEALED_VALUES }, () => seal(older)), seal(newer)].join(","))).toBe(older);
   });
 
   it("shows no database position: sealed, new at every answer, and a bare D1 bookmark sent back is ignored", async () => {

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import worker from "../../workers/api";
 import { REINDEX_CRON } from "../../src/app/cron";
 import { emptiest, expectedTenantBytes } from "../../src/core/placement/emptiest";
-import { newTenant, type TestTenant } from "../support/api";
+import { BOOKMARK_HEADER, latestByDatabase } from "../../src/http/bookmark";
+import { loadSealingKey } from "../../src/http/sealed";
+import { newTenant, send, type TestTenant } from "../support/api";
 import { clientWith, embedderDown } from "../support/app";
 import { apiClient, expectError, expectJson } from "../support/client";
 import { deliver, expectDelivered, newWebhookSecret, ticket, waitForDecision } from "../support/tickets";
@@ -85,6 +87,27 @@ describe("tenants placed in another database", () => {
     expect(await countIn(env.DB, "tickets", tenant.tenantId)).toBe(0);
     // The secret that signs its webhooks is found before the tenant's database is known: at home.
     expect(await countIn(env.DB, "webhook_secrets", tenant.tenantId)).toBe(1);
+  });
+
+  it("carries a bookmark for each database a request used, and starts each database's session from its own", async () => {
+    const tenant = await placedTenant("placed bookmarks");
+    await loadSealingKey(env.DB);
+    const write = await send("/v1/memories", {
+      key: tenant.clientKey,
+      body: { scope: "placement-bookmarks", content: "The Oslo office closes early on Fridays", memoryType: "fact" },
+    });
+    expect(write.status).toBe(201);
+    const sent = write.headers.get(BOOKMARK_HEADER)!;
+    const written = latestByDatabase(sent);
+    expect([...written.keys()].sort()).toEqual(["DB", "DB_1"]);
+    const read = await send("/v1/memories/search", {
+      key: tenant.clientKey,
+      body: { scope: "placement-bookmarks", query: "Oslo office hours" },
+      headers: { [BOOKMARK_HEADER]: sent },
+    });
+    expect(read.status).toBe(200);
+    const answered = latestByDatabase(read.headers.get(BOOKMARK_HEADER)!);
+    expect(answered.get("DB_1")!.localeCompare(written.get("DB_1")!)).toBeGreaterThanOrEqual(0);
   });
 
   it("runs the re-index cron on every database", async () => {
