@@ -176,7 +176,7 @@ describe("npm run setup:cloudflare", () => {
   });
 
   it("--databases N adds the missing top-level D1 blocks (DB_1 …) after DB's, once, and changes no other byte", () => {
-    const three = withDatabases(WRANGLER_TOML, 3);
+    const three: string = withDatabases(WRANGLER_TOML, 3);
     const d1 = readProductionConfig(three).d1 as { binding: string; database_name: string; database_id: string }[];
     expect(d1.map((d) => [d.binding, d.database_name])).toEqual([
       ["DB", "recall"],

@@ -41,10 +41,9 @@ export async function servicesForTenant<S extends Services>(services: S, tenantI
   return servicesIn(services, (await placementOf(services.home, tenantId, services.clock.now())).database);
 }
 
-/** Forgets what this isolate knows of a tenant's placement (a move of it changed phase here), or of every tenant's (tests). */
-export function forgetPlacements(tenantId?: string): void {
-  if (tenantId === undefined) cache.clear();
-  else cache.delete(tenantId);
+/** Forgets what this isolate knows of a tenant's placement (a move of it changed phase here). */
+export function forgetPlacement(tenantId: string): void {
+  cache.delete(tenantId);
 }
 
 /** The ids of the tenants whose rows are in the services' database, in id order: what a job run per database goes through. */

@@ -23,7 +23,7 @@ import { ConstraintViolation } from "../../platform/db/errors";
 import { type MovePhase, WRITES_FROZEN_PHASES, WRITES_FROZEN_SQL } from "../../platform/db/schema/core";
 import type { Services } from "../../platform/ports/services";
 import { forgetTenantPrincipals, PRINCIPAL_CACHE_MS } from "../auth/keys";
-import { forgetPlacements } from "./directory";
+import { forgetPlacement } from "./directory";
 
 /** A tenant table moved with the tenant; `seq` tables number their rows, and their full-text rows are keyed by it. */
 interface MovedTable {
@@ -154,7 +154,7 @@ async function start(services: MoveServices, { tenantId, from, to }: { tenantId:
     .run();
   // This isolate refuses the tenant's writes at once; others within PRINCIPAL_CACHE_MS, which freezing waits out.
   forgetTenantPrincipals(tenantId);
-  forgetPlacements(tenantId);
+  forgetPlacement(tenantId);
   return (await readMove(services.home, tenantId))!;
 }
 
@@ -350,7 +350,7 @@ async function switchTo(services: MoveServices, row: MoveRow): Promise<MoveRow> 
           .bind(row.tenant_id, row.to_database, now);
   await home.batch([directory, phaseStatement(home, row.tenant_id, "settling", now)]);
   forgetTenantPrincipals(row.tenant_id);
-  forgetPlacements(row.tenant_id);
+  forgetPlacement(row.tenant_id);
   return { ...row, phase: "settling", phase_at: now, table_index: 0, cursor: 0, target_cursor: 0 };
 }
 
@@ -392,7 +392,7 @@ async function enterPhase(services: MoveServices, row: MoveRow, phase: MovePhase
   await phaseStatement(services.home, row.tenant_id, phase, now, reason).run();
   if (!WRITES_FROZEN_PHASES.includes(phase)) {
     forgetTenantPrincipals(row.tenant_id);
-    forgetPlacements(row.tenant_id);
+    forgetPlacement(row.tenant_id);
   }
   return { ...row, phase, phase_at: now, table_index: 0, cursor: 0, target_cursor: 0, reason };
 }

@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { D1_LIMIT_BYTES, NEW_TENANT_FULL_AT } from "../../core/placement/emptiest";
 import { createApiKey } from "../../features/auth/keys";
-import { forgetPlacements, placementOf } from "../../features/placement/directory";
+import { forgetPlacement, placementOf } from "../../features/placement/directory";
 import { advanceMove, MoveRefused, moveState } from "../../features/placement/move";
 import { createPlacedTenant, databaseForNewTenant, databaseStates } from "../../features/placement/place";
 import { databaseNames } from "../../platform/db/databases";
@@ -28,15 +28,17 @@ const newTenantSchema = z.strictObject({
   database: z.string().max(10).optional().describe("A D1 binding of this deployment (DB, DB_1, …); default: the one with the most room"),
 });
 
+function mustBeOneOf(names: readonly string[], name: string): void {
+  if (!names.includes(name)) throw new AppError("VALIDATION_FAILED", `No D1 database "${name}" in this deployment: ${names.join(", ")}`);
+}
+
 // Mounted at /admin beside the tenant's own admin routes: the operator check is per route, not a `use` over /admin/*.
 export const placement = new Hono<AppEnv>()
   .post("/tenants", placementDocs.createTenant, ofTheDeployment, requireOperator, validate("json", newTenantSchema), async (c) => {
     const services = c.get("services");
     const { name, database: named } = c.req.valid("json");
     const names = databaseNames(c.env);
-    if (named !== undefined && !names.includes(named)) {
-      throw new AppError("VALIDATION_FAILED", `No D1 database "${named}" in this deployment: ${names.join(", ")}`);
-    }
+    if (named !== undefined) mustBeOneOf(names, named);
     const database = named ?? (await databaseForNewTenant(services, names));
     if (!database) {
       throw new AppError(
@@ -60,11 +62,10 @@ export const placement = new Hono<AppEnv>()
       const services = c.get("services");
       const tenantId = c.req.valid("param").id;
       const { to } = c.req.valid("json");
-      const names = databaseNames(c.env);
-      if (!names.includes(to)) throw new AppError("VALIDATION_FAILED", `No D1 database "${to}" in this deployment: ${names.join(", ")}`);
+      mustBeOneOf(databaseNames(c.env), to);
       const tenant = await services.home.prepare("SELECT 1 FROM tenants WHERE id = ?").bind(tenantId).first();
       if (!tenant) throw new AppError("NOT_FOUND", "No such tenant");
-      forgetPlacements(tenantId);
+      forgetPlacement(tenantId);
       const { database: from } = await placementOf(services.home, tenantId, services.clock.now());
       try {
         return c.json(await advanceMove(services, { tenantId, from, to }), 200);
