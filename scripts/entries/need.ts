@@ -2,4 +2,5 @@
 // features, the logistic fitter, and the decision it replaces (bundled with esbuild).
 export { informationNeed } from "../../src/core/text/need";
 export { NEED_FEATURES, needFeatures } from "../../src/core/text/need-features";
-export { fitLogisticVectors } from "../../src/core/decisions/logistic";
+export { needTerms } from "../../src/core/text/need-terms";
+export { fitLogisticTerms, sigmoid, termsLogit } from "../../src/core/base/logistic-terms";

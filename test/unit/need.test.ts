@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { informationNeed, parseNeedModel } from "../../src/core/text/need";
 import { needFeatures } from "../../src/core/text/need-features";
+import { needTerms } from "../../src/core/text/need-terms";
 
 const need = (text: string) => informationNeed(text).need;
 
@@ -93,5 +94,43 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     expect(informationNeed("How do I reset my password?").p).toBeGreaterThan(0.5);
     expect(informationNeed("ok").p).toBe(0);
     expect(() => parseNeedModel({ weights: [1], bias: 0, notNeedBelow: 0.5 })).toThrow(/weights/);
+    const weights = new Array(11).fill(0);
+    expect(() => parseNeedModel({ weights, bias: 0, terms: { "w:x": "1" }, notNeedBelow: 0.5 })).toThrow(/terms/);
+    expect(() => parseNeedModel({ weights, bias: 0, terms: [1], notNeedBelow: 0.5 })).toThrow(/terms/);
+  });
+
+  it("weighs every word: the model's word terms move P(need) (need-terms.ts)", () => {
+    const weights = new Array(11).fill(0);
+    const model = (terms: Record<string, number>) => parseNeedModel({ weights, bias: 0, terms, notNeedBelow: 0.5 });
+    const text = "lock the front door please";
+    expect(informationNeed(text, model({})).p).toBe(0.5);
+    expect(informationNeed(text, model({ "b:^ lock": -2 })).need).toBe(false);
+    expect(informationNeed(text, model({ "w:door": 2 })).need).toBe(true);
+  });
+
+  it("a comment is code where code stands beside it, in any language", () => {
+    expect(needFeatures('# 读取配置文件\nconfig = yaml.safe_load(open("config.yml"))').code).toBe(1);
+    expect(needFeatures("# Verbindung\nDATABASE_URL=postgres://localhost/shop").code).toBe(1);
+    // A heading above prose stays prose.
+    expect(needFeatures("# Billing\nWhy was I charged twice this month?").code).toBe(0);
+  });
+});
+
+describe("needTerms: the words of a prompt as a model's terms", () => {
+  it("reads English words by their lemma, with their neighbours and how the prompt opens and ends", () => {
+    const terms = needTerms("Refunds take how long?");
+    expect(terms).toEqual(
+      expect.arrayContaining(["w:refund", "w:take", "b:^ refund", "b:refund take", "b:long $", "end:?", "^noun", "^verb"]),
+    );
+  });
+
+  it("takes each Han character as a word, and any number or emoji as one term", () => {
+    expect(needTerms("怎么退款。")).toEqual(expect.arrayContaining(["w:怎", "b:怎 么", "b:^ 怎", "b:款 $", "end:."]));
+    expect(needTerms("back in 10 👍")).toEqual(expect.arrayContaining(["w:<num>", "w:<emoji>", "b:<num> <emoji>"]));
+  });
+
+  it("names each term once", () => {
+    const terms = needTerms("the the the");
+    expect(terms.filter((t) => t === "w:the")).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@
  * pair. Pure: the features of a pair, the probability, and the fit (Newton's method with a small
  * L2 penalty, so a feature the labels never vary stays near 0 instead of running off).
  */
+import { sigmoid } from "../base/logistic-terms";
 import type { Alignment } from "./align";
 import type { Contrast, ContrastKind } from "./contrasts";
 
@@ -72,7 +73,7 @@ export function pairFeatures(score: number, alignment: Alignment, contrasts: rea
 export function probability(model: LogisticModel, x: FeatureVector): number {
   let z = model.bias;
   FEATURES.forEach((f, i) => (z += (model.weights[i] ?? 0) * x[f]));
-  return 1 / (1 + Math.exp(-z));
+  return sigmoid(z);
 }
 
 /**
@@ -104,7 +105,7 @@ export function fitLogisticVectors(
     const grad = new Array<number>(d).fill(0);
     const hess = Array.from({ length: d }, () => new Array<number>(d).fill(0));
     X.forEach((xi, n) => {
-      const p = 1 / (1 + Math.exp(-xi.reduce((s, v, k) => s + v * w[k]!, 0)));
+      const p = sigmoid(xi.reduce((s, v, k) => s + v * w[k]!, 0));
       const weight = rows[n]!.w ?? 1;
       const r = weight * p * (1 - p);
       for (let j = 0; j < d; j++) {

@@ -131,13 +131,16 @@ const CODE_LINE =
  */
 function outputLines(lines: readonly string[], pasted: boolean): boolean[] {
   let afterPrompt = false;
-  return lines.map((line) => {
+  const output = lines.map((line) => {
     if (!line.trim()) return (afterPrompt = false);
     if (SHELL_PROMPT.test(line)) return (afterPrompt = true);
     return afterPrompt || CODE_LINE.test(line) || (pasted && LOG_HEAD.test(line));
   });
+  // A comment is code where code stands beside it ("# read the config" above `config = …`), in any language.
+  return output.map((isOutput, i) => isOutput || (COMMENT.test(lines[i]!) && (output[i - 1] === true || output[i + 1] === true)));
 }
 const SHELL_PROMPT = /^\s*\$ [\w./-]+/u;
+const COMMENT = /^\s*(?:#(?!!)|--\s|\/\*|\*\s)/u;
 
 /** Code, logs and configuration: the share of lines that are, or 1 for a fenced block. */
 function codeShare(text: string): number {
