@@ -114,6 +114,13 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     // A heading above prose stays prose.
     expect(needFeatures("# Billing\nWhy was I charged twice this month?").code).toBe(0);
   });
+
+  it("reads configuration, SQL clauses and syslog lines as pasted output; a labelled line of prose stays prose", () => {
+    expect(needFeatures("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: checkout").code).toBe(1);
+    expect(needFeatures("SELECT name\nFROM users\nWHERE id = 1\nORDER BY name").code).toBe(1);
+    expect(needFeatures("Mar 12 03:02:11 web01 kernel: Out of memory\nMar 12 03:02:12 web01 kernel: Killed process").code).toBe(1);
+    expect(needFeatures("Context: we run Postgres 15 on RDS\nQuestion: how do I enable pg_stat_statements").code).toBe(0);
+  });
 });
 
 describe("needTerms: the words of a prompt as a model's terms", () => {

@@ -164,18 +164,20 @@ function proseLines(text: string): string {
   const output = outputLines(lines, lines.filter((l) => l.trim()).length >= 3);
   return lines.filter((line, i) => !output[i] && !/```/.test(line)).join("\n");
 }
-/** Directives of the languages and tools that write them in upper case: Dockerfile, SQL, git's merge output. */
+/** Directives of the languages and tools that write them in upper case: Dockerfile, SQL (its clauses too), git's merge output. */
 const DIRECTIVES =
-  "FROM|RUN|CMD|COPY|ADD|ENV|EXPOSE|WORKDIR|ENTRYPOINT|ARG|USER|VOLUME|LABEL|HEALTHCHECK|SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|CONFLICT|Auto-merging";
+  "FROM|RUN|CMD|COPY|ADD|ENV|EXPOSE|WORKDIR|ENTRYPOINT|ARG|USER|VOLUME|LABEL|HEALTHCHECK|SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|WHERE|JOIN|LEFT|RIGHT|INNER|OUTER|GROUP|ORDER|HAVING|LIMIT|VALUES|SET|AND|OR|ON|CONFLICT|Auto-merging";
 /**
  * A line of pasted output rather than prose: the head of a trace ("Traceback (most recent call
  * last):", "java.lang.NullPointerException: …", "docker: Error response …"), a line opening with a
- * timestamp or a log level, a diff's header or hunk, a directive of a language that writes them
- * in upper case (Dockerfile, SQL, git's "CONFLICT (content)"), or columns aligned by runs of
- * spaces. An acronym opening a line ("API returns 500 …") is prose.
+ * timestamp (ISO or syslog's "Mar 12 03:02:11") or a log level, a diff's header or hunk, a
+ * directive of a language that writes them in upper case (Dockerfile, SQL, git's "CONFLICT
+ * (content)"), a configuration key as YAML and .ini write them, lower case first
+ * ("apiVersion: v1", "  replicas: 3"; "Question: how do I …" is prose), or columns aligned by runs
+ * of spaces. An acronym opening a line ("API returns 500 …") is prose.
  */
 const LOG_HEAD = new RegExp(
-  String.raw`^\s*(?:Traceback \(most recent call last\)|Exception in thread|Caused by:|panic:|fatal:|npm (?:ERR|WARN)!|[\w.$]*(?:Error|Exception)\b.*:|[\w.-]+: (?:Error|ERROR|error|fatal|FATAL)\b|File "[^"]+", line \d+|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?\s|(?:---|\+\+\+) [ab]\/|@@ -\d|(?:${DIRECTIVES})\s+\S|\S+(?: {2,}\S+){2,}\s*$)`,
+  String.raw`^\s*(?:Traceback \(most recent call last\)|Exception in thread|Caused by:|panic:|fatal:|npm (?:ERR|WARN)!|[\w.$]*(?:Error|Exception)\b.*:|[\w.-]+: (?:Error|ERROR|error|fatal|FATAL)\b|File "[^"]+", line \d+|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\p{L}{3} +\d{1,2} \d\d:\d\d:\d\d|[a-z_][\w.-]*:(?: +[^\s:?][^:?]*)?$|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\]?\s|(?:---|\+\+\+) [ab]\/|@@ -\d|(?:${DIRECTIVES})\s+\S|\S+(?: {2,}\S+){2,}\s*$)`,
   "u",
 );
 
