@@ -1,6 +1,6 @@
 /**
  * Logistic regression over a few dense features and many binary terms (the words of a text), for
- * models too wide for logistic.ts's Newton steps: full-batch Adam on the weighted log loss, with an
+ * models too wide for decisions/logistic.ts's Newton steps: full-batch Adam on the weighted log loss, with an
  * L2 penalty of its own for the terms, so a word seen in a handful of rows moves the decision a
  * little and the documented features carry it. A term seen in fewer than `minCount` rows gets no
  * weight: it would only remember its rows.

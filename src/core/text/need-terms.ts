@@ -38,10 +38,10 @@ export function needTerms(prompt: string): string[] {
   for (const s of surfaces) terms.add(`w:${english(s) ? lemma(s) : s}`);
   ["^", ...surfaces, "$"].forEach((s, i, all) => i > 0 && terms.add(`b:${all[i - 1]} ${s}`));
   const first = surfaces[0];
-  if (first && english(first)) {
-    const base = lemma(first);
-    if (englishLexicon().verbs.has(base) && base === first) terms.add("^verb");
-    if (englishLexicon().verbs.has(base) && base !== first && first.endsWith("ing")) terms.add("^gerund");
+  const base = first && english(first) ? lemma(first) : null;
+  if (base && englishLexicon().verbs.has(base)) {
+    if (base === first) terms.add("^verb");
+    else if (first!.endsWith("ing")) terms.add("^gerund");
   }
   return [...terms];
 }
