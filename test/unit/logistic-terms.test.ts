@@ -22,6 +22,14 @@ describe("fitLogisticTerms: logistic regression over dense features and word ter
     expect(model.terms.once).toBeUndefined();
   });
 
+  it("keeps no term whose weight is below minWeight", () => {
+    // "shared" is in every row: the bias carries it and its own weight stays near 0.
+    expect(fitLogisticTerms(rows, { l2Terms: 0.1, minWeight: 0 }).terms.shared).toBeDefined();
+    const model = fitLogisticTerms(rows, { l2Terms: 0.1, minWeight: 0.1 });
+    expect(model.terms.shared).toBeUndefined();
+    expect(Object.values(model.terms).every((w) => Math.abs(w) >= 0.1)).toBe(true);
+  });
+
   it("shrinks the term weights as their penalty grows", () => {
     const loose = fitLogisticTerms(rows, { l2Terms: 0.1 });
     const tight = fitLogisticTerms(rows, { l2Terms: 10 });

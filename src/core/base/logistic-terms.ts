@@ -28,6 +28,8 @@ export interface TermsFitOptions {
   /** Penalty on the term weights. */
   l2Terms?: number;
   minCount?: number;
+  /** A term whose weight is smaller moves the odds by less than e^minWeight and is not kept: it costs bytes and says nothing. */
+  minWeight?: number;
   iterations?: number;
   learningRate?: number;
 }
@@ -42,7 +44,7 @@ export function termsLogit(model: TermsModel, x: readonly number[], terms: reado
 }
 
 export function fitLogisticTerms(rows: readonly TermsRow[], options: TermsFitOptions = {}): TermsModel {
-  const { l2 = 0.05, l2Terms = 0.5, minCount = 2, iterations = 400, learningRate = 0.05 } = options;
+  const { l2 = 0.05, l2Terms = 0.5, minCount = 2, minWeight = 0.1, iterations = 400, learningRate = 0.05 } = options;
   const counts = new Map<string, number>();
   for (const r of rows) for (const t of new Set(r.terms)) counts.set(t, (counts.get(t) ?? 0) + 1);
   const vocabulary = [...counts].filter(([, n]) => n >= minCount).map(([t]) => t);
@@ -79,7 +81,7 @@ export function fitLogisticTerms(rows: readonly TermsRow[], options: TermsFitOpt
   const terms: Record<string, number> = {};
   vocabulary.forEach((t, i) => {
     const w = round(theta[dense + i]!);
-    if (Math.abs(w) >= 0.01) terms[t] = w;
+    if (Math.abs(w) >= minWeight) terms[t] = w;
   });
   return { weights: Array.from(theta.subarray(0, dense), round), bias: round(theta[size - 1]!), terms };
 }
