@@ -75,6 +75,13 @@ const heldRows = rowsOf(heldout);
  * measured here: the eval's query sets, which are not drawn from, check the needs swallowed.
  */
 function questionsAsked(dataDir, perSet) {
+  if (perSet === 0) return [];
+  if (!existsSync(path.join(dataDir, "pairs"))) {
+    console.error(
+      `fit:need: no pair sets under ${dataDir}/pairs (give --data the shared data folder, or --asked 0 to fit on the prompts alone)`,
+    );
+    process.exit(2);
+  }
   return readdirSync(path.join(dataDir, "pairs"), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .flatMap((d) => {
