@@ -11,6 +11,7 @@
  * budget are scanned from D1 directly. A new isolate answers a large collection's first queries
  * from its base's sign codes and loads the snapshot after the response (first-answer.ts).
  */
+import { BoundedMap } from "../../core/base/bounded-map";
 import { randomToken } from "../../core/base/crypto";
 import { ID_CHUNK } from "../../platform/db/by-ids";
 import { assertSameModel, type VectorIndex, VectorModelMismatch } from "../../platform/ports/vector-index";
@@ -45,8 +46,7 @@ const LOAD_AFTER_RESPONSE_LOST_MS = 60_000;
 /** Rows this isolate's writes changed in a snapshot since it was loaded or stored: past REBUILD_MIN_ROWS, it is stored as the base. */
 const unstoredRows = new Map<string, number>();
 /** Collections this isolate found without vectors (no version row), so no base manifest is read for them early. */
-const emptyCollections = new Set<string>();
-const MAX_EMPTY_REMEMBERED = 10_000;
+const emptyCollections = new BoundedMap<string, true>(10_000);
 /** Forgets every snapshot of this isolate, as a new isolate starts (tests and benchmarks). */
 export function forgetSnapshots(): void {
   snapshots.clear();
@@ -159,8 +159,7 @@ export function exactD1Index(
     const version = await versionOf(tenantId, collection);
     if (!version) {
       // Remembered, so the next request reads no manifest early for a collection that has none.
-      if (emptyCollections.size >= MAX_EMPTY_REMEMBERED) emptyCollections.clear();
-      emptyCollections.add(key);
+      emptyCollections.set(key, true);
       return { snapshot: new VectorSnapshot(dimensions, "", 0, 1) };
     }
     const cached = snapshots.get(key);

@@ -14,6 +14,7 @@
  * left on both sides in one group ("last" / "this", "sign in" / "sign up") is always hard.
  * `same` (same-question.ts) needs no hard leftover; the rest feeds its P(same).
  */
+import { BoundedMap } from "../base/bounded-map";
 import { englishLexicon } from "../text/lemma";
 import { areSynonyms } from "../text/synonyms";
 import { questionUnits, type SmallGroup, type Unit } from "./units";
@@ -62,11 +63,10 @@ export function alignQuestions(a: string, b: string): Alignment {
  * measured on the benches' memories). The units are never changed after they are made.
  */
 const UNITS_REMEMBERED = 256;
-const unitsSeen = new Map<string, readonly Unit[]>();
+const unitsSeen = new BoundedMap<string, readonly Unit[]>(UNITS_REMEMBERED);
 function unitsOf(text: string): readonly Unit[] {
   let units = unitsSeen.get(text);
   if (!units) {
-    if (unitsSeen.size >= UNITS_REMEMBERED) unitsSeen.clear();
     units = questionUnits(text);
     unitsSeen.set(text, units);
   }

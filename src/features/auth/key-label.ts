@@ -6,10 +6,10 @@
  * for good and a show's rank waits for no round trip before its Durable Object call
  * (docs/design/round-trips.md).
  */
+import { BoundedMap } from "../../core/base/bounded-map";
 import type { Principal } from "./keys";
 
-const MAX_CACHED_LABELS = 10_000;
-const labels = new Map<string, string>();
+const labels = new BoundedMap<string, string>(10_000);
 
 export async function keyLabel(db: D1Database, principal: Principal): Promise<string> {
   const cacheKey = `${principal.tenantId}\u0000${principal.keyId}`;
@@ -23,7 +23,6 @@ export async function keyLabel(db: D1Database, principal: Principal): Promise<st
   const label = name ? name : principal.keyId;
   // Only a key that exists: an id read before its row was visible falls back to the id, and must not stick.
   if (row) {
-    if (labels.size >= MAX_CACHED_LABELS) labels.clear();
     labels.set(cacheKey, label);
   }
   return label;

@@ -2,6 +2,7 @@
  * API keys: `rk_` + 32 random bytes (base64url). Only the SHA-256 is stored; the key is shown
  * once, when created. A key belongs to one tenant and has one role.
  */
+import { BoundedMap } from "../../core/base/bounded-map";
 import { randomToken, sha256Hex } from "../../core/base/crypto";
 import { newId } from "../../core/base/ids";
 import { HOME_DATABASE } from "../../platform/db/databases";
@@ -41,8 +42,7 @@ export function generateApiKey(): string {
  * A revocation applies at once in the isolate that made it and within this time everywhere else.
  */
 export const PRINCIPAL_CACHE_MS = 30_000;
-const MAX_CACHED_PRINCIPALS = 10_000;
-const principals = new Map<string, { principal: Principal; until: number }>();
+const principals = new BoundedMap<string, { principal: Principal; until: number }>(10_000);
 
 /**
  * Work read in the same round trip as a key the isolate does not know (a batch with the key's
@@ -98,7 +98,6 @@ export async function findPrincipal(
   alongside?.read(alongsideRows, principal);
   // Only valid keys are remembered: a key created a moment ago must work at once.
   if (cache) {
-    if (principals.size >= MAX_CACHED_PRINCIPALS) principals.clear();
     principals.set(hash, { principal, until: now + PRINCIPAL_CACHE_MS });
   }
   return principal;

@@ -5,6 +5,7 @@
  * within that time (and this isolate at once). A failed read falls back to the shipped scale, so a
  * storage fault can cost calibration for a minute, never a request.
  */
+import { BoundedMap } from "../../core/base/bounded-map";
 import type { Clock } from "../../core/base/clock";
 import type { Embedder } from "../../platform/ports/embedder";
 import type { Logger } from "../../platform/observe/log";
@@ -14,9 +15,8 @@ import { activeTables, DEPLOYMENT, scaleFromStored, type StoredTableRow } from "
 
 export const SCALE_CACHE_MS = 60_000;
 
-/** Tenants' scales one isolate remembers; past it, it starts again (most share the shipped table's one object). */
-const MAX_CACHED_SCALES = 10_000;
-const cache = new Map<string, { scale: Scale; until: number }>();
+/** Tenants' scales one isolate remembers (most share the shipped table's one object). */
+const cache = new BoundedMap<string, { scale: Scale; until: number }>(10_000);
 
 /** Forgets what this isolate knows of the scales in force (after a fit or a rollback; tests). */
 export function forgetScales(): void {
@@ -44,7 +44,6 @@ function keepScale(tenantId: string, model: string, rows: readonly ScaleRow[], n
   const shipped = shippedScale(model);
   const pick = (scope: string) => rows.find((r) => r.scope === scope);
   const scale = fromRow(pick(tenantId), shipped, log) ?? fromRow(pick(DEPLOYMENT), shipped, log) ?? shipped;
-  if (cache.size >= MAX_CACHED_SCALES) cache.clear();
   cache.set(`${tenantId}\u0000${model}`, { scale, until: now + SCALE_CACHE_MS });
   return scale;
 }

@@ -4,13 +4,13 @@
  * queue and jobs, which start from a tenant id, read it here, once per isolate and tenant every
  * PRINCIPAL_CACHE_MS, the same time a key's entry is trusted, so a move waits out both at once.
  */
+import { BoundedMap } from "../../core/base/bounded-map";
 import { HOME_DATABASE } from "../../platform/db/databases";
 import { type Services, servicesIn } from "../../platform/ports/services";
 import { WRITES_FROZEN_SQL } from "../../platform/db/schema/core";
 import { PRINCIPAL_CACHE_MS } from "../auth/keys";
 
-const MAX_CACHED = 10_000;
-const cache = new Map<string, { placement: Placement; until: number }>();
+const cache = new BoundedMap<string, { placement: Placement; until: number }>(10_000);
 
 export interface Placement {
   /** The binding name of the tenant's database: its directory entry, or DB without one. */
@@ -31,7 +31,6 @@ export async function placementOf(home: D1Database, tenantId: string, now: numbe
     .bind(tenantId)
     .first<{ database: string | null; frozen: number }>();
   const placement = { database: row?.database ?? HOME_DATABASE, writesFrozen: row?.frozen === 1 };
-  if (cache.size >= MAX_CACHED) cache.clear();
   cache.set(tenantId, { placement, until: now + PRINCIPAL_CACHE_MS });
   return placement;
 }
