@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { informationNeed, parseNeedModel } from "../../src/core/text/need";
-import { needFeatures } from "../../src/core/text/need-features";
+import { NEED_FEATURES, needFeatures } from "../../src/core/text/need-features";
 import { needTerms } from "../../src/core/text/need-terms";
 
 const need = (text: string) => informationNeed(text).need;
+/** A model that weighs only the given word terms (every feature 0), read as a shipped table is. */
+const wordsOnlyModel = (terms: unknown) => parseNeedModel({ weights: NEED_FEATURES.map(() => 0), bias: 0, terms, notNeedBelow: 0.5 });
 
 describe("informationNeed: an information need, not punctuation (src/core/text/need.ts)", () => {
   it.each([
@@ -94,25 +96,23 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     expect(informationNeed("How do I reset my password?").p).toBeGreaterThan(0.5);
     expect(informationNeed("ok").p).toBe(0);
     expect(() => parseNeedModel({ weights: [1], bias: 0, notNeedBelow: 0.5 })).toThrow(/weights/);
-    const weights = new Array(11).fill(0);
-    expect(() => parseNeedModel({ weights, bias: 0, terms: { "w:x": "1" }, notNeedBelow: 0.5 })).toThrow(/terms/);
-    expect(() => parseNeedModel({ weights, bias: 0, terms: [1], notNeedBelow: 0.5 })).toThrow(/terms/);
+    expect(() => wordsOnlyModel({ "w:x": "1" })).toThrow(/terms/);
+    expect(() => wordsOnlyModel([1])).toThrow(/terms/);
   });
 
   it("weighs every word: the model's word terms move P(need) (need-terms.ts)", () => {
-    const weights = new Array(11).fill(0);
-    const model = (terms: Record<string, number>) => parseNeedModel({ weights, bias: 0, terms, notNeedBelow: 0.5 });
     const text = "lock the front door please";
-    expect(informationNeed(text, model({})).p).toBe(0.5);
-    expect(informationNeed(text, model({ "b:^ lock": -2 })).need).toBe(false);
-    expect(informationNeed(text, model({ "w:door": 2 })).need).toBe(true);
+    expect(informationNeed(text, wordsOnlyModel({})).p).toBe(0.5);
+    expect(informationNeed(text, wordsOnlyModel({ "b:^ lock": -2 })).need).toBe(false);
+    expect(informationNeed(text, wordsOnlyModel({ "w:door": 2 })).need).toBe(true);
   });
 
   it("a comment is code where code stands beside it, in any language", () => {
     expect(needFeatures('# 读取配置文件\nconfig = yaml.safe_load(open("config.yml"))').code).toBe(1);
     expect(needFeatures("# Verbindung\nDATABASE_URL=postgres://localhost/shop").code).toBe(1);
-    // A heading above prose stays prose.
+    // A heading above prose stays prose, and so does a list item above a command.
     expect(needFeatures("# Billing\nWhy was I charged twice this month?").code).toBe(0);
+    expect(needFeatures("* first, run the installer\n    npm install").code).toBe(0.5);
   });
 
   it("reads configuration, SQL clauses and syslog lines as pasted output; a labelled line of prose stays prose", () => {

@@ -140,7 +140,7 @@ function outputLines(lines: readonly string[], pasted: boolean): boolean[] {
   return output.map((isOutput, i) => isOutput || (COMMENT.test(lines[i]!) && (output[i - 1] === true || output[i + 1] === true)));
 }
 const SHELL_PROMPT = /^\s*\$ [\w./-]+/u;
-const COMMENT = /^\s*(?:#(?!!)|--\s|\/\*|\*\s)/u;
+const COMMENT = /^\s*(?:#(?!!)|--\s|\/\*)/u;
 
 /** Code, logs and configuration: the share of lines that are, or 1 for a fenced block. */
 function codeShare(text: string): number {
