@@ -56,9 +56,6 @@ export function latestByDatabase(header: string): Map<string, string> {
   return latest;
 }
 
-/** The home database's latest bookmark among those a client sent. */
-export const latestSent = (header: string): string | undefined => latestByDatabase(header).get(HOME_DATABASE);
-
 /** D1 compares bookmarks as strings: the greater is the later (workerd's own session does the same). */
 function later(a: string | null, b: string | null): string | null {
   if (a === null) return b;
