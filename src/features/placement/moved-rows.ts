@@ -34,10 +34,11 @@ export const MOVED_TABLES: readonly MovedTable[] = [
 ];
 
 /** Rows the triggers of the moved tables keep: not copied, deleted with the tenant's rows. */
-export const DERIVED_TABLES = ["faq_row_versions", "vector_collections"] as const;
+const DERIVED_TABLES = ["faq_row_versions", "vector_collections"] as const;
 
 /** Rows per D1 batch: a row and its full-text row are two statements, and a 1024-d vector row is 4 KB. */
 export const MOVE_BATCH_ROWS = 50;
+
 /** A page of the tenant's rows in rowid order, each with its rowid (`__rowid`) and its full-text columns (`__fts_<column>`). */
 export async function readPage(
   db: D1Database,
