@@ -5,8 +5,13 @@
 // - the words WordNet has seen in sense-tagged text (tag_sense_cnt > 0: its common vocabulary), per
 //   part of speech, so Morphy's suffix rules can check that a stripped form is a real word;
 // - the irregular noun and verb forms whose lemma is such a word (bought → buy, children → child);
-// - synonym sets: for each word its SYNONYM_SENSES most frequent senses (WordNet orders a word's
-//   senses by frequency), kept only where two or more vocabulary words share the sense.
+// - each word's relations to other words (src/core/text/synonyms.ts), as WordNet sense ids a word
+//   shares with another: its SYNONYM_SENSES most frequent senses (WordNet orders a word's senses by
+//   frequency: a synonym), its other senses attested in sense-tagged text, the senses one step up
+//   from those (a verb's hypernym and its hypernym, an adjective's similar-to: delete → remove,
+//   change → update, strange ≈ weird) and its antonyms (enable ≠ disable). A noun's hypernyms are
+//   left out: a noun one step up is another thing (a dog is an animal), not another word for it.
+//   Only ids that two words share are kept.
 // Writes src/core/text/tables/en-lexicon.json (committed: the build needs no network, and a diff shows
 // what a WordNet upgrade changes).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -20,6 +25,9 @@ const SYNONYM_SENSES = 2;
 const WORD = /^[a-z][a-z-]*[a-z]$/;
 
 const vocab = { noun: new Set(), verb: new Set(), adj: new Set(), adv: new Set() };
+const POS_LETTER = { noun: "n", verb: "v", adj: "a", adv: "r" };
+/** A sense's id: its part of speech (an adjective satellite is an adjective) and its offset in that part's data file. */
+const senseId = (letter, offset) => `${letter === "s" ? "a" : letter}${offset}`;
 const senses = new Map(); // word → [synset ids, most frequent first]
 for (const pos of Object.keys(vocab)) {
   for (const line of readFileSync(path.join(dict, `index.${pos}`), "utf8").split("\n")) {
@@ -28,18 +36,23 @@ for (const pos of Object.keys(vocab)) {
     const [lemma, , synsetCount, pointerCount] = [f[0], f[1], Number(f[2]), Number(f[3])];
     const tagged = Number(f[5 + pointerCount]);
     const offsets = f.slice(6 + pointerCount, 6 + pointerCount + synsetCount);
-    if (!WORD.test(lemma) || tagged === 0) continue;
-    vocab[pos].add(lemma);
+    if (!WORD.test(lemma) || (tagged === 0 && pos !== "verb")) continue;
+    // Every verb has relations (delete → remove, though "delete" is not in the sense-tagged text); the vocabulary stays the seen words.
+    if (tagged > 0) vocab[pos].add(lemma);
     const list = senses.get(lemma) ?? [];
-    list.push(...offsets.slice(0, SYNONYM_SENSES).map((o) => `${pos[0]}${o}`));
+    list.push(...offsets.slice(0, SYNONYM_SENSES).map((o) => senseId(POS_LETTER[pos], o)));
     senses.set(lemma, list);
   }
 }
 
-const members = new Map();
-for (const [word, ids] of senses) for (const id of ids) (members.get(id) ?? members.set(id, []).get(id)).push(word);
-const groups = [...members.values()].filter((words) => words.length >= 2).map((words) => [...new Set(words)].sort());
-const unique = [...new Map(groups.map((g) => [g.join(" "), g])).values()].sort((a, b) => a[0].localeCompare(b[0]));
+const relations = wordRelations(senses);
+// The relations are listed in the order of the vocabulary's words, sorted, then of the verbs it
+// lacks (a word is not written twice): `relatedVerbs` and `relations`, "|"-separated.
+const vocabulary = [...new Set(Object.values(vocab).flatMap((set) => [...set]))].sort();
+const inVocabulary = new Set(vocabulary);
+const relatedVerbs = Object.keys(relations)
+  .filter((word) => !inVocabulary.has(word))
+  .sort();
 
 const exceptions = {};
 for (const [pos, file] of [
@@ -60,11 +73,95 @@ const table = {
   adjectives: sorted(vocab.adj),
   adverbs: sorted(vocab.adv),
   exceptions,
-  synonyms: unique.map((g) => g.join(" ")),
+  relatedVerbs: relatedVerbs.join(" "),
+  relations: [...vocabulary, ...relatedVerbs].map((word) => relations[word] ?? "").join("|"),
 };
 const out = new URL("../src/core/text/tables/en-lexicon.json", import.meta.url);
 writeFileSync(out, JSON.stringify(table, null, 0) + "\n");
 console.log(
   `en-lexicon.json: ${vocab.noun.size} nouns, ${vocab.verb.size} verbs, ${vocab.adj.size} adjectives, ${vocab.adv.size} adverbs, ` +
-    `${Object.keys(exceptions).length} irregular forms, ${unique.length} synonym sets`,
+    `${Object.keys(exceptions).length} irregular forms, ${Object.keys(relations).length} words with relations`,
 );
+
+/**
+ * word → "top;more;up;opposite", four lists of WordNet sense ids in base 36: the word's frequent
+ * senses, its other attested senses, the senses one step up from those (a verb's hypernym and that
+ * one's, an adjective's similar-to) and its antonyms. Two words are synonyms when their tops meet;
+ * related when one's senses meet the other's senses or senses up; opposite when one's senses meet
+ * the other's antonyms. Only ids two words reach are kept.
+ */
+function wordRelations(frequent) {
+  const pointers = synsetPointers();
+  const attested = attestedSenses();
+  const lists = new Map();
+  for (const [word, top] of frequent) {
+    // A noun's rarer senses name other things ("change" as coins): only its frequent ones count.
+    const more = [...(attested.get(word) ?? [])].filter((id) => !top.includes(id) && id[0] !== "n");
+    const own = [...top, ...more];
+    const up = own.flatMap((id) => {
+      const kind = id[0];
+      if (kind === "n") return [];
+      const step = pointers.get(id)?.[kind === "v" ? "@" : "&"] ?? [];
+      return kind === "v" ? [...step, ...step.flatMap((h) => pointers.get(h)?.["@"] ?? [])] : step;
+    });
+    lists.set(word, [top, more, up, own.flatMap((id) => pointers.get(id)?.["!"] ?? [])]);
+  }
+  // An id links two words when two own it, or one owns it and another points to it (up or opposite).
+  const owners = new Map();
+  const pointedTo = new Set();
+  for (const [top, more, up, opposite] of lists.values()) {
+    for (const id of new Set([...top, ...more])) owners.set(id, (owners.get(id) ?? 0) + 1);
+    for (const id of [...up, ...opposite]) pointedTo.add(id);
+  }
+  const links = (id) => owners.get(id) >= 2 || (owners.has(id) && pointedTo.has(id));
+  // The ids most used get the shortest codes.
+  const used = new Map();
+  for (const parts of lists.values()) for (const id of new Set(parts.flat().filter(links))) used.set(id, (used.get(id) ?? 0) + 1);
+  const short = new Map([...used].sort((x, y) => y[1] - x[1]).map(([id], i) => [id, i.toString(36)]));
+  const ids = (list) =>
+    [...new Set(list)]
+      .filter(links)
+      .map((id) => short.get(id))
+      .join(",");
+  const out = {};
+  for (const [word, parts] of [...lists].sort(([a], [b]) => a.localeCompare(b))) {
+    const line = parts.map(ids).join(";").replace(/;+$/, "");
+    if (line) out[word] = line;
+  }
+  return out;
+}
+
+/** Each synset's hypernyms (@), similar-tos (&) and antonyms (!), by id (a part-of-speech letter and the offset). */
+function synsetPointers() {
+  const found = new Map();
+  for (const pos of ["noun", "verb", "adj", "adv"]) {
+    for (const line of readFileSync(path.join(dict, `data.${pos}`), "utf8").split("\n")) {
+      if (line === "" || line.startsWith(" ")) continue;
+      const f = line.split(" ");
+      const words = parseInt(f[3], 16);
+      const at = 4 + 2 * words;
+      const byKind = {};
+      for (let i = 0; i < Number(f[at]); i++) {
+        const [symbol, offset, target] = f.slice(at + 1 + 4 * i, at + 4 + 4 * i);
+        const kind = symbol === "@i" ? "@" : symbol;
+        if (kind === "@" || kind === "&" || kind === "!") (byKind[kind] ??= []).push(senseId(target, offset));
+      }
+      found.set(senseId(f[2], f[0]), byKind);
+    }
+  }
+  return found;
+}
+
+/** word → ids of its senses seen at least once in WordNet's sense-tagged text (index.sense's tag count). */
+function attestedSenses() {
+  const POS = { 1: "n", 2: "v", 3: "a", 4: "r", 5: "s" };
+  const found = new Map();
+  for (const line of readFileSync(path.join(dict, "index.sense"), "utf8").split("\n")) {
+    const [key, offset, , count] = line.split(" ");
+    if (!key || Number(count) === 0) continue;
+    const [word, rest] = key.split("%");
+    if (!WORD.test(word)) continue;
+    (found.get(word) ?? found.set(word, new Set()).get(word)).add(senseId(POS[rest.split(":")[0]], offset));
+  }
+  return found;
+}

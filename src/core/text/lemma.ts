@@ -15,7 +15,10 @@ interface Lexicon {
   adjectives: ReadonlySet<string>;
   adverbs: ReadonlySet<string>;
   exceptions: ReadonlyMap<string, string>;
-  synonyms: readonly string[];
+  /** Each word's related senses (synonyms.ts), "|"-separated in the order of the vocabulary's words sorted, then of `relatedVerbs`. */
+  relations: string;
+  /** Verbs outside the vocabulary that have relations (delete, upload). */
+  relatedVerbs: readonly string[];
 }
 
 let lexicon: Lexicon | null = null;
@@ -25,7 +28,8 @@ export function englishLexicon(): Lexicon {
   if (lexicon) return lexicon;
   const t = lexiconTable as Record<"nouns" | "verbs" | "adjectives" | "adverbs", string> & {
     exceptions: Record<string, string>;
-    synonyms: string[];
+    relations: string;
+    relatedVerbs: string;
   };
   const words = (list: string) => new Set(list.split(" "));
   lexicon = {
@@ -34,7 +38,8 @@ export function englishLexicon(): Lexicon {
     adjectives: words(t.adjectives),
     adverbs: words(t.adverbs),
     exceptions: new Map(Object.entries(t.exceptions)),
-    synonyms: t.synonyms,
+    relations: t.relations,
+    relatedVerbs: t.relatedVerbs.split(" "),
   };
   return lexicon;
 }
