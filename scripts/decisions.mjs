@@ -7,12 +7,12 @@
 //   stackfaq    stackfaq/queries.jsonl: a paraphrase ↔ another of its thread (same), ↔ its nearest
 //               paraphrase of another thread (related), ↔ a random one of another thread (unrelated)
 //   lcqmc       pairs/lcqmc-test: Chinese, compared by shared words (the local model embeds no Chinese)
-//   recall dev  bench/data/pairs.dev.jsonl: support, developer, show and Chinese pairs written for round 2
-// and, with --heldout only, `recall held out` (bench/data/pairs.heldout.jsonl), written with the dev
-// set before round 2 was built, `recall held out 2` (bench/data/pairs.heldout2.jsonl), written blind
-// by another hand after round 2's last change, and `recall held out 3` (bench/data/pairs.heldout3.jsonl),
-// written blind by a third hand on 2026-12-06 evening, with no change to the decision since held out 2:
-// all kept out of every fit, measured, never fitted on.
+//   recall      support, developer, show and Chinese pairs in bench/data: `recall dev` (pairs.dev.jsonl),
+//               written for round 2; `recall held out` 1–5 (pairs.heldout{,2,3,4,5}.jsonl), each written
+//               blind by another hand and measured once before a round, then fitted on
+// and, with --heldout only, `recall held out 6` (bench/data/pairs.heldout6.jsonl), written blind by a
+// sixth hand on 2026-12-07 while the last round was built: kept out of every fit, measured, never
+// fitted on.
 // BEFORE is the decision as it shipped at --before (its code and table, bundled from git), AFTER
 // this tree's decision with the model fitted on the other folds (an inner k-fold picks actMin).
 // Per feature and set: precision, recall and the share decided automatically, with 95 % bootstrap
@@ -61,12 +61,16 @@ const product = readJsonl("pairs/product/pairs.jsonl");
 const mqp = readJsonl("pairs/mqp/pairs.jsonl");
 const stackfaq = readJsonl("stackfaq/queries.jsonl");
 const lcqmc = readJsonl("pairs/lcqmc-test/pairs.jsonl");
-const dev = project("bench/data/pairs.dev.jsonl");
-const HELD_OUT = [
+const RECALL_SETS = [
+  ["recall dev", "bench/data/pairs.dev.jsonl"],
   ["recall held out", "bench/data/pairs.heldout.jsonl"],
   ["recall held out 2", "bench/data/pairs.heldout2.jsonl"],
   ["recall held out 3", "bench/data/pairs.heldout3.jsonl"],
-];
+  ["recall held out 4", "bench/data/pairs.heldout4.jsonl"],
+  ["recall held out 5", "bench/data/pairs.heldout5.jsonl"],
+].map(([name, file]) => [name, project(file)]);
+const dev = RECALL_SETS.flatMap(([, rows]) => rows);
+const HELD_OUT = [["recall held out 6", "bench/data/pairs.heldout6.jsonl"]];
 const heldSets = values.heldout ? HELD_OUT.map(([name, file]) => [name, project(file)]) : [];
 for (const [name, rows] of heldSets) if (rows.length === 0) fail(`--heldout: the ${name} set is missing or empty`);
 const heldout = heldSets.flatMap(([, rows]) => rows);
@@ -101,7 +105,12 @@ function measure(set, group, a, b, y, relation) {
     ...measured,
     alignment,
     contrasts: contrasts.length,
-    eligible: contrasts.length === 0 && alignment.onlyA.length === 0 && alignment.onlyB.length === 0,
+    // What same-question.ts lets act alone, P(same) aside.
+    eligible:
+      contrasts.length === 0 &&
+      alignment.onlyA.length === 0 &&
+      alignment.onlyB.length === 0 &&
+      !alignment.links.some((l) => l.kind === "related"),
     x: lib.pairFeatures(measured.score, alignment, contrasts),
   };
 }
@@ -119,7 +128,7 @@ for (const { q, thread, twin, nearest, stranger } of stackfaqThreadPairs(stackfa
   pairs.push(measure("stackfaq", `stackfaq:${thread}`, q.text, stranger.text, 0, "unrelated"));
 }
 for (const p of lcqmc) pairs.push(measure("lcqmc", `lcqmc:${p.a}`, p.a, p.b, label(p), relationOf(p)));
-for (const p of dev) pairs.push(measure("recall dev", `dev:${p.a}`, p.a, p.b, label(p), p.relation));
+for (const [name, rows] of RECALL_SETS) for (const p of rows) pairs.push(measure(name, `${name}:${p.a}`, p.a, p.b, label(p), p.relation));
 const held = heldSets.flatMap(([name, rows]) => rows.map((p) => measure(name, `${name}:${p.a}`, p.a, p.b, label(p), p.relation)));
 
 // The model per method: the embedding one on the English pairs, the lexical one (no embedding:
@@ -138,7 +147,11 @@ if (process.env.DECISIONS_DUMP)
   writeFileSync(
     process.env.DECISIONS_DUMP,
     JSON.stringify(
-      pairs.map(({ alignment, ...p }) => ({ ...p, onlyA: alignment.onlyA.map((u) => u.text), onlyB: alignment.onlyB.map((u) => u.text) })),
+      [...pairs, ...held].map(({ alignment, ...p }) => ({
+        ...p,
+        onlyA: alignment.onlyA.map((u) => u.text),
+        onlyB: alignment.onlyB.map((u) => u.text),
+      })),
     ),
   );
 const cv = crossValidatedThresholds(pairs, { k: folds, fit: fitModel });
@@ -164,8 +177,10 @@ const sets = [
   ["product (zh)", pairs.filter((p) => p.set === "product" && p.method === "lexical")],
   ["mqp", pairs.filter((p) => p.set === "mqp")],
   ["stackfaq", pairs.filter((p) => p.set === "stackfaq")],
-  ["recall dev (en)", pairs.filter((p) => p.set === "recall dev" && p.method === "embedding")],
-  ["recall dev (zh)", pairs.filter((p) => p.set === "recall dev" && p.method === "lexical")],
+  ...RECALL_SETS.flatMap(([name]) => [
+    [`${name} (en)`, pairs.filter((p) => p.set === name && p.method === "embedding")],
+    [`${name} (zh)`, pairs.filter((p) => p.set === name && p.method === "lexical")],
+  ]),
   ["english, all", pairs.filter((p) => p.method === "embedding")],
   ["lcqmc (zh)", pairs.filter((p) => p.set === "lcqmc")],
   ...heldSets.flatMap(([name]) => [
@@ -254,21 +269,21 @@ for (const method of ["embedding", "lexical"]) {
 
 const table = {
   model: values.model,
-  fittedOn: `../shared/data pairs/product (${product.length}), pairs/mqp (${mqp.length}), stackfaq thread pairs (${pairs.filter((p) => p.set === "stackfaq").length}), pairs/lcqmc-test (${lcqmc.length}); bench/data/pairs.dev.jsonl (${dev.length})`,
+  fittedOn: `../shared/data pairs/product (${product.length}), pairs/mqp (${mqp.length}), stackfaq thread pairs (${pairs.filter((p) => p.set === "stackfaq").length}), pairs/lcqmc-test (${lcqmc.length}); bench/data/pairs.{dev,heldout,heldout2,heldout3,heldout4,heldout5}.jsonl (${dev.length})`,
   embedding: final.embedding,
   lexical: final.lexical,
 };
 
 // The pairs decided wrongly after, for a person to read: in results/ only (the committed report
 // must not copy ../shared/data's texts); the held-out set's are listed only with --heldout.
-const wrong = [...pairs.filter((p) => p.set === "product" || p.set === "recall dev"), ...held].flatMap((p) => {
+const wrong = [...pairs.filter((p) => p.set === "product" || p.set.startsWith("recall")), ...held].flatMap((p) => {
   const d = decided.get(p).after;
   const isWrong = (d.relation === "same") !== (p.y === 1) || (p.relation === "unrelated" && d.relation !== "different");
   return isWrong ? [{ set: p.set, label: p.relation, decided: d.relation, reason: d.reason, a: p.a, b: p.b }] : [];
 });
 lines.push(
   "",
-  `Pairs of product and recall dev${held.length ? " and held out" : ""} decided wrongly after: ${wrong.length}, listed with their texts in results/decisions/report.json.`,
+  `Pairs of product and recall's sets${held.length ? " and held out" : ""} decided wrongly after: ${wrong.length}, listed with their texts in results/decisions/report.json.`,
 );
 
 const report = lines.join("\n") + "\n";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sameQuestionModelFor } from "../../src/core/scale/registry";
 import { alignQuestions } from "../../src/core/decisions/align";
+import { questionUnits } from "../../src/core/decisions/units";
 import { findContrasts } from "../../src/core/decisions/contrasts";
 import { shippedScale } from "../../src/core/scale/registry";
 import { decidePair, measurePair } from "../../src/core/scale/pair";
@@ -15,7 +16,7 @@ import * as fit from "../../src/core/decisions/fit";
 import { fitLogistic, probability } from "../../src/core/decisions/logistic";
 import { lemma } from "../../src/core/text/lemma";
 import { segmentChinese } from "../../src/core/text/segment-zh";
-import { areSynonyms } from "../../src/core/text/synonyms";
+import { areSynonyms, wordRelation } from "../../src/core/text/synonyms";
 
 const kinds = (a: string, b: string) => findContrasts(a, b).map((c) => `${c.kind}: ${c.detail}`);
 
@@ -68,6 +69,33 @@ describe("findContrasts", () => {
     expect(
       kinds("How do you adapt a recipe from a restaurant to a home kitchen?", "How do you adapt a home recipe for a restaurant kitchen?"),
     ).toEqual(['swapped_word: "home" and "restaurant" change places']);
+    // A number counting another noun on each side.
+    expect(kinds("Can I use more than one discount code on an order?", "Can I use a discount code on more than one order?")).toEqual([
+      'swapped_word: "discount" and "order" change places',
+    ]);
+    // Two words change places while a small word stays ("but not on").
+    expect(kinds("How do I see commits on my branch but not on main?", "How do I see commits on main but not on my branch?")).toEqual([
+      'swapped_word: "branch" and "main" change places',
+    ]);
+    // Two words whose order flips around a third, persons included, unless one side is passive.
+    expect(kinds("Why does my build pass locally but fail in CI?", "Why does my build fail locally but pass in CI?")).toEqual([
+      'swapped_word: "pass" and "fail" change places',
+    ]);
+    expect(kinds("My friend sent me money but I never got it", "I sent my friend money but they never got it")).toContain(
+      'swapped_word: "my" and "me" change places',
+    );
+    expect(kinds("Is tax included in the price shown at checkout?", "Does the price shown at checkout include tax?")).toEqual([]);
+    // A negation of another verb.
+    expect(kinds("I didn't receive my order but it's marked as delivered", "I received my order but it's marked as not delivered")).toEqual(
+      ['swapped_word: "not" and "received" change places'],
+    );
+    expect(kinds("Why isn't my card being accepted?", "Why is my card not being accepted?")).toEqual([]);
+    // The tense, read from the auxiliary; one side's alone is taken for granted.
+    expect(kinds("How many shows are you playing in Japan?", "How many shows did you play in Japan?")).toEqual(["small_word: are ≠ did"]);
+    expect(kinds("Why was my card declined?", "Why did my card get declined?")).toEqual([]);
+    // Who did it, or whom it was done to.
+    expect(kinds("Who taught you to play guitar?", "Who did you teach to play guitar?")).toEqual(["asked_for: asks for who ≠ who did"]);
+    expect(kinds("Who can I contact about billing?", "Who should I contact about billing?")).toEqual([]);
     // A verb after a noun is no compound: a reordered sentence stays a rewording.
     expect(kinds("Is tax included in the price shown at checkout?", "Does the price shown at checkout include tax?")).toEqual([]);
   });
@@ -82,6 +110,15 @@ describe("findContrasts", () => {
     expect(kinds("What is your favorite city to tour in?", "Which city do you love touring the most?")).toEqual([]);
     expect(kinds("What did you record in '19?", "What did you record in 2019?")).toEqual([]);
     expect(kinds("Where is the invoice sent?", "Where do you send the invoice?")).toEqual([]);
+  });
+
+  it("names two words WordNet calls antonyms, though no table lists them", () => {
+    expect(kinds("How do I find files larger than 100 MB?", "How do I find files smaller than 100 MB?")).toContain(
+      "opposite_action: larger ≠ smaller",
+    );
+    expect(kinds("What's the story behind the opening track?", "What's the story behind the closing track?")).toEqual([
+      "opposite_action: opening ≠ closing",
+    ]);
   });
 
   it("does not count a side that merely says less", () => {
@@ -101,6 +138,29 @@ describe("alignQuestions", () => {
     expect(left("How do I reset my pasword?", "What's the way to reset my password")).toEqual({ onlyA: [], onlyB: [] });
     expect(left("Do you offer a 10% discount?", "Do you offer a ten percent discount?")).toEqual({ onlyA: [], onlyB: [] });
     expect(left("Why didnt I get the email?", "Why did I not get the email?")).toEqual({ onlyA: [], onlyB: [] });
+    expect(left("Why is my component rendering twice?", "why is my component rendering 2 times")).toEqual({ onlyA: [], onlyB: [] });
+    expect(left("What's your favorite song?", "whats ur favorite song")).toEqual({ onlyA: [], onlyB: [] });
+  });
+
+  it("links words WordNet relates less closely, and says so: delete / remove, change / update", () => {
+    const al = alignQuestions("How do I delete a Docker volume?", "How do I remove a Docker volume?");
+    expect(al.onlyA).toEqual([]);
+    expect(al.links.filter((l) => l.kind === "related").map((l) => `${l.a.text}/${l.b.text}`)).toEqual(["delete/remove"]);
+    expect(left("How do I change the email on my account?", "How can I update my account's email?")).toEqual({ onlyA: [], onlyB: [] });
+    // Things of one kind are not related: the question picks between them.
+    expect(left("Do you write your songs on piano?", "Do you write your songs on guitar?")).toEqual({
+      onlyA: ["piano"],
+      onlyB: ["guitar"],
+    });
+  });
+
+  it("reads a sentence that asks nothing beside one that does as an aside, never a question-marked one", () => {
+    const al = alignQuestions("Hi there, hope you're well. Can I change the name on my account?", "Can I change the name on my account?");
+    expect(al.onlyA).toEqual([]);
+    expect(al.softA.map((u) => u.text)).toEqual(["hope", "you", "are", "well"]);
+    expect(left("My card was charged twice. Why?", "My card was charged twice.").onlyA).toEqual(["why"]);
+    // A single sentence has no asides, whatever the need model says of it.
+    expect(questionUnits("Thanks so much, hope you're well!").some((u) => u.aside)).toBe(false);
   });
 
   it("leaves what one side says and the other does not, as written", () => {
@@ -110,6 +170,15 @@ describe("alignQuestions", () => {
       onlyB: ["team"],
     });
     expect(left("怎么退款", "如何申请退款")).toEqual({ onlyA: [], onlyB: ["申请"] });
+  });
+
+  it("reads Chinese numbers as digits and links a compound with its morpheme", () => {
+    expect(left("满100元包邮吗？", "满一百元包邮吗？")).toEqual({ onlyA: [], onlyB: [] });
+    expect(left("七天无理由退货包含运费吗？", "7天无理由退货包含运费吗？")).toEqual({ onlyA: [], onlyB: [] });
+    // A numeral inside a word stays the word (一般: usually).
+    expect(left("一般多久到货？", "一般几天到货？")).toEqual({ onlyA: [], onlyB: [] });
+    const al = alignQuestions("密码忘了怎么办", "忘记密码了怎么办");
+    expect(al.links.filter((l) => l.kind === "stem").map((l) => `${l.a.text}/${l.b.text}`)).toEqual(["忘/忘记"]);
   });
 
   it("reads a side's own pronoun or article as nothing to contrast: my account / the account", () => {
@@ -172,7 +241,7 @@ describe("decideSameQuestion", () => {
   it("with a logistic model acts alone at or above actMin and says P(same)", () => {
     const withModel = {
       ...table,
-      embedding: { ...table.embedding, logistic: { weights: [4, -1, -1, 0, 0, 0, 0, -2, -2, -1, 2, 0], bias: -3, actMin: 0.9 } },
+      embedding: { ...table.embedding, logistic: { weights: [4, -1, -1, 0, 0, 0, 0, 0, 0, -2, -2, -1, 2, 0], bias: -3, actMin: 0.9 } },
     };
     const d = decideSameQuestion(pair("How long do refunds take?", "How long does a refund take?", 0.98, 0.6), withModel);
     expect(d.relation).toBe("same");
@@ -181,6 +250,11 @@ describe("decideSameQuestion", () => {
     const low = decideSameQuestion(pair("How long do refunds take?", "How long does a refund take?", 0.4, 0.6), withModel);
     expect(low.relation).not.toBe("same");
     expect(low.confidence).toBeCloseTo(1 - low.evidence.pSame!, 3);
+    // A looser WordNet link holds in some contexts only (refund ~ pay): sure or not, a person confirms it.
+    const loose = decideSameQuestion(pair("How do I delete a Docker volume?", "How do I remove a Docker volume?", 0.98, 0.8), withModel);
+    expect(loose.evidence.pSame).toBeGreaterThanOrEqual(0.9);
+    expect(loose.relation).toBe("related");
+    expect(loose.reason).toMatch(/^every word matched, delete ~ remove only loosely: a person confirms/);
   });
 
   it("uses its own lines for texts compared by shared words", () => {
@@ -307,7 +381,9 @@ describe("the logistic model (src/core/decisions/logistic.ts, fit.ts)", () => {
     hardContent: aligned ? 0 : 2,
     hardSmall: 0,
     soft: 0,
+    asides: 0,
     weakLinks: 0,
+    looseLinks: 0,
     coverage: aligned ? 1 : 0.5,
     frameDiffers: 0,
     namedContrast: 0,
@@ -357,6 +433,16 @@ describe("English lemmas, synonyms and Chinese words (src/core/text)", () => {
     expect(areSynonyms("price", "cost")).toBe(true);
     expect(areSynonyms("change", "coin")).toBe(false);
     expect(areSynonyms("rename", "delete")).toBe(false);
+  });
+
+  it("relates words by WordNet's looser links, and never co-hyponyms", () => {
+    expect(wordRelation("delete", "remove")).toBe("related");
+    expect(wordRelation("strange", "weird")).toBe("related");
+    expect(wordRelation("enable", "disable")).toBe("opposite");
+    expect(wordRelation("most", "least")).toBe("opposite");
+    expect(wordRelation("piano", "guitar")).toBeNull();
+    expect(wordRelation("summer", "winter")).toBeNull();
+    expect(wordRelation("change", "coin")).toBeNull();
   });
 
   it("segments Chinese as jieba does, joining support words its dictionary lacks", () => {

@@ -6,20 +6,23 @@
  *             most / favorite, since / after);
  *   spelling  a slip of the keyboard (pasword / password: one edit in five letters, two in eight);
  *   synonym   WordNet synonyms (buy / purchase, fix / repair);
- *   stem      one word a derivation of the other (deletion / delete, invoices / invoice).
+ *   stem      one word a derivation of the other (deletion / delete, invoices / invoice);
+ *   related   WordNet relates them less closely: a rarer shared sense, or one a sense up from the
+ *             other (delete / remove, change / update, strange / weird), never antonyms.
  *
  * What is left is the evidence: a content word, number or answer-changing small word with no
  * partner (`hard`), or a small word whose meaning an unmarked side takes for granted (`soft`:
- * "my account" / "the account", "this error" / "the error", "tour in" / "tour"). A small word
+ * "my account" / "the account", "this error" / "the error", "tour in" / "tour"), or a unit of an
+ * aside, a sentence that asks nothing (units.ts: "Hi there, hope you're well."). A small word
  * left on both sides in one group ("last" / "this", "sign in" / "sign up") is always hard.
  * `same` (same-question.ts) needs no hard leftover; the rest feeds its P(same).
  */
 import { BoundedMap } from "../base/bounded-map";
 import { englishLexicon } from "../text/lemma";
-import { areSynonyms } from "../text/synonyms";
-import { questionUnits, type SmallGroup, type Unit } from "./units";
+import { wordRelation } from "../text/synonyms";
+import { passiveVoice, questionUnits, type SmallGroup, type Unit } from "./units";
 
-export type LinkKind = "same" | "spelling" | "synonym" | "stem";
+export type LinkKind = "same" | "spelling" | "synonym" | "stem" | "related";
 
 export interface Link {
   a: Unit;
@@ -43,10 +46,10 @@ export interface Alignment {
 
 /**
  * Small words an unmarked side takes for granted when alone: whose account ("my"), which error
- * ("this"), a modal ("should I"), a particle ("tour in"). Others change the answer even alone:
+ * ("this"), a tense ("is it", "did it"), a modal ("should I"), a particle ("tour in"). Others change the answer even alone:
  * "before", "last month", "most", "not", "only", "how long".
  */
-const SOFT_ALONE: ReadonlySet<SmallGroup> = new Set(["owner", "modality", "particle", "preposition"]);
+const SOFT_ALONE: ReadonlySet<SmallGroup> = new Set(["owner", "person", "tense", "modality", "particle", "preposition"]);
 /** Small words never decisive: a rewording changes its prepositions freely ("in Jest" / "with Jest"). */
 const ALWAYS_SOFT: ReadonlySet<SmallGroup> = new Set(["preposition"]);
 const SOFT_KEYS: ReadonlySet<string> = new Set(["period:this"]);
@@ -54,7 +57,7 @@ const SOFT_KEYS: ReadonlySet<string> = new Set(["period:this"]);
 const HARD_KEYS: ReadonlySet<string> = new Set(["owner:someone"]);
 
 export function alignQuestions(a: string, b: string): Alignment {
-  return alignUnits(unitsOf(a), unitsOf(b));
+  return alignUnits(unitsOf(a), unitsOf(b), passiveVoice(a) !== passiveVoice(b));
 }
 
 /**
@@ -73,9 +76,10 @@ function unitsOf(text: string): readonly Unit[] {
   return units;
 }
 
-export function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[]): Alignment {
-  const framesA = unitsA.filter((u) => u.kind === "frame");
-  const framesB = unitsB.filter((u) => u.kind === "frame");
+function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[], voiceDiffers: boolean): Alignment {
+  // An aside's frame ("First question: …") is not how the question is put.
+  const framesA = unitsA.filter((u) => u.kind === "frame" && !u.aside);
+  const framesB = unitsB.filter((u) => u.kind === "frame" && !u.aside);
   const restA = unitsA.filter((u) => u.kind !== "frame");
   const restB = unitsB.filter((u) => u.kind !== "frame");
   const links: Link[] = [];
@@ -105,7 +109,14 @@ export function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[]): Al
     softA,
     softB,
     frameDiffers: keys(framesA) !== keys(framesB),
-    swapped: swappedPair(restA, restB) ?? directionSwapped(restA, restB) ?? modifierSwapped(restA, restB),
+    swapped:
+      swappedPair(restA, restB) ??
+      swappedPair(restA.filter(isWord), restB.filter(isWord)) ??
+      directionSwapped(restA, restB) ??
+      modifierSwapped(restA, restB) ??
+      countedSwapped(restA, restB) ??
+      negationMoved(restA, restB, links) ??
+      (voiceDiffers ? null : pivotSwapped(links)),
   };
 }
 
@@ -113,6 +124,10 @@ function splitHard(left: readonly Unit[], other: readonly Unit[]): [hard: Unit[]
   const hard: Unit[] = [];
   const soft: Unit[] = [];
   for (const u of left) {
+    if (u.aside) {
+      soft.push(u);
+      continue;
+    }
     const alone = u.kind === "small" && (SOFT_ALONE.has(u.group!) || SOFT_KEYS.has(u.key)) && !HARD_KEYS.has(u.key);
     const contrasted = other.some((o) => o.kind === "small" && o.group === u.group) && !ALWAYS_SOFT.has(u.group!);
     (alone && !contrasted ? soft : hard).push(u);
@@ -123,8 +138,9 @@ function splitHard(left: readonly Unit[], other: readonly Unit[]): [hard: Unit[]
 const PASSES: readonly (readonly [LinkKind, (a: Unit, b: Unit) => boolean])[] = [
   ["same", (a, b) => a.kind === b.kind && a.key === b.key],
   ["spelling", (a, b) => a.kind === "content" && b.kind === "content" && typo(a.key, b.key)],
-  ["synonym", (a, b) => a.kind === "content" && b.kind === "content" && areSynonyms(a.key, b.key)],
+  ["synonym", (a, b) => a.kind === "content" && b.kind === "content" && wordRelation(a.key, b.key) === "synonym"],
   ["stem", (a, b) => a.kind === "content" && b.kind === "content" && sameStem(a.key, b.key)],
+  ["related", (a, b) => a.kind === "content" && b.kind === "content" && wordRelation(a.key, b.key) === "related"],
 ];
 
 /** One edit in a word of five letters or more, two in eight or more, the first letter kept (a slip, not another word). */
@@ -158,18 +174,24 @@ export function editDistance(x: string, y: string, max: number): number {
 
 /**
  * One word the other's derivation: a shared start of five letters or more that leaves at most
- * four letters on either side (deletion / delete, payment / pay is too short to tell).
+ * four letters on either side (deletion / delete, payment / pay is too short to tell); in Chinese,
+ * one word inside the other, a compound and its morpheme (忘 / 忘记, 号 / 号码, 改 / 修改).
  */
 function sameStem(x: string, y: string): boolean {
+  if (HAN.test(x) && HAN.test(y)) return x !== y && (x.includes(y) || y.includes(x));
   if (/\P{Script=Latin}/u.test(x + y)) return false;
   let i = 0;
   while (i < x.length && x[i] === y[i]) i++;
   return i >= 5 && x.length - i <= 4 && y.length - i <= 4;
 }
 
+/** A content word or a number: what a question is about, its small words aside. */
+const isWord = (u: Unit) => u.kind === "content" || u.kind === "number";
+
 /**
  * The same units in the same order but two that changed places around a word between them (both
- * sides otherwise equal): their roles changed. Two neighbours that change places are a reordering
+ * sides otherwise equal): their roles changed. Also read on the words alone, since a small word
+ * may go with one of them ("commits on my branch but not on main" / "on main but not on my branch"). Two neighbours that change places are a reordering
  * ("where is the invoice sent" / "where do you send the invoice").
  */
 function swappedPair(a: readonly Unit[], b: readonly Unit[]): [string, string] | null {
@@ -194,7 +216,7 @@ function directionSwapped(a: readonly Unit[], b: readonly Unit[]): [string, stri
     const found = new Map<string, Unit | null>();
     units.forEach((u, i) => {
       if (u.group !== "preposition" || found.has(u.key)) return;
-      found.set(u.key, units.slice(i + 1).find((o) => o.kind === "content" || o.kind === "number") ?? null);
+      found.set(u.key, units.slice(i + 1).find(isWord) ?? null);
     });
     return found;
   };
@@ -205,8 +227,7 @@ function directionSwapped(a: readonly Unit[], b: readonly Unit[]): [string, stri
   if (same(fromA, toB) && !same(fromA, fromB)) return [fromA!.text, toA?.text ?? fromB?.text ?? "?"];
   if (same(toA, fromB) && !same(toA, toB)) return [toA!.text, fromA?.text ?? toB?.text ?? "?"];
   // With the same words on both sides, a preposition's object that changed is a role that changed.
-  const words = (units: readonly Unit[]) =>
-    [...new Set(units.filter((u) => u.kind === "content" || u.kind === "number").map((u) => u.key))].sort().join(" ");
+  const words = (units: readonly Unit[]) => [...new Set(units.filter(isWord).map((u) => u.key))].sort().join(" ");
   if (words(a) === words(b))
     for (const [key, objectA] of oa) {
       const objectB = ob.get(key);
@@ -251,10 +272,76 @@ function modifierSwapped(a: readonly Unit[], b: readonly Unit[]): [string, strin
   return null;
 }
 
+/**
+ * The same words with a number counting another noun on each side: "more than one discount code
+ * on an order" / "a discount code on more than one order". A number counts the word right after
+ * it when that word is marked for the count (one code, two codes); a number after a noun labels it
+ * instead (status 429, Node 18).
+ */
+function countedSwapped(a: readonly Unit[], b: readonly Unit[]): [string, string] | null {
+  const counted = (units: readonly Unit[]) => {
+    const found = new Map<string, Unit>();
+    units.forEach((u, i) => {
+      const noun = units[i + 1];
+      if (u.kind !== "number" || noun?.kind !== "content" || found.has(u.key)) return;
+      if (u.key === "1" || noun.text !== noun.key) found.set(u.key, noun);
+    });
+    return found;
+  };
+  const keysA = new Set(a.map((u) => u.key));
+  const keysB = new Set(b.map((u) => u.key));
+  const cb = counted(b);
+  for (const [number, nounA] of counted(a)) {
+    const nounB = cb.get(number);
+    if (nounB && nounB.key !== nounA.key && keysB.has(nounA.key) && keysA.has(nounB.key)) return [nounA.text, nounB.text];
+  }
+  return null;
+}
+
+/**
+ * Two words whose order flips around a third that stays between them, in one voice: "pass locally
+ * but fail in CI" / "fail locally but pass in CI", "12 eggs in 3 minutes" / "3 eggs in 12
+ * minutes". A block moved whole ("after I pay, where …") has no word between it and what it
+ * passed; the passive voice on one side only ("is tax included in the price" / "does the price
+ * include tax") turns roles around by itself.
+ */
+function pivotSwapped(links: readonly Link[]): [string, string] | null {
+  // The persons count: "my friend sent me" / "I sent my friend".
+  const words = links.filter((l) => isWord(l.a) || l.a.group === "owner" || l.a.group === "person").sort((x, y) => x.a.at - y.a.at);
+  for (let i = 0; i < words.length; i++)
+    for (let j = i + 1; j < words.length; j++) {
+      const [x, y] = [words[i]!, words[j]!];
+      if (x.b.at < y.b.at) continue;
+      if (words.slice(i + 1, j).some((z) => z.b.at > y.b.at && z.b.at < x.b.at)) return [x.a.text, y.a.text];
+    }
+  return null;
+}
+
+/**
+ * A negation said on both sides but of another verb: "I didn't receive my order but it's marked as
+ * delivered" / "I received my order but it's marked as not delivered". The verbs read are the ones
+ * written inflected (received, marked), since a base form may be a noun ("npm install not working").
+ */
+function negationMoved(a: readonly Unit[], b: readonly Unit[], links: readonly Link[]): [string, string] | null {
+  const partner = new Map(links.map((l) => [l.a, l.b]));
+  for (const link of links) {
+    if (link.a.group !== "negation") continue;
+    const before = (units: readonly Unit[], at: number) => units.filter((u) => u.at < at && u.kind === "content" && inflectedVerb(u));
+    const verbsA = before(a, link.a.at);
+    const verbsB = before(b, link.b.at);
+    const partners = verbsA.map((u) => partner.get(u));
+    const moved = verbsA.find((u, i) => !verbsB.includes(partners[i]!)) ?? verbsB.find((u) => !partners.includes(u));
+    if (moved) return [link.a.text, moved.text];
+  }
+  return null;
+}
+
 /** A word written as a verb's inflection: "supports", "merged", "running" (its lemma a verb, its form another). */
 function inflectedVerb(unit: Unit): boolean {
   return englishLexicon().verbs.has(unit.key) && unit.text !== unit.key;
 }
+
+const HAN = /^\p{Script=Han}+$/u;
 
 const FROM = "preposition:from";
 const TO = "preposition:to";

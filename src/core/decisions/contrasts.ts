@@ -4,7 +4,8 @@
  *
  * - codes and numbers: E500 / E501, PO-12345 / PO-12346, Windows 10 / 11 (compared by their digits,
  *   so "E500" and "error 500" agree);
- * - opposite actions: enable / disable, import / export, 开启 / 关闭 … (OPPOSITES);
+ * - opposite actions: enable / disable, import / export, 开启 / 关闭 … (OPPOSITES), and any two words
+ *   WordNet calls antonyms (larger / smaller, opening / closing);
  * - different named things of one kind: Python / Node.js, Slack / Teams, Pro / Team plan, annual /
  *   monthly, iOS / Android … (NAMED_KINDS);
  * - a small word left on one side that changes the answer: negation ("not" on one side only), the
@@ -20,6 +21,7 @@
  */
 import { type Alignment, alignQuestions } from "./align";
 import type { Unit } from "./units";
+import { wordRelation } from "../text/synonyms";
 
 export const CONTRAST_KINDS = ["code", "opposite_action", "named_thing", "negation", "asked_for", "small_word", "swapped_word"] as const;
 export type ContrastKind = (typeof CONTRAST_KINDS)[number];
@@ -152,7 +154,13 @@ const TOKEN = /[\p{L}\p{N}]+(?:[-_.'/][\p{L}\p{N}]+)*|#/gu;
 export function findContrasts(a: string, b: string, alignment: Alignment = alignQuestions(a, b)): Contrast[] {
   const ta = prepare(a);
   const tb = prepare(b);
-  const named = [...codeContrasts(alignment), ...oppositeContrasts(ta, tb), ...namedContrasts(ta, tb)];
+  const opposites = oppositeContrasts(ta, tb);
+  const named = [
+    ...codeContrasts(alignment),
+    ...opposites,
+    ...(opposites.length === 0 ? antonymContrasts(alignment) : []),
+    ...namedContrasts(ta, tb),
+  ];
   return [
     ...named,
     ...smallWordContrasts(alignment),
@@ -226,6 +234,18 @@ function replacedWordContrasts({ onlyA, onlyB, links }: Alignment): Contrast[] {
   if (onlyA.length !== 1 || onlyB.length !== 1 || links.length < SWAP_FRAME) return [];
   const [a, b] = [onlyA[0]!, onlyB[0]!];
   return a.kind === "content" && b.kind === "content" ? [{ kind: "swapped_word", detail: `${a.text} ≠ ${b.text}` }] : [];
+}
+
+/**
+ * A content word left on each side that WordNet calls the other's antonym (larger / smaller,
+ * earliest / latest, opening / closing): the opposite, though no table names the pair.
+ */
+function antonymContrasts({ onlyA, onlyB }: Alignment): Contrast[] {
+  const content = (units: readonly Unit[]) => units.filter((u) => u.kind === "content");
+  for (const a of content(onlyA))
+    for (const b of content(onlyB))
+      if (wordRelation(a.key, b.key) === "opposite") return [{ kind: "opposite_action", detail: `${a.text} ≠ ${b.text}` }];
+  return [];
 }
 
 function oppositeContrasts(a: Prepared, b: Prepared): Contrast[] {

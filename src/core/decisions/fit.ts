@@ -180,7 +180,7 @@ function bySet<P extends DecisionPair>(pairs: readonly P[]): Map<string, P[]> {
 /** A labelled pair with what the logistic model reads. */
 export interface ModelPair extends DecisionPair {
   x: FeatureVector;
-  /** Nothing meaningful left unmatched and no contrast: `same` is possible. */
+  /** Nothing meaningful left unmatched, no loose link and no contrast: `same` is possible. */
   eligible: boolean;
 }
 

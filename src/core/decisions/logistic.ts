@@ -13,7 +13,9 @@ import type { Contrast, ContrastKind } from "./contrasts";
  * - `hardContent`: content words and numbers left unmatched, both sides;
  * - `hardSmall`: answer-changing small words left unmatched (before, last, most, not, only, how long …);
  * - `soft`: small words an unmarked side takes for granted (my, this, should, a particle);
+ * - `asides`: units left in a sentence that asks nothing ("Hi there, hope you're well.");
  * - `weakLinks`: links by spelling, synonym or stem rather than the same lemma;
+ * - `looseLinks`: links by a looser WordNet relation (delete / remove, change / update);
  * - `coverage`: linked units over linked + unmatched hard units (1 when nothing is left);
  * - `frameDiffers`: 1 when the sides put the question differently ("how do I" / "can I");
  * - `namedContrast`: 1 when a table names a difference (a code, the opposite action, a named thing,
@@ -29,7 +31,9 @@ export const FEATURES = [
   "hardContent",
   "hardSmall",
   "soft",
+  "asides",
   "weakLinks",
+  "looseLinks",
   "coverage",
   "frameDiffers",
   "namedContrast",
@@ -58,8 +62,10 @@ export function pairFeatures(score: number, alignment: Alignment, contrasts: rea
     score,
     hardContent,
     hardSmall,
-    soft: alignment.softA.length + alignment.softB.length,
-    weakLinks: alignment.links.filter((l) => l.kind !== "same").length,
+    soft: [...alignment.softA, ...alignment.softB].filter((u) => !u.aside).length,
+    asides: [...alignment.softA, ...alignment.softB].filter((u) => u.aside).length,
+    weakLinks: alignment.links.filter((l) => l.kind !== "same" && l.kind !== "related").length,
+    looseLinks: alignment.links.filter((l) => l.kind === "related").length,
     coverage: linked + hard.length === 0 ? 1 : linked / (linked + hard.length),
     frameDiffers: alignment.frameDiffers ? 1 : 0,
     namedContrast: has(["code", "opposite_action", "named_thing"]) || (alignment.swapped ? 1 : 0),

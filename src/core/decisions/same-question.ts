@@ -17,9 +17,9 @@
  * - a logistic model over both (logistic.ts), fitted per embedding model on labelled pairs with
  *   grouped cross-validation (`npm run decisions`): P(same).
  *
- * `same` needs all three: nothing meaningful left unmatched on either side, no contrast, and
- * P(same) at or above `actMin`, the lowest level at which the held-out precision of `same` reached
- * the target. `related` is a score at or above `relatedMin`; below it, `different`. A table without
+ * `same` needs all of: nothing meaningful left unmatched on either side, each word matched by
+ * more than a loose WordNet link (align.ts), no contrast, and P(same) at or above `actMin`, the
+ * lowest level at which the held-out precision of `same` reached the target. `related` is a score at or above `relatedMin`; below it, `different`. A table without
  * a logistic model (an embedding model nobody fitted) uses its score lines instead, and UNFITTED is
  * sure only of near-verbatim repeats.
  */
@@ -125,9 +125,11 @@ export function decideSameQuestion(
   };
   const p = pSame ?? (thresholds.probability.length > 0 ? piecewiseLinear(pair.score, thresholds.probability) : pair.score);
   const matchedAll = evidence.onlyA.length === 0 && evidence.onlyB.length === 0 && contrasts.length === 0;
+  // A looser WordNet link (delete ~ remove, but also refund ~ pay) holds in some contexts only: a person confirms it.
+  const loose = alignment.links.filter((l) => l.kind === "related").map((l) => `${l.a.text} ~ ${l.b.text}`);
   const sure = logistic ? p >= logistic.actMin : pair.score >= thresholds.sameMin && pair.sharedWords >= thresholds.sharedMin;
   const odds = pSame === null ? `score ${pair.score.toFixed(2)}` : `P(same) ${pSame.toFixed(2)}`;
-  if (matchedAll && sure)
+  if (matchedAll && sure && loose.length === 0)
     return { relation: "same", confidence: round(p), evidence, reason: `same question: every word matched (${odds})` };
   const relation: Relation =
     pair.score >= thresholds.relatedMin || (contrasts.length > 0 && pair.sharedWords > 0) ? "related" : "different";
@@ -135,7 +137,11 @@ export function decideSameQuestion(
     relation,
     confidence: round(1 - p),
     evidence,
-    reason: describeDifference(evidence) ?? `every word matched, not sure enough to act alone (${odds})`,
+    reason:
+      describeDifference(evidence) ??
+      (loose.length > 0 && sure
+        ? `every word matched, ${loose.join(", ")} only loosely: a person confirms (${odds})`
+        : `every word matched, not sure enough to act alone (${odds})`),
   };
 }
 

@@ -6,17 +6,24 @@
  * - `number`: a number or a code, compared by its digits ("E500" = "error 500", "'19" = "2019");
  * - `small`: one of the small words that change the answer although a cosine barely sees them —
  *   time (before / after), period (this / last month), degree (most / least), owner (my / our),
- *   quantity (more / less than), negation, restriction (only), modality (can / should), particle
+ *   person (I / you),
+ *   quantity (more / less than), negation, restriction (only), tense (did / is), modality (can /
+ *   should), particle
  *   (sign in / up), the slot asked for (how long / how much / where / who / why);
  * - `frame`: how the question is put ("how do I", "what's the way to", "is it possible to"), which
  *   a rewording changes freely;
- * - nothing: articles, auxiliaries, the asker's pronouns, politeness ("please", "hi"), which no
+ * - nothing: articles, auxiliaries other than the tense's, politeness ("please", "hi"), which no
  *   answer depends on.
+ *
+ * A sentence that asks nothing beside one that does ("Hi there, hope you're well.", "Welcome to
+ * the show! First question: …", "Sorry, newbie here.") is an aside: the information-need model
+ * (need.ts) reads each sentence, and an aside's units are marked, since a rewording drops it freely.
  *
  * English and Chinese (segmented by segment-zh.ts); other scripts are read as content words.
  */
 import { segmentChinese } from "../text/segment-zh";
-import { lemma } from "../text/lemma";
+import { englishLexicon, lemma } from "../text/lemma";
+import { informationNeed } from "../text/need";
 
 export type UnitKind = "content" | "number" | "small" | "frame";
 
@@ -30,10 +37,24 @@ export interface Unit {
   group?: SmallGroup;
   /** Position among the text's units, for the order check. */
   at: number;
+  /** Said in a sentence that asks nothing, beside one that does. */
+  aside?: true;
 }
 
 export type SmallGroup =
-  "time" | "period" | "degree" | "owner" | "quantity" | "negation" | "restriction" | "modality" | "particle" | "preposition" | "asked_for";
+  | "time"
+  | "period"
+  | "degree"
+  | "owner"
+  | "person"
+  | "quantity"
+  | "negation"
+  | "restriction"
+  | "tense"
+  | "modality"
+  | "particle"
+  | "preposition"
+  | "asked_for";
 
 /** Phrases read as one unit, longest first within a kind; `key` is what both sides compare. */
 const PHRASES: readonly (readonly [RegExp, UnitKind, string, SmallGroup?])[] = [
@@ -43,7 +64,14 @@ const PHRASES: readonly (readonly [RegExp, UnitKind, string, SmallGroup?])[] = [
   [/\bhow much\b|\bwhat (?:does|do|will|would) (?:it|they|this|that) cost\b/g, "small", "amount", "asked_for"],
   [/\bhow many\b/g, "small", "count", "asked_for"],
   [/\bwhere\b|\bwhat (?:place|location)\b/g, "small", "place", "asked_for"],
-  [/\bwho\b|\bwhom\b/g, "small", "person", "asked_for"],
+  // Who did it, or whom it was done to: "who taught you" / "who did you teach" ask for other people.
+  [
+    /\bwhom\b|\bwho (?:do|does|did|can|could|will|would|should|shall|may|might|must)(?= (?:i|you|we|they|he|she|it|my|your|our|their|his|her|the|a|an)\b)/g,
+    "small",
+    "person:object",
+    "asked_for",
+  ],
+  [/\bwho\b/g, "small", "person", "asked_for"],
   [/\bwhy\b|\bhow come\b|\bwhat is the reason\b/g, "small", "reason", "asked_for"],
   // how the question is put: a way to do something …
   [
@@ -86,13 +114,22 @@ const SMALL: Readonly<Record<SmallGroup, readonly (readonly string[])[]>> = {
     ["none", "neither"],
   ],
   owner: [
-    ["my", "mine", "myself"],
-    ["our", "ours", "ourselves", "we", "us"],
+    ["my", "mine"],
+    ["our", "ours"],
     ["your", "yours"],
-    ["their", "theirs", "they", "them"],
-    ["his", "him", "he"],
-    ["her", "hers", "she"],
+    ["their", "theirs"],
+    ["his"],
+    ["her", "hers"],
     ["someone", "somebody", "anyone", "anybody", "other", "others", "else", "another", "everyone"],
+  ],
+  // Who does what to whom: "my friend sent me money" / "I sent my friend money".
+  person: [
+    ["i", "me", "myself"],
+    ["we", "us", "ourselves"],
+    ["you", "yourself", "yourselves"],
+    ["they", "them", "themselves"],
+    ["he", "him", "himself"],
+    ["she", "herself"],
   ],
   quantity: [["over", "above", "exceed", "exceeds", "beyond"], ["under", "below", "within"], ["than"], ["at least"], ["at most", "up to"]],
   negation: [["not", "no", "never", "without", "nor", "cannot", "non", "unable"]],
@@ -100,6 +137,11 @@ const SMALL: Readonly<Record<SmallGroup, readonly (readonly string[])[]>> = {
     ["only", "solely", "exclusively"],
     ["also", "too", "as well", "even"],
     ["except", "besides", "excluding"],
+  ],
+  // The question's tense, read from its auxiliary: "how many shows are you playing" / "did you play".
+  tense: [
+    ["did", "was", "were"],
+    ["do", "does", "is", "are", "am"],
   ],
   modality: [
     ["should", "ought", "must", "need", "needs", "have to", "has to"],
@@ -123,7 +165,7 @@ const SMALL: Readonly<Record<SmallGroup, readonly (readonly string[])[]>> = {
 
 /** Words no answer depends on: articles, auxiliaries, the asker, politeness, fillers. */
 const IGNORED = new Set(
-  `a an the do does did doing done is are am be been being was were has have had having i me you it its there
+  `a an the doing done be been being has have had having it its there
   please pls plz kindly hi hello hey thanks thank thx cheers dear sir madam guys quick question questions so
   then just really actually basically exactly anyway anyhow simply still as and or if whether that here way
   possible able get getting got know tell ask asking wondering wonder want wanted like help`.split(/\s+/),
@@ -176,11 +218,43 @@ const ZH_IGNORED = new Set(
   ),
 );
 
-const TOKEN = /\p{Script=Han}+|[\p{L}\p{N}]+(?:[-_.'/][\p{L}\p{N}]+)*|%/gu;
+// Han is a letter too: a word of other letters and digits stops where Han starts ("100元" is 100 and 元).
+const TOKEN = /\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}])+(?:[-_.'/](?:(?!\p{Script=Han})[\p{L}\p{N}])+)*|%/gu;
 const PLACEHOLDER = /\uE000(\d+)\uE000/g;
 
-/** The units of a question, in order. */
+/** The units of a question, in order, asides marked. */
 export function questionUnits(question: string): Unit[] {
+  const sentences = sentencesOf(question);
+  // A sentence that ends in a question mark asks, however short ("My card was charged twice. Why?").
+  const asks = sentences.length > 1 ? sentences.map((s) => /[?？]\s*$/u.test(s) || informationNeed(s).need) : [];
+  const units = asks.includes(true)
+    ? sentences.flatMap((s, i) => sentenceUnits(s).map((u) => (asks[i] ? u : { ...u, aside: true as const })))
+    : sentenceUnits(question);
+  return units.map((u, at) => ({ ...u, at }));
+}
+
+const BE_OR_GET = new Set("is are am was were be been being get gets got gotten getting".split(" "));
+
+/**
+ * The passive voice: a form of "be" or "get" followed, within four words, by a past participle
+ * ("is tax included", "are the build artifacts uploaded", "can a subscription be shared"). Two
+ * sides in different voices put the same roles in another order.
+ */
+export function passiveVoice(text: string): boolean {
+  const words = normalizeQuestionText(text).match(/[a-z]+/g) ?? [];
+  const { exceptions, verbs } = englishLexicon();
+  const participle = (w: string) => (w.endsWith("ed") && w.length > 4) || verbs.has(exceptions.get(w) ?? "");
+  return words.some((w, i) => BE_OR_GET.has(w) && words.slice(i + 1, i + 5).some(participle));
+}
+
+const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/** Sentences as Unicode segments them (an abbreviation's full stop does not end one), and a lead-in before a colon. */
+function sentencesOf(text: string): string[] {
+  return [...SENTENCES.segment(text)].flatMap(({ segment }) => segment.split(/(?<=:)\s+/u)).filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+function sentenceUnits(question: string): Omit<Unit, "at">[] {
   const found: Omit<Unit, "at">[] = [];
   // Phrases first: each becomes a placeholder (a private-use character the text itself cannot hold,
   // normalizeQuestionText removes it), so its words are not read again as words.
@@ -196,7 +270,7 @@ export function questionUnits(question: string): Unit[] {
     if (typeof piece !== "string") units.push(piece);
     else for (const m of piece.matchAll(TOKEN)) units.push(...wordUnits(m[0]));
   }
-  return units.map((u, at) => ({ ...u, at }));
+  return units;
 }
 
 /** Chinese question frames that a segmenter would cut into a negation (能不能 → 能 / 不能). */
@@ -205,11 +279,8 @@ const ZH_FRAME_PHRASES = /能不能|可不可以|是不是|有没有|能否/gu;
 function wordUnits(token: string): Omit<Unit, "at">[] {
   if (/^\p{Script=Han}/u.test(token))
     return token
-      .split(ZH_FRAME_PHRASES)
-      .flatMap((run, i) => [
-        ...(i > 0 ? [{ text: "能不能", key: "can", kind: "frame" as const }] : []),
-        ...segmentChinese(run).flatMap(chineseUnit),
-      ]);
+      .split(ZH_NUMBER)
+      .flatMap((run, i) => (i % 2 === 1 ? [{ text: run, key: chineseNumber(run), kind: "number" as const }] : chineseUnits(run)));
   if (/\d/.test(token)) return [{ text: token, key: token.match(/\d+/g)!.join("."), kind: "number" }];
   if (token === "%") return [{ text: token, key: "%", kind: "content" }];
   const word = token.replace(/'s$/, "");
@@ -217,6 +288,42 @@ function wordUnits(token: string): Omit<Unit, "at">[] {
   const small = SMALL_INDEX.get(word);
   if (small) return [{ text: word, key: small.key, kind: "small", group: small.group }];
   return [{ text: word, key: lemma(word.replace(/-/g, "")), kind: "content" }];
+}
+
+/**
+ * A Chinese number (一百, 两千, 二十五) or a single numeral before a measure word (七天, 两次): read as
+ * its digits, as "100" and "7天" are. A single numeral elsewhere is part of a word (一般, 一下).
+ */
+const ZH_NUMBER =
+  /([零〇一二两三四五六七八九十百千万]{2,}|[零〇一二两三四五六七八九十百千万](?=天|年|月|日|周|星期|次|个|元|块|分钟|秒|小时|岁|张|件|台|本|位|种|倍|斤|公斤|米|公里|人|家|条|只))/u;
+const ZH_DIGITS: Readonly<Record<string, number>> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const ZH_POWERS: Readonly<Record<string, number>> = { 十: 10, 百: 100, 千: 1000, 万: 10000 };
+
+function chineseNumber(numeral: string): string {
+  let total = 0;
+  let section = 0;
+  let digit = 0;
+  for (const ch of numeral) {
+    const power = ZH_POWERS[ch];
+    if (power === undefined) digit = ZH_DIGITS[ch]!;
+    else if (power === 10000) {
+      total += (section + digit) * power;
+      section = digit = 0;
+    } else {
+      section += (digit || 1) * power;
+      digit = 0;
+    }
+  }
+  return String(total + section + digit);
+}
+
+function chineseUnits(run: string): Omit<Unit, "at">[] {
+  return run
+    .split(ZH_FRAME_PHRASES)
+    .flatMap((part, i) => [
+      ...(i > 0 ? [{ text: "能不能", key: "can", kind: "frame" as const }] : []),
+      ...segmentChinese(part).flatMap(chineseUnit),
+    ]);
 }
 
 function chineseUnit(word: string): Omit<Unit, "at">[] {
@@ -287,6 +394,10 @@ export function normalizeQuestionText(text: string): string {
     .replace(/(^|[^\p{L}\p{N}])'(\d\d)\b/gu, (_, before: string, yy: string) => `${before}${Number(yy) < 50 ? "20" : "19"}${yy}`)
     .replace(/\b(?:percent|per cent)\b/g, "%")
     .replace(/\b(?:thank you|thanks)(?: so much| a lot| very much)?\b|\bsorry to bother you\b|\bquick q\b/g, " ")
+    .replace(/\bur\b/g, "your")
+    .replace(/\bu\b/g, "you")
+    .replace(/\btwice\b/g, "2 times")
+    .replace(/\bthrice\b/g, "3 times")
     .replace(/\b[a-z]+\b/g, (w) => NUMBER_WORDS[w] ?? w)
     .replace(/\s+/g, " ")} `;
 }
