@@ -85,6 +85,17 @@ describe("findContrasts", () => {
       'swapped_word: "my" and "me" change places',
     );
     expect(kinds("Is tax included in the price shown at checkout?", "Does the price shown at checkout include tax?")).toEqual([]);
+    // One person named two ways (I / my) still counts as one.
+    expect(
+      kinds("Does my policy cover damage I cause to someone else's car?", "Does my policy cover damage someone else causes to my car?"),
+    ).toEqual(['swapped_word: "i" and "someone" change places']);
+    // The doer after "by" that the active side puts after the verb; a rewording puts it first.
+    expect(kinds("What was it like being directed by your wife?", "What was it like directing your wife?")).toEqual([
+      'swapped_word: "directed" and "wife" change places',
+    ]);
+    expect(kinds("Where are the build artifacts uploaded by the pipeline?", "Where does the pipeline upload the build artifacts?")).toEqual(
+      [],
+    );
     // A negation of another verb.
     expect(kinds("I didn't receive my order but it's marked as delivered", "I received my order but it's marked as not delivered")).toEqual(
       ['swapped_word: "not" and "received" change places'],
@@ -140,6 +151,11 @@ describe("alignQuestions", () => {
     expect(left("Why didnt I get the email?", "Why did I not get the email?")).toEqual({ onlyA: [], onlyB: [] });
     expect(left("Why is my component rendering twice?", "why is my component rendering 2 times")).toEqual({ onlyA: [], onlyB: [] });
     expect(left("What's your favorite song?", "whats ur favorite song")).toEqual({ onlyA: [], onlyB: [] });
+    expect(left("Do you offer 5GB of storage?", "Do you offer 5 GB of storage?")).toEqual({ onlyA: [], onlyB: [] });
+    expect(left("Is it true you once played a 10-hour set?", "Is it true you once played a 10-minute set?")).toEqual({
+      onlyA: ["hour"],
+      onlyB: ["minute"],
+    });
   });
 
   it("links words WordNet relates less closely, and says so: delete / remove, change / update", () => {

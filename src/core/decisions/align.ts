@@ -57,7 +57,7 @@ const SOFT_KEYS: ReadonlySet<string> = new Set(["period:this"]);
 const HARD_KEYS: ReadonlySet<string> = new Set(["owner:someone"]);
 
 export function alignQuestions(a: string, b: string): Alignment {
-  return alignUnits(unitsOf(a), unitsOf(b), passiveVoice(a) !== passiveVoice(b));
+  return alignUnits(unitsOf(a), unitsOf(b), [passiveVoice(a), passiveVoice(b)]);
 }
 
 /**
@@ -76,7 +76,7 @@ function unitsOf(text: string): readonly Unit[] {
   return units;
 }
 
-function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[], voiceDiffers: boolean): Alignment {
+function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[], [passiveA, passiveB]: [boolean, boolean]): Alignment {
   // An aside's frame ("First question: …") is not how the question is put.
   const framesA = unitsA.filter((u) => u.kind === "frame" && !u.aside);
   const framesB = unitsB.filter((u) => u.kind === "frame" && !u.aside);
@@ -116,7 +116,7 @@ function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[], voiceDiffe
       modifierSwapped(restA, restB) ??
       countedSwapped(restA, restB) ??
       negationMoved(restA, restB, links) ??
-      (voiceDiffers ? null : pivotSwapped(links)),
+      (passiveA === passiveB ? pivotSwapped(links) : agentMoved(passiveA ? restA : restB, passiveA ? links : links.map(flip))),
   };
 }
 
@@ -135,8 +135,24 @@ function splitHard(left: readonly Unit[], other: readonly Unit[]): [hard: Unit[]
   return [hard, soft];
 }
 
+/** The grammatical person a pronoun or possessive names: I, me and my are "i". */
+function personOf(u: Unit): string | null {
+  if (u.group === "person") return u.key.slice("person:".length);
+  return u.group === "owner" ? (OWNER_PERSON[u.key] ?? null) : null;
+}
+const OWNER_PERSON: Readonly<Record<string, string>> = {
+  "owner:my": "i",
+  "owner:our": "we",
+  "owner:your": "you",
+  "owner:their": "they",
+  "owner:his": "he",
+  "owner:her": "she",
+};
+
 const PASSES: readonly (readonly [LinkKind, (a: Unit, b: Unit) => boolean])[] = [
   ["same", (a, b) => a.kind === b.kind && a.key === b.key],
+  // One person named two ways ("damage I cause" / "damage to my car"): after the same forms, so roles can be read.
+  ["same", (a, b) => personOf(a) !== null && personOf(a) === personOf(b)],
   ["spelling", (a, b) => a.kind === "content" && b.kind === "content" && typo(a.key, b.key)],
   ["synonym", (a, b) => a.kind === "content" && b.kind === "content" && wordRelation(a.key, b.key) === "synonym"],
   ["stem", (a, b) => a.kind === "content" && b.kind === "content" && sameStem(a.key, b.key)],
@@ -307,7 +323,7 @@ function countedSwapped(a: readonly Unit[], b: readonly Unit[]): [string, string
  */
 function pivotSwapped(links: readonly Link[]): [string, string] | null {
   // The persons count: "my friend sent me" / "I sent my friend".
-  const words = links.filter((l) => isWord(l.a) || l.a.group === "owner" || l.a.group === "person").sort((x, y) => x.a.at - y.a.at);
+  const words = roleWords(links);
   for (let i = 0; i < words.length; i++)
     for (let j = i + 1; j < words.length; j++) {
       const [x, y] = [words[i]!, words[j]!];
@@ -315,6 +331,31 @@ function pivotSwapped(links: readonly Link[]): [string, string] | null {
       if (words.slice(i + 1, j).some((z) => z.b.at > y.b.at && z.b.at < x.b.at)) return [x.a.text, y.a.text];
     }
   return null;
+}
+
+/**
+ * One side passive with its doer after "by", who in the active side comes after the verb: the doer
+ * became the one it is done to ("being directed by your wife" / "directing your wife"). A rewording
+ * into the active voice puts the doer first ("uploaded by the pipeline" / "the pipeline uploads").
+ */
+function agentMoved(passive: readonly Unit[], links: readonly Link[]): [string, string] | null {
+  const partner = new Map(links.map((l) => [l.a, l.b]));
+  const by = passive.findIndex((u) => u.key === BY);
+  const doer = passive.slice(by + 1).find(isWord);
+  const verb = passive
+    .slice(0, Math.max(by, 0))
+    .reverse()
+    .find((u) => u.kind === "content");
+  if (by < 0 || !doer || !verb) return null;
+  const [doerThere, verbThere] = [partner.get(doer), partner.get(verb)];
+  return doerThere && verbThere && doerThere.at > verbThere.at ? [verb.text, doer.text] : null;
+}
+
+const flip = (l: Link): Link => ({ a: l.b, b: l.a, kind: l.kind });
+
+/** The linked words that carry roles, in a's order: content words, numbers, persons and owners. */
+function roleWords(links: readonly Link[]): Link[] {
+  return links.filter((l) => isWord(l.a) || l.a.group === "owner" || l.a.group === "person").sort((x, y) => x.a.at - y.a.at);
 }
 
 /**
@@ -344,4 +385,5 @@ function inflectedVerb(unit: Unit): boolean {
 const HAN = /^\p{Script=Han}+$/u;
 
 const FROM = "preposition:from";
+const BY = "preposition:by";
 const TO = "preposition:to";

@@ -281,6 +281,10 @@ function wordUnits(token: string): Omit<Unit, "at">[] {
     return token
       .split(ZH_NUMBER)
       .flatMap((run, i) => (i % 2 === 1 ? [{ text: run, key: chineseNumber(run), kind: "number" as const }] : chineseUnits(run)));
+  // A unit written onto a number is a word of its own ("10-hour", "5GB"), an ordinal or plural ending is not ("1st", "1990s").
+  const measured = /^(\d+(?:\.\d+)?)-?([a-z]{2,})$/.exec(token);
+  if (measured && !/^(?:st|nd|rd|th|s)$/.test(measured[2]!))
+    return [{ text: measured[1]!, key: measured[1]!.match(/\d+/g)!.join("."), kind: "number" }, ...wordUnits(measured[2]!)];
   if (/\d/.test(token)) return [{ text: token, key: token.match(/\d+/g)!.join("."), kind: "number" }];
   if (token === "%") return [{ text: token, key: "%", kind: "content" }];
   const word = token.replace(/'s$/, "");
