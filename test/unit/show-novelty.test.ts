@@ -102,15 +102,15 @@ describe("lexicalSimilarity (fallback for Chinese on an English-only model)", ()
 describe("rankCandidates", () => {
   it("drops batch duplicates (≥ 0.85 and exact repeats), keeping the more confident one", () => {
     const out = rank([
-      cand("A low", vec(1), "gpt-4o", 0.5),
-      cand("A high", vec(0.9), "claude", 0.9),
-      cand("a   HIGH", vec(0.5), "gemini", 0.4),
+      cand("So what inspired the album?", vec(1), "gpt-4o", 0.5),
+      cand("What inspired the album?", vec(0.9), "claude", 0.9),
+      cand("what   INSPIRED the album?", vec(0.5), "gemini", 0.4),
       cand("B", e(2)),
     ]);
-    expect(out.picks.map((p) => p.text)).toEqual(["A high", "B"]);
+    expect(out.picks.map((p) => p.text)).toEqual(["What inspired the album?", "B"]);
     expect(out.filtered.map((f) => [f.text, f.reason, f.mostSimilarQuestion])).toEqual([
-      ["A low", "duplicate_in_batch", "A high"],
-      ["a   HIGH", "duplicate_in_batch", "A high"],
+      ["So what inspired the album?", "duplicate_in_batch", "What inspired the album?"],
+      ["what   INSPIRED the album?", "duplicate_in_batch", "What inspired the album?"],
     ]);
   });
 
