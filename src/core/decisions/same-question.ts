@@ -19,9 +19,10 @@
  *
  * `same` needs all of: nothing meaningful left unmatched on either side, each word matched by
  * more than a loose WordNet link (align.ts), no contrast, and P(same) at or above `actMin`, the
- * lowest level at which the held-out precision of `same` reached the target. `related` is a score at or above `relatedMin`; below it, `different`. A table without
- * a logistic model (an embedding model nobody fitted) uses its score lines instead, and UNFITTED is
- * sure only of near-verbatim repeats.
+ * lowest level at which the held-out precision of `same` reached the target. `related` is a score
+ * at or above `relatedMin`; below it, `different`. A table without a logistic model (an embedding
+ * model nobody fitted) uses its score lines instead, and UNFITTED is sure only of near-verbatim
+ * repeats.
  */
 import { piecewiseLinear } from "../calibration/calibration";
 import { type Alignment, alignQuestions } from "./align";

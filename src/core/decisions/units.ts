@@ -6,10 +6,9 @@
  * - `number`: a number or a code, compared by its digits ("E500" = "error 500", "'19" = "2019");
  * - `small`: one of the small words that change the answer although a cosine barely sees them —
  *   time (before / after), period (this / last month), degree (most / least), owner (my / our),
- *   person (I / you),
- *   quantity (more / less than), negation, restriction (only), tense (did / is), modality (can /
- *   should), particle
- *   (sign in / up), the slot asked for (how long / how much / where / who / why);
+ *   person (I / you), quantity (more / less than), negation, restriction (only), tense (did / is),
+ *   modality (can / should), particle (sign in / up), the slot asked for (how long / how much /
+ *   where / who / why);
  * - `frame`: how the question is put ("how do I", "what's the way to", "is it possible to"), which
  *   a rewording changes freely;
  * - nothing: articles, auxiliaries other than the tense's, politeness ("please", "hi"), which no
@@ -163,7 +162,7 @@ const SMALL: Readonly<Record<SmallGroup, readonly (readonly string[])[]>> = {
   asked_for: [],
 };
 
-/** Words no answer depends on: articles, auxiliaries, the asker, politeness, fillers. */
+/** Words no answer depends on: articles, auxiliaries beyond the tense, politeness, fillers. */
 const IGNORED = new Set(
   `a an the doing done be been being has have had having it its there
   please pls plz kindly hi hello hey thanks thank thx cheers dear sir madam guys quick question questions so
@@ -234,6 +233,8 @@ export function questionUnits(question: string): Unit[] {
 }
 
 const BE_OR_GET = new Set("is are am was were be been being get gets got gotten getting".split(" "));
+/** Irregular forms of these are auxiliaries ("could", "was"), not participles. */
+const AUXILIARIES = new Set("be do have can will shall may must get".split(" "));
 
 /**
  * The passive voice: a form of "be" or "get" followed, within four words, by a past participle
@@ -243,7 +244,11 @@ const BE_OR_GET = new Set("is are am was were be been being get gets got gotten 
 export function passiveVoice(text: string): boolean {
   const words = normalizeQuestionText(text).match(/[a-z]+/g) ?? [];
   const { exceptions, verbs } = englishLexicon();
-  const participle = (w: string) => (w.endsWith("ed") && w.length > 4) || verbs.has(exceptions.get(w) ?? "");
+  const participle = (w: string) => {
+    if (w.endsWith("ed")) return w.length > 4;
+    const verb = exceptions.get(w);
+    return verb !== undefined && verbs.has(verb) && !AUXILIARIES.has(verb) && !w.endsWith("ing");
+  };
   return words.some((w, i) => BE_OR_GET.has(w) && words.slice(i + 1, i + 5).some(participle));
 }
 
