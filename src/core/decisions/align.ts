@@ -57,23 +57,28 @@ const SOFT_KEYS: ReadonlySet<string> = new Set(["period:this"]);
 const HARD_KEYS: ReadonlySet<string> = new Set(["owner:someone"]);
 
 export function alignQuestions(a: string, b: string): Alignment {
-  return alignUnits(unitsOf(a), unitsOf(b), [passiveVoice(a), passiveVoice(b)]);
+  const [ra, rb] = [readingOf(a), readingOf(b)];
+  return alignUnits(ra.units, rb.units, [ra.passive, rb.passive]);
 }
 
 /**
- * A text's units, remembered per isolate: a context call compares its question with each similar question, and
- * the same memories come back call after call. At most UNITS_REMEMBERED texts, about 0.7 MB (2.6 KB a text,
- * measured on the benches' memories). The units are never changed after they are made.
+ * A text's units and voice, remembered per isolate: a context call compares its question with each similar
+ * question, and the same memories come back call after call. At most UNITS_REMEMBERED texts, about 0.7 MB
+ * (2.6 KB a text, measured on the benches' memories). A reading is never changed after it is made.
  */
 const UNITS_REMEMBERED = 256;
-const unitsSeen = new BoundedMap<string, readonly Unit[]>(UNITS_REMEMBERED);
-function unitsOf(text: string): readonly Unit[] {
-  let units = unitsSeen.get(text);
-  if (!units) {
-    units = questionUnits(text);
-    unitsSeen.set(text, units);
+interface Reading {
+  units: readonly Unit[];
+  passive: boolean;
+}
+const readings = new BoundedMap<string, Reading>(UNITS_REMEMBERED);
+function readingOf(text: string): Reading {
+  let reading = readings.get(text);
+  if (!reading) {
+    reading = { units: questionUnits(text), passive: passiveVoice(text) };
+    readings.set(text, reading);
   }
-  return units;
+  return reading;
 }
 
 function alignUnits(unitsA: readonly Unit[], unitsB: readonly Unit[], [passiveA, passiveB]: [boolean, boolean]): Alignment {

@@ -73,11 +73,10 @@ function directionSwapped(a: readonly Unit[], b: readonly Unit[]): [string, stri
   if (same(toA, fromB) && !same(toA, toB)) return [toA!.text, fromA?.text ?? toB?.text ?? "?"];
   // With the same words on both sides, a preposition's object that changed is a role that changed.
   const words = (units: readonly Unit[]) => [...new Set(units.filter(isWord).map((u) => u.key))].sort().join(" ");
-  if (words(a) === words(b))
-    for (const [key, objectA] of oa) {
-      const objectB = ob.get(key);
-      if (objectA && objectB && objectA.key !== objectB.key) return [objectA.text, objectB.text];
-    }
+  for (const [key, objectA] of oa) {
+    const objectB = ob.get(key);
+    if (objectA && objectB && objectA.key !== objectB.key && words(a) === words(b)) return [objectA.text, objectB.text];
+  }
   for (const [key, objectA] of oa) {
     const objectB = ob.get(key);
     if (objectB === undefined || (objectA === null) === (objectB === null)) continue;

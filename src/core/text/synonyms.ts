@@ -53,10 +53,11 @@ const meet = (x: readonly string[], y: readonly string[]) => x.some((id) => y.in
 /** How WordNet relates two lemmas; null when it does not. Adjectives of one degree are read by their base (larger / smaller as large / small). */
 export function wordRelation(a: string, b: string): WordRelation | null {
   if (a === b) return "synonym";
-  const [da, db] = [degreeOf(a), degreeOf(b)];
+  const [da, db] = DEGREE.test(a) && DEGREE.test(b) ? [degreeOf(a), degreeOf(b)] : [null, null];
   const sameDegree = da !== null && db !== null && da.degree === db.degree;
   const sa = sensesOf(sameDegree ? da.base : a);
   const sb = sensesOf(sameDegree ? db.base : b);
+  if (sa === NONE || sb === NONE) return null;
   if (meet(sa.top, sb.top)) return "synonym";
   if (meet(sa.own, sb.opposite) || meet(sb.own, sa.opposite)) return "opposite";
   if (meet(sa.own, sb.own) || meet(sa.own, sb.up) || meet(sb.own, sa.up)) return "related";
@@ -74,6 +75,8 @@ const DEGREE_RULES: readonly (readonly [RegExp, string, "er" | "est"])[] = [
   [/est$/, "", "est"],
   [/est$/, "e", "est"],
 ];
+
+const DEGREE = /(?:er|est)$/;
 
 function degreeOf(word: string): { base: string; degree: "er" | "est" } | null {
   const { adjectives } = englishLexicon();
