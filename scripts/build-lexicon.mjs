@@ -86,9 +86,9 @@ console.log(
 /**
  * word → "top;more;up;opposite", four lists of WordNet sense ids in base 36: the word's frequent
  * senses, its other attested senses, the senses one step up from those (a verb's hypernym and that
- * one's, an adjective's similar-to) and its antonyms. Two words are synonyms when their tops meet;
- * related when one's senses meet the other's senses or senses up; opposite when one's senses meet
- * the other's antonyms. Only ids two words reach are kept.
+ * one's, an adjective's similar-to) and its frequent senses' antonyms. Two words are synonyms when
+ * their tops meet; related when one's senses meet the other's senses or senses up; opposite when
+ * one's frequent senses meet the other's antonyms. Only ids two words reach are kept.
  */
 function wordRelations(frequent) {
   const pointers = synsetPointers();
@@ -104,7 +104,8 @@ function wordRelations(frequent) {
       const step = pointers.get(id)?.[kind === "v" ? "@" : "&"] ?? [];
       return kind === "v" ? [...step, ...step.flatMap((h) => pointers.get(h)?.["@"] ?? [])] : step;
     });
-    lists.set(word, [top, more, up, own.flatMap((id) => pointers.get(id)?.["!"] ?? [])]);
+    // Antonyms of the frequent senses only: "decline" is the opposite of "accept", a rare sense of "take".
+    lists.set(word, [top, more, up, top.flatMap((id) => pointers.get(id)?.["!"] ?? [])]);
   }
   // An id links two words when two own it, or one owns it and another points to it (up or opposite).
   const owners = new Map();

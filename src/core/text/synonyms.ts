@@ -5,7 +5,8 @@
  *   related   they share any sense seen in sense-tagged text, or one is a sense one step up from the
  *             other: a verb's hypernym or its hypernym (delete → remove, change → update), an
  *             adjective's similar-to (strange ≈ weird);
- *   opposite  one is the other's antonym (enable / disable, most / least, open / close).
+ *   opposite  one is the other's antonym in a frequent sense (enable / disable, most / least, open /
+ *             close; not decline / take, though "take" can mean "accept").
  *
  * A noun's hypernyms are not read: a noun one step up names another thing (a dog is an animal). Nor
  * are co-hyponyms, words under one hypernym (piano / guitar, summer / winter): they are the
@@ -59,7 +60,7 @@ export function wordRelation(a: string, b: string): WordRelation | null {
   const sb = sensesOf(sameDegree ? db.base : b);
   if (sa === NONE || sb === NONE) return null;
   if (meet(sa.top, sb.top)) return "synonym";
-  if (meet(sa.own, sb.opposite) || meet(sb.own, sa.opposite)) return "opposite";
+  if (meet(sa.top, sb.opposite) || meet(sb.top, sa.opposite)) return "opposite";
   if (meet(sa.own, sb.own) || meet(sa.own, sb.up) || meet(sb.own, sa.up)) return "related";
   return null;
 }
