@@ -242,7 +242,12 @@ const AUXILIARIES = new Set("be do have can will shall may must get".split(" "))
  * sides in different voices put the same roles in another order.
  */
 export function passiveVoice(text: string): boolean {
-  const words = normalizeQuestionText(text).match(/[a-z]+/g) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .replace(/['’]s\b/g, " is")
+      .replace(/['’]re\b/g, " are")
+      .match(/[a-z]+/g) ?? [];
   const { exceptions, verbs } = englishLexicon();
   const participle = (w: string) => {
     if (w.endsWith("ed")) return w.length > 4;
@@ -256,6 +261,8 @@ const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
 
 /** Sentences as Unicode segments them (an abbreviation's full stop does not end one), and a lead-in before a colon. */
 function sentencesOf(text: string): string[] {
+  // Most questions are one sentence: nothing ends one before the text's own end.
+  if (!/[.!?:;。！？：；][\s\S]*[\p{L}\p{N}]/u.test(text)) return [text];
   return [...SENTENCES.segment(text)].flatMap(({ segment }) => segment.split(/(?<=:)\s+/u)).filter((s) => /[\p{L}\p{N}]/u.test(s));
 }
 
