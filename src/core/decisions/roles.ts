@@ -106,14 +106,7 @@ function modifierSwapped(a: readonly Unit[], b: readonly Unit[]): [string, strin
     });
     return found;
   };
-  const keysA = new Set(a.map((u) => u.key));
-  const keysB = new Set(b.map((u) => u.key));
-  const qb = qualifiers(b);
-  for (const [head, qa] of qualifiers(a)) {
-    const other = qb.get(head);
-    if (other && other.key !== qa.key && keysB.has(qa.key) && keysA.has(other.key)) return [qa.text, other.text];
-  }
-  return null;
+  return attachedElsewhere(a, b, qualifiers);
 }
 
 /**
@@ -132,12 +125,24 @@ function countedSwapped(a: readonly Unit[], b: readonly Unit[]): [string, string
     });
     return found;
   };
+  return attachedElsewhere(a, b, counted);
+}
+
+/**
+ * The same word attached to another on each side (a head's qualifier, a number's noun), both
+ * attached words said on both sides: they changed places.
+ */
+function attachedElsewhere(
+  a: readonly Unit[],
+  b: readonly Unit[],
+  attached: (units: readonly Unit[]) => ReadonlyMap<string, Unit>,
+): [string, string] | null {
   const keysA = new Set(a.map((u) => u.key));
   const keysB = new Set(b.map((u) => u.key));
-  const cb = counted(b);
-  for (const [number, nounA] of counted(a)) {
-    const nounB = cb.get(number);
-    if (nounB && nounB.key !== nounA.key && keysB.has(nounA.key) && keysA.has(nounB.key)) return [nounA.text, nounB.text];
+  const onB = attached(b);
+  for (const [key, x] of attached(a)) {
+    const y = onB.get(key);
+    if (y && y.key !== x.key && keysB.has(x.key) && keysA.has(y.key)) return [x.text, y.text];
   }
   return null;
 }
