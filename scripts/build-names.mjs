@@ -3,7 +3,8 @@
 // 77 locales (its person.first_name and person.last_name lists, gathered per language from public
 // name statistics). Kept: the given names written in Latin script (every locale's, so a Polish,
 // Yoruba or Vietnamese customer is recognised as well as an English one), and the Chinese surnames
-// (zh_CN, zh_TW), which mark a name before a title ("刘先生", "王女士"). Surnames in Latin script
+// (zh_CN, zh_TW), which mark a name before a title ("刘先生", "王女士"), and the Japanese ones (ja),
+// which mark a name written surname, space, given name ("佐藤 花子"). Surnames in Latin script
 // are not kept (14,000 more, about 48 KB gzipped): the cleaning takes a capitalised word after a
 // given name for its surname. Writes src/core/text/tables/person-names.json (committed: the build
 // needs no network, and a diff shows what a faker upgrade changes).
@@ -17,12 +18,16 @@ const given = new Set();
 for (const locale of Object.values(allLocales))
   for (const name of flat(locale.person?.first_name)) if (LATIN_NAME.test(name) && name.length >= 2) given.add(name);
 const zhSurnames = new Set([...flat(allLocales.zh_CN.person?.last_name), ...flat(allLocales.zh_TW.person?.last_name)]);
+const jaSurnames = new Set(flat(allLocales.ja.person?.last_name).filter((name) => /^\p{Script=Han}+$/u.test(name)));
 
 const table = {
-  source: "@faker-js/faker person.first_name (Latin script, all locales) and zh_CN/zh_TW person.last_name",
+  source: "@faker-js/faker person.first_name (Latin script, all locales), zh_CN/zh_TW and ja person.last_name",
   given: [...given].sort().join(" "),
   zhSurnames: [...zhSurnames].sort().join(" "),
+  jaSurnames: [...jaSurnames].sort().join(" "),
 };
 const out = new URL("../src/core/text/tables/person-names.json", import.meta.url);
 writeFileSync(out, JSON.stringify(table, null, 0) + "\n");
-console.log(`${given.size} given names, ${zhSurnames.size} Chinese surnames → src/core/text/tables/person-names.json`);
+console.log(
+  `${given.size} given names, ${zhSurnames.size} Chinese and ${jaSurnames.size} Japanese surnames → src/core/text/tables/person-names.json`,
+);

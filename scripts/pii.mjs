@@ -3,8 +3,9 @@
 // No customer's personal details in FAQ text (issue 44): each labelled ticket
 // ({ subject, question, answer, personal: [{ text, kind }], keep: [phrases] }) is cleaned as the
 // pipeline cleans it, and what it would stage is checked against its labels:
-//   leaked  a personal detail found in the staged question or proposed answer (case aside; a
-//           number also when only its digits survive: "0171 2345678" as "01712345678");
+//   leaked  a personal detail found in the staged question or proposed answer (case aside, but a
+//           one-word name as a word in its own case; a number also when only its digits survive:
+//           "0171 2345678" as "01712345678");
 //   lost    a question phrase labelled `keep` missing from the cleaned question.
 // BEFORE is the cleaning shipped at --before (its code, bundled from git): the question cleaned,
 // the agent's answer proposed as written, as the pipeline staged them. AFTER is this tree's
@@ -17,8 +18,8 @@
 // fourth round was built; the fifth round looked at its misses) and bench/data/tickets.pii.heldout5.jsonl
 // (written blind by a fifth hand while the fifth round was built, measured once before its misses
 // were looked at; a few kinds it leaked were then fixed) and bench/data/tickets.pii.heldout6.jsonl
-// (written blind by a sixth hand on 2026-12-07 and measured once on the fifth round's cleaning,
-// unchanged since; nothing has been fixed from it yet). Writes docs/reports/pii.md and
+// (written blind by a sixth hand on 2026-12-07 and measured once on the fifth round's cleaning;
+// the sixth round looked at its misses, so it is in sample now). Writes docs/reports/pii.md and
 // results/pii/report.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -60,17 +61,19 @@ const digits = (s) => s.replace(/\D/g, "");
 /** Titles a labelled name may carry ("Dr. Femi Adeyemi"): a name leaks by its own parts, not by its title. */
 const TITLE =
   /^(?:Dr|Mr|Mrs|Ms|Miss|Prof|Herr|Frau|Mme|Mlle|Madame|Monsieur|Mademoiselle|Sr|Sra|Señor|Señora|Signor|Signora|Senhor|Senhora|Dhr|Mevr|Meneer|Mevrouw|Pan|Pani|Sir|Madam)\.?$/u;
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A word in its own case, not inside another ("Will" is not in "it will be", "Ann" not in "Annual"). */
+const asWord = (word, text) => new RegExp(String.raw`(?<![\p{L}])${escape(word)}(?![\p{L}])`, "u").test(text);
 function leaked(detail, text) {
+  const oneName = (detail.kind === "name" || detail.kind === "greeting_name") && /^\p{Lu}[\p{L}'’-]+$/u.test(detail.text);
+  if (oneName) return asWord(detail.text, text);
   if (fold(text).includes(fold(detail.text))) return true;
   const d = digits(detail.text);
   if (d.length >= 6 && digits(text).includes(d)) return true;
   // A name leaks when any of its parts survives as a word, in its own case: "Femi Adeyemi" of "Dr. Femi Adeyemi", "Adeyemi" alone.
   if (detail.kind !== "name" && detail.kind !== "greeting_name") return false;
   const parts = detail.text.split(/[\s,]+/u).filter((p) => /^\p{Lu}[\p{L}'’-]{2,}$/u.test(p) && !TITLE.test(p));
-  return (
-    parts.length > 1 &&
-    parts.some((p) => new RegExp(String.raw`(?<![\p{L}])${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\p{L}])`, "u").test(text))
-  );
+  return parts.length > 1 && parts.some((p) => asWord(p, text));
 }
 
 const sets = [];

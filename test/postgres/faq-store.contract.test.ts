@@ -40,15 +40,15 @@ describe.each(BACKENDS)("FAQ store on %s", (backend) => {
   it("says which words the tenant's live FAQs already use: any case, as words, this tenant only, not deleted ones", async () => {
     const tenant = await newTenant(backends);
     await store().create(tenant, "key_a", {
-      question: "How do I connect Alexa to the hub?",
+      question: "How do I connect Alexa to the hub with adapter SKU-448812?",
       answer: "Pair it in the app.",
       tags: [],
       metadata: {},
     });
     const gone = await store().create(tenant, "key_a", { question: "Does it work with Okta?", answer: "Yes.", tags: [], metadata: {} });
     await store().softDelete(tenant, gone.id, "key_a");
-    expect(await store().wordsInUse(tenant, ["Alexa", "alexa", "Darnell", "Okta", 'pa"ir', "hub"])).toEqual(
-      new Set(["Alexa", "alexa", "hub"]),
+    expect(await store().wordsInUse(tenant, ["Alexa", "alexa", "Darnell", "Okta", 'pa"ir', "hub", "SKU-448812", "SKU-448813"])).toEqual(
+      new Set(["Alexa", "alexa", "hub", "SKU-448812"]),
     );
     expect(await store().wordsInUse(await newTenant(backends), ["Alexa"])).toEqual(new Set());
     expect(await store().wordsInUse(tenant, [])).toEqual(new Set());

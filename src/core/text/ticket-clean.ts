@@ -222,10 +222,22 @@ function sentencesOf(text: string): string[] {
  */
 function keepTheQuestion(body: string): { text: string; removals: Removal[] } {
   const { sentences, removals } = codesBesideDetails(sentencesOf(body));
+  const detailsIn = (s: string) => s.match(new RegExp(ANY_PLACEHOLDER.source, "gu"))?.length ?? 0;
+  // What trails the last full sentence without an end of its own, holding details and little else, is a signature
+  // the frame did not see ("…でしょうか。 [name] [company] 総務部 〒[number]"): Japanese and Chinese put no sign-off before it.
+  const tail = sentences.at(-1);
+  if (
+    tail &&
+    sentences.length > 1 &&
+    !/[.!?。！？…]\s*$/u.test(tail) &&
+    detailsIn(tail) > 0 &&
+    !saysMoreThanItsDetails(tail, detailsIn(tail))
+  )
+    sentences.pop();
   if (!sentences.some((s) => /[?？]/u.test(s))) return { text: sentences.join(" "), removals };
   const text = sentences
     .filter((s) => {
-      const details = s.match(new RegExp(ANY_PLACEHOLDER.source, "gu"))?.length ?? 0;
+      const details = detailsIn(s);
       return /[?？]/u.test(s) || details === 0 || saysMoreThanItsDetails(s, details);
     })
     .join(" ")

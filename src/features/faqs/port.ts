@@ -135,9 +135,12 @@ export interface ReindexReport {
 /** Words one wordsInUse call looks up: a ticket names a few people at most. */
 export const MAX_VOCABULARY_WORDS = 20;
 
-/** The words a wordsInUse call looks up: each once, letters and digits only, at most MAX_VOCABULARY_WORDS. */
+/** The words a wordsInUse call looks up: each once, letters and digits (and a code's joiners) only, at most MAX_VOCABULARY_WORDS. */
 export const vocabularyQuery = (words: readonly string[]): string[] =>
-  [...new Set(words.map((w) => w.trim()).filter((w) => /^[\p{L}\p{N}'’-]+$/u.test(w)))].slice(0, MAX_VOCABULARY_WORDS);
+  [...new Set(words.map((w) => w.trim()).filter((w) => /^[\p{L}\p{N}'’-](?:[\p{L}\p{N}'’/._ -]*[\p{L}\p{N}])?$/u.test(w)))].slice(
+    0,
+    MAX_VOCABULARY_WORDS,
+  );
 
 export interface FaqStore extends FaqHitsPort, FaqLinksPort, FaqSuggestionsPort {
   readonly backend: "d1" | "postgres";

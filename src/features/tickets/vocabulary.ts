@@ -1,8 +1,8 @@
 /**
- * A ticket cleaned with the knowledge base's own words kept: the names and companies the cleaning
- * took out are looked up in the tenant's live FAQs (FaqStore.wordsInUse, one lookup), and a word
- * the FAQs already say is the product's ("Alexa", "Okta", "Julia"), not a customer's: the ticket
- * is cleaned again keeping those. Nothing is looked up when no name or company was taken out.
+ * A ticket cleaned with the knowledge base's own words kept: the names, companies and codes the
+ * cleaning took out are looked up in the tenant's live FAQs (FaqStore.wordsInUse, one lookup), and
+ * a word the FAQs already say is the product's ("Alexa", "Okta", "Julia", "SKU-448812"), not a
+ * customer's: the ticket is cleaned again keeping those. Nothing is looked up when none was taken out.
  */
 import type { CleanTicket } from "../../core/text/ticket-clean";
 import { cleanTicket } from "../../core/text/ticket-clean";
@@ -15,9 +15,9 @@ export async function cleanTicketKeepingVocabulary(
   ticket: { subject: string; question: string; answer: string },
 ): Promise<CleanTicket> {
   const first = cleanTicket(ticket.subject, ticket.question, ticket.answer);
-  const words = first.removals
-    .filter((r) => r.kind === "name" || r.kind === "company")
-    .flatMap((r) => r.text.match(/[\p{L}\p{N}'’-]{3,}/gu) ?? []);
+  const words = first.removals.flatMap((r) =>
+    r.kind === "name" || r.kind === "company" ? (r.text.match(/[\p{L}\p{N}'’-]{3,}/gu) ?? []) : r.kind === "customer_id" ? [r.text] : [],
+  );
   if (words.length === 0) return first;
   const inUse = await faqStore(services).wordsInUse(tenantId, words);
   if (inUse.size === 0) return first;

@@ -5,17 +5,13 @@
  * stays: versions ("firmware 3.1.4"), amounts and counts ("£86.40", "48.000"), short numbers and
  * years, and an error's code after its word ("error PAY-4031", "错误代码 E502").
  */
+import { DATE_IN_FIGURES, NOT_A_CODE, PRODUCT_CODE_BEFORE } from "./codes";
 import type { Removal } from "./kinds";
 import { ANY_PLACEHOLDER, PLACEHOLDER } from "./redact";
 
 const PLACEHOLDER_IN = new RegExp(ANY_PLACEHOLDER.source, "u");
 /** A token with a digit and five or more characters: codes, references, dates. */
 const CODE = /(?<![\p{L}\p{N}[])(?=[\p{L}\p{N}/.-]*\d)[\p{L}\p{N}][\p{L}\p{N}/.-]{3,}[\p{L}\p{N}](?![\p{L}\p{N}\]])/gu;
-const DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/u;
-const KEPT =
-  /^(?:\d+(?:\.\d+){1,3}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d{1,4}(?:[.,]\d{1,2})?|v?\d+(?:\.\d+)+(?:-[\p{L}\d.]+)?|\d{1,2}[:h]\d{2}|[1-5]\d\d)$/u;
-const ERROR_BEFORE =
-  /(?:error|code|fehler|erreur|código|codigo|errore|fout|错误代码|錯誤代碼|错误码|报错|status|http|version|firmware|v)\W{0,3}$/iu;
 
 /** Each sentence holding a placeholder, with the codes beside it replaced; what was replaced, by kind. */
 export function codesBesideDetails(sentences: readonly string[]): { sentences: string[]; removals: Removal[] } {
@@ -23,8 +19,8 @@ export function codesBesideDetails(sentences: readonly string[]): { sentences: s
   const cleaned = sentences.map((sentence) => {
     if (!PLACEHOLDER_IN.test(sentence)) return sentence;
     return sentence.replace(CODE, (code, at: number) => {
-      if (KEPT.test(code) || ERROR_BEFORE.test(sentence.slice(Math.max(0, at - 16), at))) return code;
-      const kind = DATE.test(code) ? "date_of_birth" : "customer_id";
+      if (NOT_A_CODE.test(code) || PRODUCT_CODE_BEFORE.test(sentence.slice(Math.max(0, at - 16), at))) return code;
+      const kind = DATE_IN_FIGURES.test(code) ? "date_of_birth" : "customer_id";
       removals.push({ kind, text: code });
       return PLACEHOLDER[kind];
     });

@@ -5,6 +5,7 @@
  * most specific first (a customer's number found as a phone too is a customer's number).
  */
 import { addresses } from "./addresses";
+import { customerCodes } from "./codes";
 import type { Span } from "./kinds";
 import {
   cards,
@@ -40,6 +41,7 @@ const FINDERS: readonly ((text: string) => Span[])[] = [
   addresses,
   phones,
   longNumbers,
+  customerCodes,
   people,
   givenNames,
   roles,
@@ -63,5 +65,19 @@ export function findPersonalDetails(text: string): Span[] {
       last.longest = length;
     } else last.span.end = Math.max(last.span.end, span.end);
   }
-  return merged.map((m) => m.span);
+  return postcodesIntoAddresses(
+    text,
+    merged.map((m) => m.span),
+  );
+}
+
+/** A code right after an address is its postal code ("…, Toronto, ON M5H 2M9"): one address, not two details. */
+function postcodesIntoAddresses(text: string, spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const span of spans) {
+    const last = out.at(-1);
+    if (last?.kind === "address" && span.kind === "customer_id" && /^[\s,]*$/u.test(text.slice(last.end, span.start))) last.end = span.end;
+    else out.push(span);
+  }
+  return out;
 }

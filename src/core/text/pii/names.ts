@@ -13,35 +13,25 @@
 import { englishLexicon, lemma } from "../lemma";
 import { ENGLISH_STOPWORDS } from "../stopwords";
 import namesTable from "../tables/person-names.json";
+import { calendarWords } from "./calendar";
 import type { Span } from "./kinds";
 
-let names: { given: ReadonlySet<string>; titledZh: RegExp } | null = null;
+let names: { given: ReadonlySet<string>; titledZh: RegExp; spacedJa: RegExp } | null = null;
 
 /** The tables, read once per isolate. */
 function personNames() {
   if (names) return names;
-  const t = namesTable as { given: string; zhSurnames: string };
+  const t = namesTable as { given: string; zhSurnames: string; jaSurnames: string };
   const calendar = calendarWords();
   names = {
     given: new Set(t.given.split(" ").filter((n) => !calendar.has(n))),
     titledZh: new RegExp(String.raw`(?:${t.zhSurnames.split(" ").join("|")})${TITLES_ZH}`, "gu"),
+    spacedJa: new RegExp(
+      String.raw`(?<!${KANA_HAN})(?:${t.jaSurnames.split(" ").join("|")})[ \u3000](?:\p{Script=Han}{1,3}|[\p{Script=Hiragana}\p{Script=Katakana}]{2,4})(?!${KANA_HAN})`,
+      "gu",
+    ),
   };
   return names;
-}
-
-/** Languages whose month and day names are not people's ("Mai", "Juli", "Mercredi"), from the runtime's own calendar data. */
-const CALENDAR_LOCALES = ["en", "de", "fr", "es", "pt", "it", "nl", "pl", "sv", "da", "nb", "fi", "cs", "tr", "id", "vi", "ro", "hu"];
-
-function calendarWords(): Set<string> {
-  const words = new Set<string>();
-  const capitalised = (w: string) => w.charAt(0).toLocaleUpperCase() + w.slice(1);
-  for (const locale of CALENDAR_LOCALES) {
-    const month = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
-    const day = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
-    for (let m = 0; m < 12; m++) words.add(capitalised(month.format(Date.UTC(2024, m, 15))));
-    for (let d = 0; d < 7; d++) words.add(capitalised(day.format(Date.UTC(2024, 0, 1 + d))));
-  }
-  return words;
 }
 
 /** The given names the cleaning knows (for signatures and greetings: a word there that is one is a name). */
@@ -85,6 +75,7 @@ function opensSentence(text: string, at: number): boolean {
   const j = before(i - 1);
   return j < 0 || text[j] === "\n";
 }
+const KANA_HAN = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]`;
 /** Titles after a Chinese surname; the one-character ones ("孙工", "林总") only where an address ends, so 施工 and 加工 stay words. */
 const TITLES_ZH =
   "(?:先生|女士|小姐|老师|老師|经理|經理|总监|總監|主任|律师|律師|医生|醫生|同学|同學|(?:总|總|工)(?=[，,：:！!、\\s]|您好|你好|$))";
@@ -114,6 +105,8 @@ export function givenNames(text: string): Span[] {
       continue;
     found.push({ kind: "name", start: m.index, end: m.index + word.length + surname.length });
   }
-  for (const m of text.matchAll(personNames().titledZh)) found.push({ kind: "name", start: m.index, end: m.index + m[0].length });
+  // A Japanese name as a signature or a form writes it, surname, space, given name ("佐藤 花子"): Japanese puts no space between words.
+  for (const pattern of [personNames().titledZh, personNames().spacedJa])
+    for (const m of text.matchAll(pattern)) found.push({ kind: "name", start: m.index, end: m.index + m[0].length });
   return found;
 }

@@ -7,11 +7,12 @@
  */
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { findNumbers, type CountryCode } from "libphonenumber-js/max";
+import { monthNames } from "./calendar";
 import type { Span } from "./kinds";
 
 /** A label's connector ("is", ":", "=", "是" …): what makes the next word its value ("password is X", not "password reset"). */
 // "é" and "è" are not \w: the connectors are bounded by letters, not by \b.
-const IS = String.raw`(?:\s*(?:(?<![\p{L}])(?:is|are|was|ist|est|es|é|è|era)(?![\p{L}])|=|:|：|是|为|為)\s*)+`;
+const IS = String.raw`(?:\s*(?:(?<![\p{L}])(?:is|are|was|ist|est|es|é|è|era)(?![\p{L}])|=|:|：|是|为|為|は|は、|는|은)\s*)+`;
 /** Between a number's label and its value: a connector, "no.", "#" or nothing ("order #4411", "Kundennummer 55012876"). */
 const NUMBER_IS = String.raw`\s*(?:(?:(?<![\p{L}])(?:is|are|was|ist|est|es|é|è|no|nr|n[°º])(?![\p{L}])\.?|=|:|：|是|为|為|号|號)\s*)*`;
 
@@ -39,7 +40,7 @@ const label = (words: string) => new RegExp(String.raw`(?:${words})${IS}${VALUE}
  * Up to four words may stand between the word and its value, which must look like a password (letters
  * with a digit or a symbol, no sentence word): "password reset link" and "mot de passe oublié" do not.
  */
-const PASSWORD_WORD = String.raw`\bpass(?:word|wort|wd)\b|\bpwd\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bhasło\b|\bparola d'ordine\b`;
+const PASSWORD_WORD = String.raw`\bpass(?:word|wort|wd)\b|\bpwd\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bhasło\b|\bparola d'ordine\b|(?<![\p{L}])(?:şifre\p{L}*|heslo|parolă|lösenord(?:et)?|adgangskode(?:n)?|パスワード|비밀번호)`;
 const PASSWORD_VALUE = String.raw`(?=[^\s,;，。；、]{6,})(?=[^\s,;，。；、]*\p{L})(?=[^\s,;，。；、]*[\d#@$%&*!?_+=~^][^\s,;，。；、])${VALUE}`;
 const PASSWORD_IN_PASSING = new RegExp(String.raw`(?:${PASSWORD_WORD})(?:\s+[\p{L}'’]+){0,4}?(?:${IS}|\s+)${PASSWORD_VALUE}`, "giu");
 
@@ -55,7 +56,7 @@ export function credentials(text: string): Span[] {
     ...spans(
       text,
       label(
-        String.raw`\b(?:user ?name|login|user id|identifiant|benutzername|usuario|usuário|utilizador|nome utente|gebruikersnaam)(?![\p{L}])`,
+        String.raw`\b(?:user ?name|login|user id|identifiant|benutzername|usuario|usuário|utilizador|nome utente|gebruikersnaam)(?![\p{L}])|ユーザー(?:名|ID)|ログインID|アカウント名|아이디|사용자 ?이름`,
       ),
       "credential",
       1,
@@ -72,6 +73,8 @@ export function credentials(text: string): Span[] {
     // Chinese runs the value on without a space or a connector: "密码是abc12345", "微信号liuyang_sz"; a value in Latin script
     ...spans(text, /(?:密码|密碼|口令|用户名|账号|帐号|微信号?|QQ号?)(?:是|为|為|[:：])?\s*([\x21-\x2b\x2d-\x7e]{3,})/gu, "credential", 1),
     ...spans(text, PASSWORD_IN_PASSING, "credential", 1),
+    // "account PIN 4471": a PIN is written right after its word
+    ...spans(text, /\b(?:pin|pin code|pincode|passcode|code pin|código pin)\s*(?:is|:)?\s*(\d{4,8})(?!\d)/giu, "credential", 1),
     // "admin / Pa55w0rd!": a login and its password written as a pair
     ...spans(text, /\blogin\s+(?:is\s+)?\S+\s*\/\s*(\S+?)(?=[.,;!?]*(?:\s|$))/giu, "credential", 1),
     ...spans(
@@ -211,9 +214,14 @@ function spanishIdChecks(id: string): boolean {
 /** A date in figures or with its month in words, in the ways the common languages write one ("12 de mayo de 1985", "May 12th, 1985", "3. März 1990"). */
 const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:\.|er|st|nd|rd|th)? (?:de |di )?\p{L}{3,10}\.?,? (?:de |del )?\d{4}|\p{L}{3,10}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}年\d{1,2}月\d{1,2}日)`;
 
-/** Dates of birth: every date in the sentence that names a birth, and a date within a few words after the word ("geb. 12.05.1984"). */
+/**
+ * Dates of birth: every date in the sentence that names a birth, a date within a few words after the
+ * word ("geb. 12.05.1984"), and any whole date (day or month in words, and year) from before anyone
+ * could hold an account of their own: a customer's ticket has no other reason to give the day and
+ * month of 1990 ("Data urodzenia: 17 listopada 1990", "am siebten Juni 1988", "3 Ekim 2003").
+ */
 export function datesOfBirth(text: string): Span[] {
-  const found: Span[] = [];
+  const found: Span[] = oldDates(text);
   const birth =
     /\b(?:date of birth|birth ?date|born|dob|d\.o\.b\.|birthday|geburtsdatum|geboren|geb\.|fecha de nacimiento|nacid[oa]|date de naissance|né|née|data di nascita|nato|nata|data de nascimento|geboortedatum)|出生日期|生日/giu;
   const date = new RegExp(DATE, "gu");
@@ -222,6 +230,24 @@ export function datesOfBirth(text: string): Span[] {
     const window = text.slice(sentenceStart, word.index + word[0].length + 60);
     for (const d of window.matchAll(date))
       found.push({ kind: "date_of_birth", start: sentenceStart + d.index, end: sentenceStart + d.index + d[0].length });
+  }
+  return found;
+}
+
+/** A customer is this many years old at least: a whole date further back is a birth, not an event of the account. */
+const ACCOUNT_AGE = 14;
+let oldDate: RegExp | null = null;
+
+function oldDates(text: string): Span[] {
+  oldDate ??= new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(?:(?:\d{1,2}(?:\.|er|st|nd|rd|th|º|°)?\s+(?:of\s+|de\s+|di\s+)?)?(?:${monthNames().join("|")})\.?,?\s+(?:de\s+|del\s+)?(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(\d{4})|\d{1,2}[./-]\d{1,2}[./-](\d{4})|(\d{4})[./-]\d{1,2}[./-]\d{1,2}|(\d{4})\s?[年년]\s?\d{1,2}\s?[月월]\s?\d{1,2}\s?[日일])(?![\p{N}])`,
+    "giu",
+  );
+  const latest = new Date().getUTCFullYear() - ACCOUNT_AGE;
+  const found: Span[] = [];
+  for (const m of text.matchAll(oldDate)) {
+    const year = Number(m.slice(1).find(Boolean));
+    if (year >= 1900 && year <= latest) found.push({ kind: "date_of_birth", start: m.index, end: m.index + m[0].length });
   }
   return found;
 }
@@ -282,7 +308,7 @@ export function emails(text: string): Span[] {
 export function lastDigits(text: string): Span[] {
   return spans(
     text,
-    /(?:\b(?:ending(?: in| with)?|ends in|last (?:four|4|digits)(?: digits)?|terminad[ao] en|terminación|que termina en|se terminant par|finissant par|mit (?:den )?endziffern|endet auf|endend auf|che termina (?:con|in)|terminante (?:con|in)|terminado em|final|eindigend op)\b|尾号|尾號|末尾)[:\s]*(\d[\d ]{1,8}\d|\d{2,})(?!\d)/giu,
+    /(?:\b(?:ending(?: in| with)?|ends in|last (?:four|4|digits)(?: digits)?(?: of (?:my |the |your )?[\p{L}]+)?|kończąc\p{L}* się na|končící na|care se termină în|slutar på|der ender på|terminad[ao] en|terminación|que termina en|se terminant par|finissant par|mit (?:den )?endziffern|endet auf|endend auf|che termina (?:con|in)|terminante (?:con|in)|terminado em|final|eindigend op)\b|尾号|尾號|末尾)[:\s]*(\d[\d ]{1,8}\d|\d{2,})(?!\d)/giu,
     "card",
     1,
   );
@@ -294,7 +320,7 @@ export function lastDigits(text: string): Span[] {
  * INV-, ACC- …), carriers' tracking shapes and UUIDs. A product's own codes (error E-4012,
  * SSO-014, article KB-1188) have no such label or prefix and stay.
  */
-const PLATE = String.raw`\b(?:[Pp]late|[Kk]ennzeichen|[Ii]mmatriculation|[Mm]atrícula|[Tt]arga|[Kk]enteken)\b|车牌号?|車牌號?`;
+const PLATE = String.raw`\b(?:[Pp]late|(?:[Vv]ehicle )?[Rr]egistration(?: number)?|[Kk]ennzeichen|[Ii]mmatriculation|[Mm]atrícula|[Tt]arga|[Kk]enteken)\b|车牌号?|車牌號?`;
 
 export function customerIds(text: string): Span[] {
   const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|compte|client n|reçu|recibo|receipt|refund|beleg|quittung|ricevuta|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer|serial|seriennummer|numéro de série|número de serie|numero di serie)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|(?:就诊|会员|會員|银行|銀行)?卡号|學號|学号|工号|工號|编号|編號|單號|单号|运单号|發票號碼|发票号码?|客户号|會員號|会员号|税号|統編|统编|退款单号`;

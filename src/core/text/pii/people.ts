@@ -24,7 +24,7 @@ const BEFORE_NAME = caseless([
 ]);
 
 /** Legal forms that end a company's name. */
-const LEGAL_FORM = String.raw`(?:Inc|Ltd|Ltda|LLC|LLP|GmbH|GbR|UG|AG|AB|AS|A\/S|ApS|Oy|SAS|S\.A\.S\.|SA|SARL|Sàrl|S\.A\.|S\.L\.|S\.L\.U\.|SL|SpA|S\.p\.A\.|Srl|SRL|S\.R\.L\.|Sp\. z o\.o\.|s\.r\.o\.|Kft|K\.K\.|e\.K\.|eG|BV|B\.V\.|NV|N\.V\.|Corp|Corporation|Co|Company|plc|PLC|Pty|KG|OHG|Group|Holdings|& Sons|& Fils|& Co)\.?`;
+const LEGAL_FORM = String.raw`(?:Inc|Ltd|Limited|Ltda|Lda|LLC|LLP|GmbH|GbR|UG|AG|AB|AS|A\/S|ApS|Oy|SAS|S\.A\.S\.|SA|SARL|Sàrl|S\.A\.|S\.L\.|S\.L\.U\.|SL|SpA|S\.p\.A\.|Srl|SRL|S\.R\.L\.|Sp\. z o\.o\.|s\.r\.o\.|Kft|K\.K\.|e\.K\.|eG|BV|B\.V\.|NV|N\.V\.|Corp|Corporation|Co|Company|plc|PLC|Pty|KG|OHG|Group|Holdings|& Sons|& Fils|& Co|Association|Foundation|Stiftung|e\.V)\.?`;
 const COMPANY = String.raw`(?:\p{Lu}[\p{L}\p{N}'’.-]*\s+(?:&\s+)?){1,4}${LEGAL_FORM}(?![\p{L}])`;
 
 /** Openers that only ever introduce the writer: what follows is their name. */

@@ -42,13 +42,19 @@ export interface Redacted {
 /**
  * `known`: details the ticket told elsewhere (a name that signed, a number in the other field), taken
  * out wherever they recur. `vocabulary`: words the knowledge base itself says (lower case): a name or
- * company made only of them is the product's word ("Alexa", "Okta"), and stays.
+ * company made only of them is the product's word ("Alexa", "Okta"), and so is a code it says
+ * ("SKU-448812"): they stay.
  */
 export function redactPersonalDetails(text: string, known: readonly Removal[] = [], vocabulary: ReadonlySet<string> = NONE): Redacted {
-  const ours = (span: Span) =>
-    (span.kind === "name" || span.kind === "company") &&
-    vocabulary.size > 0 &&
-    (text.slice(span.start, span.end).match(/[\p{L}\p{N}'’-]+/gu) ?? []).every((w) => vocabulary.has(w.toLowerCase()));
+  const ours = (span: Span) => {
+    if (vocabulary.size === 0) return false;
+    const value = text.slice(span.start, span.end);
+    if (span.kind === "customer_id") return vocabulary.has(value.toLowerCase());
+    return (
+      (span.kind === "name" || span.kind === "company") &&
+      (value.match(/[\p{L}\p{N}'’-]+/gu) ?? []).every((w) => vocabulary.has(w.toLowerCase()))
+    );
+  };
   // A private address too: it is the customer's own network, nothing another customer asks about.
   const spans = [...findPersonalDetails(text), ...knownSpans(text, known)]
     .filter((span) => !ours(span))
@@ -67,7 +73,7 @@ export function redactPersonalDetails(text: string, known: readonly Removal[] = 
     removals.push({ kind: span.kind, text: text.slice(span.start, span.end) });
     if (span.drop) {
       // The clause and the word that joined it to the rest: "I'm Ravi from Umbrella Corp and we …" → "We …"
-      at = span.end + /^\s*(?:[.!?。！？]+|,|and|und|et|y|e|en)?\s*/iu.exec(text.slice(span.end))![0].length;
+      at = span.end + /^\s*(?:[.!?。！？]+|,|(?:and|und|et|y|e|en)(?![\p{L}]))?\s*/iu.exec(text.slice(span.end))![0].length;
       capitalize = out.trim() === "" || /[.!?。！？]\s*$/u.test(out);
       continue;
     }
@@ -97,7 +103,10 @@ function knownSpans(text: string, known: readonly Removal[]): Span[] {
     pieces.set(value, kind);
     if (kind === "name")
       for (const part of value.replace(HONORIFIC, "").split(/\s+/))
-        if (part.length >= 3 && /^\p{Lu}/u.test(part) && (isGivenName(part) || !isEnglishWord(part)))
+        if (
+          (part.length >= 3 && /^\p{Lu}/u.test(part) && (isGivenName(part) || !isEnglishWord(part))) ||
+          (part.length >= 2 && /^\p{Script=Han}+$/u.test(part) && value.includes(" "))
+        )
           pieces.set(part.replace(/[.,]$/, ""), kind);
     if (kind === "address") {
       const street = value
