@@ -274,7 +274,7 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("it is in /usr/local/bin/app")).toEqual([]);
     expect(found("株式会社ひかり製作所の件です")).toEqual(["company: 株式会社ひかり製作所"]);
     expect(found("先日はさくら物流株式会社から")).toEqual(["company: さくら物流株式会社"]);
-    expect(question("通知が届きません。どうすればいいですか？\n\nAndroidから送信")).toBe("通知が届きません。 どうすればいいですか?");
+    expect(question("通知が届きません。どうすればいいですか？\n\nAndroidから送信")).toBe("通知が届きません。どうすればいいですか?");
   });
 
   it("reads the name after a relation and a title, and does not carry a role word from one field to the other", () => {
@@ -349,7 +349,7 @@ describe("cleanTicket: the frame of a message in any language", () => {
       "注文がまだ届いておりません。配送状況を確認していただけますでしょうか。\n佐藤 花子\n総務部 〒150-0001",
       "",
     );
-    expect(cleaned.question).toBe("注文がまだ届いておりません。 配送状況を確認していただけますでしょうか。");
+    expect(cleaned.question).toBe("注文がまだ届いておりません。配送状況を確認していただけますでしょうか。");
   });
 
   it("drops a self-introduction with the word that joined it, not the next word's first letters", () => {
@@ -365,5 +365,25 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("karta kończąca się na 8890 została zastrzeżona")).toEqual(["card: 8890"]);
     expect(found("Şifremi de sıfırladım: Ankara.2003 ama")).toEqual(["credential: Ankara.2003"]);
     expect(found("ユーザー名は kenta_ito、")).toEqual(["credential: kenta_ito"]);
+  });
+
+  it("finds a Korean name before its honorific, a customer's bucket, and a greeting set off by a dash", () => {
+    expect(found("김민준 고객님, 안녕하세요.")).toEqual(["name: 김민준"]);
+    expect(found("박서연님 확인했습니다")).toEqual(["name: 박서연"]);
+    expect(found("담당자님 확인 부탁드립니다")).toEqual([]);
+    expect(found("카드(끝자리 8812)를")).toEqual(["card: 8812"]);
+    expect(found("Bucket: s3://dunmore-analytics-exports We also")).toEqual(["url: s3://dunmore-analytics-exports"]);
+    expect(cleanTicket("", "What's the cabin bag allowance?", "Hi Ngozi – one under-seat bag.").answer).toBe("One under-seat bag.");
+  });
+
+  it("reads a surname with two particles, never a particle or a label alone as a name", () => {
+    expect(found("Francisco Javier Gutiérrez de la Peña llamó")).toContain("name: Francisco Javier Gutiérrez de la Peña");
+    expect(found("mevr. E. de Wit-Dekker Rekening: NL20")).toContain("name: E. de Wit-Dekker");
+    const cleaned = cleanTicket(
+      "",
+      "Mijn termijnbedrag is verhoogd van € 95 naar € 212. Kunt u dat nakijken?",
+      "Beste mevrouw Van den Bosch,\nWe kijken het na.",
+    );
+    expect(cleaned.question).toContain("verhoogd van € 95");
   });
 });

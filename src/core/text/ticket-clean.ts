@@ -62,7 +62,7 @@ function dashSignature(text: string): { before: string; removal: Removal; names:
 }
 
 /** A greeting with its name at the front of a text: "Hi Lena, …", "Hola Marta, …". */
-const GREETING_AT_START = new RegExp(String.raw`^(?:${GREETING_WORDS})\s+(${NAME_WORD}(?:\s+${NAME_WORD}){0,2})\s*[,!:]`, "u");
+const GREETING_AT_START = new RegExp(String.raw`^(?:${GREETING_WORDS})\s+(${NAME_WORD}(?:\s+${NAME_WORD}){0,2})\s*(?:[,!:]|[–—-]\s)`, "u");
 
 // Ticket references: the helpdesk's own numbers, never the question's content.
 const TICKET_REFERENCE = new RegExp(
@@ -234,16 +234,22 @@ function keepTheQuestion(body: string): { text: string; removals: Removal[] } {
     !saysMoreThanItsDetails(tail, detailsIn(tail))
   )
     sentences.pop();
-  if (!sentences.some((s) => /[?？]/u.test(s))) return { text: sentences.join(" "), removals };
-  const text = sentences
-    .filter((s) => {
+  if (!sentences.some((s) => /[?？]/u.test(s))) return { text: joinSentences(sentences), removals };
+  const text = joinSentences(
+    sentences.filter((s) => {
       const details = detailsIn(s);
       return /[?？]/u.test(s) || details === 0 || saysMoreThanItsDetails(s, details);
-    })
-    .join(" ")
+    }),
+  );
+  return { text, removals };
+}
+
+/** Sentences as one text again: Chinese and Japanese ones run on without a space, as they were written. */
+function joinSentences(sentences: readonly string[]): string {
+  return sentences
+    .reduce((text, s) => text + (text && !/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(s) ? " " : "") + s, "")
     .replace(/\s{2,}/gu, " ")
     .trim();
-  return { text, removals };
 }
 
 /** Words that only introduce a detail ("my phone number is …", "IBAN:", "电话"): they say nothing of their own. */

@@ -16,16 +16,21 @@ import namesTable from "../tables/person-names.json";
 import { calendarWords } from "./calendar";
 import type { Span } from "./kinds";
 
-let names: { given: ReadonlySet<string>; titledZh: RegExp; spacedJa: RegExp } | null = null;
+let names: { given: ReadonlySet<string>; titledZh: RegExp; spacedJa: RegExp; honouredKo: RegExp } | null = null;
 
 /** The tables, read once per isolate. */
 function personNames() {
   if (names) return names;
-  const t = namesTable as { given: string; zhSurnames: string; jaSurnames: string };
+  const t = namesTable as { given: string; zhSurnames: string; jaSurnames: string; koSurnames: string };
   const calendar = calendarWords();
   names = {
     given: new Set(t.given.split(" ").filter((n) => !calendar.has(n))),
     titledZh: new RegExp(String.raw`(?:${t.zhSurnames.split(" ").join("|")})${TITLES_ZH}`, "gu"),
+    // A Korean name is a surname and (mostly) two syllables, before the honorific a letter gives it ("김민준 고객님", "박서연님", "이지은 드림").
+    honouredKo: new RegExp(
+      String.raw`(?<!\p{Script=Hangul})(?!${KO_ROLES})(?:${t.koSurnames.split(" ").join("|")})\p{Script=Hangul}{2}(?=\s?(?:고객님|님|씨|드림|올림|배상)(?!\p{Script=Hangul}))`,
+      "gu",
+    ),
     spacedJa: new RegExp(
       String.raw`(?<!${KANA_HAN})(?:${t.jaSurnames.split(" ").join("|")})[ \u3000](?:\p{Script=Han}{1,3}|[\p{Script=Hiragana}\p{Script=Katakana}]{2,4})(?!${KANA_HAN})`,
       "gu",
@@ -50,12 +55,12 @@ export function isEnglishWord(word: string): boolean {
 
 const CAPITALISED = /\p{Lu}[\p{L}'’-]*\p{L}/gu;
 /**
- * A surname after a given name: capitalised, one or two words, with its particles ("de Vries", "O'Connell", "Dubois-Martin");
+ * A surname after a given name: capitalised, one or two words, with its particles ("de Vries", "de la Peña", "O'Connell", "Dubois-Martin");
  * not a label ("Mandatsreferenz:"). French sets a colon off by a space ("mon fils Nathan Lefèvre : …"): only a colon right
  * after the word makes it a label.
  */
 const SURNAME =
-  /^(?:[ \t]+(?:(?:de|da|van|von|der|den|del|della|di|du|le|la|dos|das|bin|al)[ \t]+)?\p{Lu}[\p{L}'’-]*\p{L}(?![\p{L}'’-])(?!:)){1,2}/u;
+  /^(?:[ \t]+(?:(?:de|da|van|von|der|den|del|della|di|du|le|la|los|las|dos|das|bin|al)[ \t]+){0,2}\p{Lu}[\p{L}'’-]*\p{L}(?![\p{L}'’-])(?!:)){1,2}/u;
 /** Words that make a name a place: "São Paulo", "San Diego", "Saint-Denis", "Fort William". */
 const PLACE_BEFORE = /(?:São|Sao|San|Santa|Santo|Saint|Sainte|St\.?|Ste\.?|Sankt|Fort|Port|Mount|Mt\.?|Lake|Cape)[ -]$/u;
 /** An article or possessive just before a word, in the common languages: what follows is a noun phrase. */
@@ -75,6 +80,8 @@ function opensSentence(text: string, at: number): boolean {
   const j = before(i - 1);
   return j < 0 || text[j] === "\n";
 }
+/** Korean role nouns an honorific also follows ("담당자님"): a surname's syllable opens some of them. */
+const KO_ROLES = "(?:담당자|관리자|사용자|운영자|책임자|상담사|상담원|매니저|대표님|회원님)";
 const KANA_HAN = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]`;
 /** Titles after a Chinese surname; the one-character ones ("孙工", "林总") only where an address ends, so 施工 and 加工 stay words. */
 const TITLES_ZH =
@@ -106,7 +113,7 @@ export function givenNames(text: string): Span[] {
     found.push({ kind: "name", start: m.index, end: m.index + word.length + surname.length });
   }
   // A Japanese name as a signature or a form writes it, surname, space, given name ("佐藤 花子"): Japanese puts no space between words.
-  for (const pattern of [personNames().titledZh, personNames().spacedJa])
+  for (const pattern of [personNames().titledZh, personNames().spacedJa, personNames().honouredKo])
     for (const m of text.matchAll(pattern)) found.push({ kind: "name", start: m.index, end: m.index + m[0].length });
   return found;
 }

@@ -267,9 +267,9 @@ export function ipAddresses(text: string): Span[] {
   ];
 }
 
-/** Links that carry a secret or a person: a token, key or user in the query, or a long random path segment (a share link). */
+/** Links that carry a secret or a person: a token, key or user in the query, or a long random path segment (a share link); a customer's own storage bucket. */
 export function personalUrls(text: string): Span[] {
-  return [...links(text), ...homePaths(text)];
+  return [...links(text), ...homePaths(text), ...spans(text, /\b(?:s3|gs|wasbs?|abfss?|az):\/\/[^\s"'<>)\]]+[^\s"'<>)\].,;!?]/giu, "url")];
 }
 
 /**
@@ -308,7 +308,7 @@ export function emails(text: string): Span[] {
 export function lastDigits(text: string): Span[] {
   return spans(
     text,
-    /(?:\b(?:ending(?: in| with)?|ends in|last (?:four|4|digits)(?: digits)?(?: of (?:my |the |your )?[\p{L}]+)?|kończąc\p{L}* się na|končící na|care se termină în|slutar på|der ender på|terminad[ao] en|terminación|que termina en|se terminant par|finissant par|mit (?:den )?endziffern|endet auf|endend auf|che termina (?:con|in)|terminante (?:con|in)|terminado em|final|eindigend op)\b|尾号|尾號|末尾)[:\s]*(\d[\d ]{1,8}\d|\d{2,})(?!\d)/giu,
+    /(?:\b(?:ending(?: in| with)?|ends in|last (?:four|4|digits)(?: digits)?(?: of (?:my |the |your )?[\p{L}]+)?|kończąc\p{L}* się na|končící na|care se termină în|slutar på|der ender på|terminad[ao] en|terminación|que termina en|se terminant par|finissant par|mit (?:den )?endziffern|endet auf|endend auf|che termina (?:con|in)|terminante (?:con|in)|terminado em|final|eindigend op)\b|尾号|尾號|末尾|下4桁|끝자리|끝번호)[:\s]*(\d[\d ]{1,8}\d|\d{2,})(?!\d)/giu,
     "card",
     1,
   );

@@ -10,7 +10,7 @@ import { caseless } from "../ticket-phrases";
 import type { Span } from "./kinds";
 
 /** A capitalised name of one to three words ("Rebecca Stone", "J. Alvarez", "de Vries"). */
-const NAME_PART = String.raw`\p{Lu}(?:\.|[\p{L}'’-]+)`;
+const NAME_PART = String.raw`\p{Lu}(?:\.|[\p{L}'’-]+(?![\p{L}'’-]|:))`;
 const NAME = String.raw`${NAME_PART}(?:\s+(?:(?:de|da|van|von|der|del|di|le|la)\s+)?${NAME_PART}){0,2}`;
 const HAN_NAME = String.raw`\p{Script=Han}{2,3}`;
 

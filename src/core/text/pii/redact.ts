@@ -92,6 +92,8 @@ export function redactPersonalDetails(text: string, known: readonly Removal[] = 
 /** Japanese honorifics a greeting adds to a name: "Yamamoto-san" is Yamamoto. */
 const HONORIFIC = /-(?:san|sama|sensei|kun|chan|shi)\b/giu;
 const NONE: ReadonlySet<string> = new Set();
+/** A surname's particle is no name alone ("Van den Bosch" is not "van" wherever it stands). */
+const PARTICLE = /^(?:de|da|van|von|der|den|del|della|di|du|le|la|los|las|dos|das|bin|al|ten|ter)$/iu;
 /** Capitalised words that are no one's given name before a surname: a sentence's function words. */
 const SENTENCE_WORD =
   /^(?:I|The|A|An|My|Our|Your|Dear|Hi|Hello|Mr|Mrs|Ms|Dr|Herr|Frau|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|De|Het|Een)$/u;
@@ -99,12 +101,12 @@ const SENTENCE_WORD =
 function knownSpans(text: string, known: readonly Removal[]): Span[] {
   const pieces = new Map<string, PersonalKind>();
   for (const { kind, text: value } of known) {
-    if (value.trim().length < 3 || !(kind in PLACEHOLDER) || PLACEHOLDER[kind] === "") continue;
+    if (value.trim().length < 3 || !(kind in PLACEHOLDER) || PLACEHOLDER[kind] === "" || PARTICLE.test(value.trim())) continue;
     pieces.set(value, kind);
     if (kind === "name")
       for (const part of value.replace(HONORIFIC, "").split(/\s+/))
         if (
-          (part.length >= 3 && /^\p{Lu}/u.test(part) && (isGivenName(part) || !isEnglishWord(part))) ||
+          (part.length >= 3 && /^\p{Lu}/u.test(part) && !PARTICLE.test(part) && (isGivenName(part) || !isEnglishWord(part))) ||
           (part.length >= 2 && /^\p{Script=Han}+$/u.test(part) && value.includes(" "))
         )
           pieces.set(part.replace(/[.,]$/, ""), kind);
