@@ -106,12 +106,7 @@ function measure(set, group, a, b, y, relation) {
     ...measured,
     alignment,
     contrasts: contrasts.length,
-    // What same-question.ts lets act alone, P(same) aside.
-    eligible:
-      contrasts.length === 0 &&
-      alignment.onlyA.length === 0 &&
-      alignment.onlyB.length === 0 &&
-      !alignment.links.some((l) => l.kind === "related"),
+    eligible: lib.mayActAlone(alignment, contrasts),
     x: lib.pairFeatures(measured.score, alignment, contrasts),
   };
 }

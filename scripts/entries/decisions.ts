@@ -2,7 +2,7 @@
 // measures (bundled with esbuild, so the measurement runs the shipped code).
 export { calibrate } from "../../src/core/calibration/calibration";
 export { calibrationFor, repeatModelFor } from "../../src/core/scale/registry";
-export { decideSameQuestion } from "../../src/core/decisions/same-question";
+export { decideSameQuestion, mayActAlone } from "../../src/core/decisions/same-question";
 export { decidePair } from "../../src/core/scale/pair";
 export { alignQuestions } from "../../src/core/decisions/align";
 export { findContrasts } from "../../src/core/decisions/contrasts";

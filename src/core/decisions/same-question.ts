@@ -125,12 +125,10 @@ export function decideSameQuestion(
     pSame,
   };
   const p = pSame ?? (thresholds.probability.length > 0 ? piecewiseLinear(pair.score, thresholds.probability) : pair.score);
-  const matchedAll = evidence.onlyA.length === 0 && evidence.onlyB.length === 0 && contrasts.length === 0;
-  // A looser WordNet link (delete ~ remove, but also refund ~ pay) holds in some contexts only: a person confirms it.
   const loose = alignment.links.filter((l) => l.kind === "related").map((l) => `${l.a.text} ~ ${l.b.text}`);
   const sure = logistic ? p >= logistic.actMin : pair.score >= thresholds.sameMin && pair.sharedWords >= thresholds.sharedMin;
   const odds = pSame === null ? `score ${pair.score.toFixed(2)}` : `P(same) ${pSame.toFixed(2)}`;
-  if (matchedAll && sure && loose.length === 0)
+  if (sure && mayActAlone(alignment, contrasts))
     return { relation: "same", confidence: round(p), evidence, reason: `same question: every word matched (${odds})` };
   const relation: Relation =
     pair.score >= thresholds.relatedMin || (contrasts.length > 0 && pair.sharedWords > 0) ? "related" : "different";
@@ -144,6 +142,20 @@ export function decideSameQuestion(
         ? `every word matched, ${loose.join(", ")} only loosely: a person confirms (${odds})`
         : `every word matched, not sure enough to act alone (${odds})`),
   };
+}
+
+/**
+ * What a pair needs, P(same) aside, before `same` acts alone: every word matched, no contrast, and no
+ * link that is only loose. A looser WordNet link (delete ~ remove, but also refund ~ pay) holds in some
+ * contexts only: a person confirms it. (scripts/decisions.mjs counts the pairs this lets through.)
+ */
+export function mayActAlone(alignment: Alignment, contrasts: readonly Contrast[]): boolean {
+  return (
+    alignment.onlyA.length === 0 &&
+    alignment.onlyB.length === 0 &&
+    contrasts.length === 0 &&
+    !alignment.links.some((l) => l.kind === "related")
+  );
 }
 
 /** "differs: last ≠ this", "only in b: manager"; null when every word matched. */
