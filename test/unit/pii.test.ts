@@ -386,4 +386,29 @@ describe("cleanTicket: the frame of a message in any language", () => {
     );
     expect(cleaned.question).toContain("verhoogd van € 95");
   });
+
+  it("keeps a code the customer quotes the product showing, and a count joined to its noun", () => {
+    expect(found("Intenté facturar pero sale 'RFC inválido (CFDI-40143)'. ¿Qué hago?")).toEqual([]);
+    expect(found("the app shows “Sync failed (SF-20931)” every time")).toEqual([]);
+    expect(found("Deniz Lojistik A.Ş.'de 2025-TR-88412 numaralı")).toContain("customer_id: 2025-TR-88412");
+    expect(found("will I be charged the 30-day notice fee")).toEqual([]);
+  });
+
+  it("keeps a sentence's clauses that held no detail and no number when the sentence goes", () => {
+    const cleaned = cleanTicket(
+      "",
+      "I started at Brackenbury Housing Association as a payroll officer, and my payslip shows an emergency tax code. What do I need to do?",
+    );
+    expect(cleaned.question).toBe("My payslip shows an emergency tax code. What do I need to do?");
+  });
+
+  it("finds addresses in Nordic, Hungarian, Australian and Taiwanese forms, and names in Greek or Cyrillic and double given names", () => {
+    expect(found("Thereses gate 42 B, 0354 Oslo")).toEqual(["address: Thereses gate 42 B, 0354 Oslo"]);
+    expect(found("1137 Budapest, Pozsonyi út 38. II/5.")).toContainEqual(expect.stringMatching(/^address: Pozsonyi út 38/u));
+    expect(found("23 Jacaranda Cres, Toowong QLD 4066")).toEqual(["address: 23 Jacaranda Cres, Toowong QLD 4066"]);
+    expect(found("新卡將寄至松仁路 100 號 8 樓。")).toEqual(["address: 松仁路 100 號 8 樓"]);
+    expect(found("Με εκτίμηση, Δημήτρης Παπαδόπουλος")).toContain("name: Δημήτρης Παπαδόπουλος");
+    expect(found("Aino-Kaisa Lehtinen kirjoitti")).toContain("name: Aino-Kaisa Lehtinen");
+    expect(found("背面末三碼 314,原卡(末四碼 9917)")).toEqual(["card: 314", "card: 9917"]);
+  });
 });

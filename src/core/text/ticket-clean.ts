@@ -218,7 +218,9 @@ function sentencesOf(text: string): string[] {
  * When a sentence asks, a sentence that carried personal details goes ("My phone is [phone].",
  * "我的电话是[phone]。", "Passport [id number], born [date]."): the question stays whole. One that
  * carried a single detail and says more stays, the detail replaced ("We get ERR_SYNC_409 since we
- * rotated the token [secret]."): it is the question's context.
+ * rotated the token [secret]."): it is the question's context. Of a sentence that goes, its clauses
+ * that held no detail and no number stay ("I started at [company] as a [role], and my payslip shows
+ * an emergency tax code." → "My payslip shows an emergency tax code."): they are the customer's problem.
  */
 function keepTheQuestion(body: string): { text: string; removals: Removal[] } {
   const { sentences, removals } = codesBesideDetails(sentencesOf(body));
@@ -236,17 +238,35 @@ function keepTheQuestion(body: string): { text: string; removals: Removal[] } {
     sentences.pop();
   if (!sentences.some((s) => /[?？]/u.test(s))) return { text: joinSentences(sentences), removals };
   const text = joinSentences(
-    sentences.filter((s) => {
+    sentences.map((s) => {
       const details = detailsIn(s);
-      return /[?？]/u.test(s) || details === 0 || saysMoreThanItsDetails(s, details);
+      return /[?？]/u.test(s) || details === 0 || saysMoreThanItsDetails(s, details) ? s : clausesWithoutDetails(s);
     }),
   );
   return { text, removals };
 }
 
+const CLAUSE_END = /(?<=[,，;；])\s*/u;
+/** A sentence's clauses that hold no detail and say something, as a sentence of their own (or "" when none does). */
+function clausesWithoutDetails(sentence: string): string {
+  const clauses = sentence.split(CLAUSE_END);
+  if (clauses.length < 2) return "";
+  // A clause with a number in it may hold a detail nothing found ("背面三位数 456"): it goes with its sentence.
+  const kept = clauses.filter((c) => !new RegExp(ANY_PLACEHOLDER.source, "u").test(c) && !/\p{N}/u.test(c) && namesATopic(c));
+  if (kept.length === 0) return "";
+  const end = /[.!。！]$/u.exec(sentence.trim())?.[0] ?? "";
+  return kept
+    .join(" ")
+    .trim()
+    .replace(/^(?:and|but|so|und|aber|et|mais|y|pero|e|ma|en|maar)\s+/iu, "")
+    .replace(/[,，;；]$/u, end)
+    .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+}
+
 /** Sentences as one text again: Chinese and Japanese ones run on without a space, as they were written. */
 function joinSentences(sentences: readonly string[]): string {
   return sentences
+    .filter(Boolean)
     .reduce((text, s) => text + (text && !/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(s) ? " " : "") + s, "")
     .replace(/\s{2,}/gu, " ")
     .trim();

@@ -200,7 +200,8 @@ export function signedNames(line: string): string[] {
   const han = rest.match(/\p{Script=Han}{2,3}$/u);
   if (han && !/客服|团队|中心/u.test(han[0])) return [han[0]];
   // A word before a colon labels what follows ("Mandatsreferenz: MR-0093321"): it names no one.
+  // "Reelhouse Support", "Customer Care Team": a team signs, and the product's name with it is no one's.
   return (rest.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?![\p{L}'’-])(?!\s*:)/gu) ?? []).filter(
-    (w) => !/^(?:Support|Team|Customer|Service|Care)$/u.test(w),
+    (w) => !/(?:^|\s)(?:Support|Team|Customer|Service|Care|Help|Desk)(?:\s|$)/u.test(w),
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { Span } from "./kinds";
 
-const STREET_EN = String.raw`Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Close|Square|Sq|Parkway|Pkwy|Highway|Hwy|Crescent|Row|Mews`;
+const STREET_EN = String.raw`Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Close|Square|Sq|Parkway|Pkwy|Highway|Hwy|Crescent|Cres|Parade|Pde|Row|Mews`;
 /** A capitalised word; one a digit follows is a code ("H91", "T12"), not a word. */
 const WORD = String.raw`(?:\p{Lu}[\p{L}'’.-]*(?![\p{L}'’.-]*\d))`;
 /** The rest of an address after its street: ", Apt 3B", ", Springfield, IL 62704", ", 10115 Berlin", ", 3º B", " NW1 6XE", " H91 E2K3" (an Eircode). */
@@ -25,9 +25,14 @@ const PATTERNS: readonly RegExp[] = [
   ),
   // PO Box 4471, Anchorage, AK 99501
   new RegExp(String.raw`\b(?:P\.?\s?O\.?\s?Box|Postfach|Apartado|Caixa Postal|BP)\s+\d+${REST}`, "giu"),
-  // Hauptstraße 12, 10115 Berlin · Mariahilfer Straße 45/7, 1060 Wien · Kerkstraat 5
+  // Hauptstraße 12, 10115 Berlin · Mariahilfer Straße 45/7, 1060 Wien · Kerkstraat 5 · Storgatan 3 · Mannerheimintie 5
   new RegExp(
-    String.raw`\b(?:${WORD}\s+)?${WORD}?(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|plein|gracht|Straße|Strasse|Weg|Gasse|Platz|Allee)\s+\d{1,4}[a-z]?(?:\/\d+)?${REST}`,
+    String.raw`\b(?:${WORD}\s+)?${WORD}?(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|straat|laan|plein|gracht|gatan|gata|gaten|vägen|vej|veien|katu|tie|utca|Straße|Strasse|Weg|Gasse|Platz|Allee)\s+\d{1,4}[a-z]?(?:\/\d+)?${REST}`,
+    "gu",
+  ),
+  // Thereses gate 42 B, 0354 Oslo · Pozsonyi út 38. · Kongens vej 5: the street's word after its name, in lower case
+  new RegExp(
+    String.raw`\b${WORD}\s+(?:gate|gata|gatan|vei|vej|väg|vägen|út|utca|u\.|tér|körút)\s+\d{1,4}(?:\s?[A-Za-z]\b)?\.?${REST}`,
     "gu",
   ),
   // 15 rue des Lilas, 69003 Lyon
@@ -42,6 +47,8 @@ const PATTERNS: readonly RegExp[] = [
     String.raw`\b(?:ul\.|ulica|al\.|aleja|os\.|osiedle|pl\.)\s+(?:${WORD}\s+){0,3}\d{1,4}[a-z]?(?:\/\d+)?(?:\s+(?:lok|m)\.\s*\d+)?${REST}`,
     "gu",
   ),
+  // 松仁路 100 號 8 樓 · 九龍觀塘鴻圖道 52 號 15 樓: a street, its number and 号, with or without the city before
+  /\p{Script=Han}{1,4}(?:路|街|大道|道|巷|弄|段)\s*\d+\s*(?:号|號)(?:\s*\d+\s*(?:楼|樓|层|層|室))*/gu,
   // 上海市浦东新区世纪大道100号15楼
   /[\p{Script=Han}]{2,}(?:省|市|区|區|县|縣|镇|鎮)[\p{Script=Han}\p{N}\s]{0,20}?(?:路|街|道|巷|弄|大道|段)\s*\d+\s*(?:号|號)(?:\s*\d+\s*(?:楼|樓|层|層|室|单元|單元))*/gu,
   // "Address: …", "地址：…": whatever the label introduces, to the line's or sentence's end
@@ -50,7 +57,8 @@ const PATTERNS: readonly RegExp[] = [
   /(?<=(?:地址|住址)(?:是|为|為|写的是|寫的是)?\s*[:：]?\s*)(?![是为為写寫:：])(?=[^\n。;；，,]*[省市区區县縣镇鎮路街道巷弄号號])[^\n。;；，,]{4,60}?(?=\s*(?:\n|[。;；，,]|$|\s\p{Script=Han}{2,3}\s*(?:敬上|上|谨上|謹上)))/gu,
 ];
 
-const ZH_LABEL = /^\p{Script=Han}*?(?:地址|住址)(?:是|为|為|写的是|寫的是)?[:：]?\s*/u;
+/** What may stand before a Chinese address in the same run of characters: its label, or the verb that sends something there ("寄至", "送到"). */
+const ZH_LABEL = /^(?:\p{Script=Han}*?(?:地址|住址)(?:是|为|為|写的是|寫的是)?[:：]?\s*|[将將]?[寄送][至到往]|[在到至於于])/u;
 
 export function addresses(text: string): Span[] {
   const found: Span[] = [];

@@ -11,13 +11,15 @@
  */
 import type { Span } from "./kinds";
 
-/** Amounts, counts, versions, times, HTTP statuses and measures with their unit ("1080p", "10GB", "24h"). */
+/** Amounts, counts, versions, times, HTTP statuses and measures with their unit ("1080p", "10GB", "24h", "30-day"). */
+/** A count joined to its noun: "30-day", "5-year", "2-step". */
+const COUNTED_NOUN = /^\d+-\p{Ll}+$/u;
 export const NOT_A_CODE =
   /^(?:\d+(?:\.\d+){1,3}|\d{1,3}(?:[.,  ]\d{3})+(?:[.,]\d{1,2})?|\d{1,4}(?:[.,]\d{1,2})?|v?\d+(?:\.\d+)+(?:-[\p{L}\d.]+)?|\d{1,2}[:h]\d{2}|[1-5]\d\d|\d+(?:[.,]\d+)?[a-zµ%]{1,3}|[1-9]\d?0{2,})$/iu;
 /** A date in figures: not a code (datesOfBirth decides whether it is someone's). */
 export const DATE_IN_FIGURES = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\.?$/u;
 /** The words an error's, a version's or a status's code follows: the product's own, not the customer's. */
-export const PRODUCT_CODE_BEFORE =
+const PRODUCT_CODE_BEFORE =
   /(?:error|error message|code|fehler|fehlercode|fehlermeldung|erreur|message d'erreur|mensaje de error|código|codigo|errore|fout|foutcode|błąd|hata|felkod|chyba|错误代码|錯誤代碼|错误码|报错|エラー|오류|status|http|version|firmware|build|release|commit|sha|revision|rev|v)\W{0,3}$/iu;
 
 /**
@@ -36,8 +38,8 @@ export function customerCodes(text: string): Span[] {
   for (const m of text.matchAll(CANDIDATE)) {
     // "03/11/1991.Will I …": a sentence's end typed without its space is not part of the code
     const code = m[0].replace(/\.\p{L}+$/u, "");
-    if (NOT_A_CODE.test(code) || DATE_IN_FIGURES.test(code) || /^0x/i.test(code) || inLink(text, m.index, code.length)) continue;
-    if (PRODUCT_CODE_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
+    if (NOT_A_CODE.test(code) || COUNTED_NOUN.test(code) || DATE_IN_FIGURES.test(code) || /^0x/i.test(code)) continue;
+    if (inLink(text, m.index, code.length) || productsOwn(text, m.index, code.length)) continue;
     if (capacity(code) >= CUSTOMER_CAPACITY) found.push({ kind: "customer_id", start: m.index, end: m.index + code.length });
   }
   return found;
@@ -55,6 +57,31 @@ export function capacity(code: string): number {
   const letters = (body.match(/\p{L}+/gu) ?? []).filter((run) => run.length < 4).join("").length;
   return digits + letters * Math.log10(26);
 }
+
+/**
+ * The product's own code: after its word ("error PAY-40312"), or inside the message the customer
+ * quotes the product saying ("sale 'RFC inválido (CFDI-40143)'", "shows “Sync failed (SF-20931)”").
+ */
+export function productsOwn(text: string, start: number, length: number): boolean {
+  if (PRODUCT_CODE_BEFORE.test(text.slice(Math.max(0, start - 16), start))) return true;
+  const before = text.slice(Math.max(0, start - 80), start);
+  const after = text.slice(start + length, start + length + 80);
+  return QUOTES.some(([open, close]) => {
+    const opened = [...before.matchAll(open)].at(-1);
+    return opened !== undefined && !close.test(before.slice(opened.index + opened[0].length)) && close.test(after);
+  });
+}
+
+/** Quotation marks as pairs; an apostrophe opens only after a space or a colon, and closes only before a non-letter ("A.Ş.'de", "5'i" are no quotes). */
+const QUOTES: readonly (readonly [RegExp, RegExp])[] = [
+  [/“/gu, /”/u],
+  [/„/gu, /“/u],
+  [/«/gu, /»/u],
+  [/「/gu, /」/u],
+  [/『/gu, /』/u],
+  [/(?<=^|[\s(:])"/gu, /"/u],
+  [/(?<=^|[\s(:])'/gu, /'(?![\p{L}\p{N}])/u],
+];
 
 /** A token inside a link or an address: the link's and the e-mail's finders decide. */
 function inLink(text: string, start: number, length: number): boolean {

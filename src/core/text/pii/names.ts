@@ -91,7 +91,9 @@ export function givenNames(text: string): Span[] {
   const found: Span[] = [];
   for (const m of text.matchAll(CAPITALISED)) {
     const word = m[0].replace(/['’]s$/u, "");
-    if (!isGivenName(word) || PLACE_BEFORE.test(text.slice(Math.max(0, m.index - 7), m.index))) continue;
+    // "Aino-Kaisa", "Jean-Luc": a double given name opens with a given name
+    const given = isGivenName(word) || (/^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u.test(word) && isGivenName(word.split("-")[0]!));
+    if (!given || PLACE_BEFORE.test(text.slice(Math.max(0, m.index - 7), m.index))) continue;
     const first = opensSentence(text, m.index);
     const isWord = isEnglishWord(word);
     // "Can Anna see …": a word opening a sentence is that word, whatever name follows it.

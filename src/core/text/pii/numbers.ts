@@ -40,7 +40,7 @@ const label = (words: string) => new RegExp(String.raw`(?:${words})${IS}${VALUE}
  * Up to four words may stand between the word and its value, which must look like a password (letters
  * with a digit or a symbol, no sentence word): "password reset link" and "mot de passe oublié" do not.
  */
-const PASSWORD_WORD = String.raw`\bpass(?:word|wort|wd)\b|\bpwd\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bhasło\b|\bparola d'ordine\b|(?<![\p{L}])(?:şifre\p{L}*|heslo|parolă|lösenord(?:et)?|adgangskode(?:n)?|パスワード|비밀번호)`;
+const PASSWORD_WORD = String.raw`\bpass(?:word|wort|wd)\b|\bpwd?\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bhasło\b|\bparola d'ordine\b|(?<![\p{L}])(?:şifre\p{L}*|heslo|parolă|lösenord(?:et)?|adgangskode(?:n)?|パスワード|비밀번호)`;
 const PASSWORD_VALUE = String.raw`(?=[^\s,;，。；、]{6,})(?=[^\s,;，。；、]*\p{L})(?=[^\s,;，。；、]*[\d#@$%&*!?_+=~^][^\s,;，。；、])${VALUE}`;
 const PASSWORD_IN_PASSING = new RegExp(String.raw`(?:${PASSWORD_WORD})(?:\s+[\p{L}'’]+){0,4}?(?:${IS}|\s+)${PASSWORD_VALUE}`, "giu");
 
@@ -308,7 +308,7 @@ export function emails(text: string): Span[] {
 export function lastDigits(text: string): Span[] {
   return spans(
     text,
-    /(?:\b(?:ending(?: in| with)?|ends in|last (?:four|4|digits)(?: digits)?(?: of (?:my |the |your )?[\p{L}]+)?|kończąc\p{L}* się na|končící na|care se termină în|slutar på|der ender på|terminad[ao] en|terminación|que termina en|se terminant par|finissant par|mit (?:den )?endziffern|endet auf|endend auf|che termina (?:con|in)|terminante (?:con|in)|terminado em|final|eindigend op)\b|尾号|尾號|末尾|下4桁|끝자리|끝번호)[:\s]*(\d[\d ]{1,8}\d|\d{2,})(?!\d)/giu,
+    /(?:\b(?:ending(?: in| with)?|ends in|last (?:four|4|digits)(?: digits)?(?: of (?:my |the |your )?[\p{L}]+)?|kończąc\p{L}* się na|končící na|care se termină în|slutar på|der ender på|terminad[ao] en|terminación|que termina en|se terminant par|finissant par|mit (?:den )?endziffern|endet auf|endend auf|che termina (?:con|in)|terminante (?:con|in)|terminado em|final|eindigend op|mit (?:der )?endung)\b|尾号|尾號|末尾|末[三四]碼|末[三四]位|[后後]四[位碼码]|背面末三碼|下4桁|끝자리|끝번호)[:\s]*(\d[\d ]{1,8}\d|\d{2,})(?!\d)/giu,
     "card",
     1,
   );
