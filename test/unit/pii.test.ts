@@ -411,4 +411,13 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("Aino-Kaisa Lehtinen kirjoitti")).toContain("name: Aino-Kaisa Lehtinen");
     expect(found("背面末三碼 314,原卡(末四碼 9917)")).toEqual(["card: 314", "card: 9917"]);
   });
+
+  it("cuts a sign-off run on after the answer's last sentence, and the name it signed", () => {
+    const cleaned = cleanTicket(
+      "",
+      "Why was SPRING15 refused?",
+      "Small appliances are excluded from SPRING15. Regards, Ciarán at Basket.ie",
+    );
+    expect(cleaned.answer).toBe("Small appliances are excluded from SPRING15.");
+  });
 });

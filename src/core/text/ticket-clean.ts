@@ -146,6 +146,13 @@ function cleanAnswerBody(
     known = [...known, ...signed.names];
     text = signed.before.trim();
   }
+  // "… a €10 credit instead. Regards, Ciarán at Basket.ie": a sign-off run on after the last sentence, as in the question
+  const closed = SIGN_OFF_AT_END.exec(text);
+  if (closed) {
+    if (closed[1]) known = [...known, ...signedNames(closed[1]).map((name): Removal => ({ kind: "name", text: name }))];
+    removals.push({ kind: "signature", text: closed[0].trim() });
+    text = text.slice(0, closed.index).trim();
+  }
   const redacted = redactPersonalDetails(text, known, vocabulary);
   return {
     text: redacted.text
