@@ -420,4 +420,20 @@ describe("cleanTicket: the frame of a message in any language", () => {
     );
     expect(cleaned.answer).toBe("Small appliances are excluded from SPRING15.");
   });
+
+  it("cuts a device footer in any language by the device it names, and sign-offs and greetings in more languages", () => {
+    expect(cleanTicket("", "Kan I hjælpe?\nSendt fra min iPhone").question).toBe("Kan I hjælpe?");
+    expect(cleanTicket("", "هل يمكنكم المساعدة؟\nأُرسلت من iPhone الخاص بي").question).toBe("هل يمكنكم المساعدة؟");
+    expect(cleanTicket("", "My iPhone won't sync. Why?\nSupport for iPhone").question).toContain("My iPhone won't sync.");
+    expect(cleanTicket("", "Добрий день, Оксано!\nЧому не працює оплата?\nЗ повагою,\nОксана Левченко").question).toBe(
+      "Чому не працює оплата?",
+    );
+  });
+
+  it("reads a one-time code told as the code's value, and passwords in Russian and Czech", () => {
+    expect(found("the 2FA code I got this morning was 448 913 but")).toEqual(["credential: 448 913"]);
+    expect(found("It says error code 401.")).toEqual([]);
+    expect(found("heslo jsem si včera změnila na Kvetinka.2004 a od té")).toEqual(["credential: Kvetinka.2004"]);
+    expect(redacted("хотя пароль точно правильный (Ksusha_2003!).")).not.toContain("Ksusha_2003");
+  });
 });

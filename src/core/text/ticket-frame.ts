@@ -106,7 +106,7 @@ export function frame(message: string): Framed {
     names.push(...signed.flatMap(signedNames));
   }
   const last = lines.length - 1;
-  const footer = last >= 0 ? DEVICE_FOOTER.exec(lines[last]!) : null;
+  const footer = last >= 0 ? (DEVICE_FOOTER.exec(lines[last]!) ?? (last > 0 ? DEVICE_LINE.exec(lines[last]!) : null)) : null;
   if (footer) {
     removals.push({ kind: "device_signoff", text: footer[0].trim() });
     lines[last] = lines[last]!.slice(0, footer.index).trim();
@@ -114,6 +114,12 @@ export function frame(message: string): Framed {
   return { lines: lines.filter(Boolean), names, removals };
 }
 
+/**
+ * A device footer in any language: the message's last line, a few words that name the phone or mail app it was sent
+ * from and end no sentence ("Sendt fra min iPhone", "أُرسلت من iPhone الخاص بي", "ส่งจาก iPhone ของฉัน").
+ */
+const DEVICE_LINE =
+  /^(?=(?:\S+\s+){0,5}\S+$)(?=.*(?<![\p{L}])(?:iPhone|iPad|Android|Galaxy|Samsung|Huawei|Xiaomi|Pixel|Outlook|Gmail|BlackBerry)(?![\p{L}]))[^.?!。？！]*$/u;
 const ENDS_SENTENCE = /[?.!。？！:)]$/u;
 
 /** A line of dashes or rules ("-- ", "——", "――――――", "______"): what is below it may be a signature. */

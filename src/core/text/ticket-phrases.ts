@@ -44,6 +44,13 @@ export const CLOSINGS = caseless([
   "distinti saluti",
   "met vriendelijke groet(?:en)?",
   "hartelijke groet(?:en)?",
+  // Nordic, Polish, Czech, Romanian, Turkish, Greek, Russian, Ukrainian, Arabic, Hebrew, Thai, Korean, Japanese
+  "med venlig(?:e|st)? hilsen?|venlig hilsen|med vennlig hilsen|vennlig hilsen|med vänliga hälsningar|vänliga hälsningar|ystävällisin terveisin",
+  "z (?:wyrazami szacunku|poważaniem)|pozdrawiam(?: serdecznie)?|s pozdravem|s přáním hezkého dne|cu (?:stimă|respect)|toate cele bune",
+  "saygılarımla|iyi çalışmalar|με εκτίμηση|φιλικά",
+  "с уважением|с наилучшими пожеланиями|з повагою|мир вам",
+  "مع (?:خالص )?(?:التحية|التحيات|الشكر)|مع أطيب التحيات|تحياتي|وتفضلوا بقبول فائق الاحترام",
+  "בברכה|בכבוד רב|ขอแสดงความนับถือ|ด้วยความเคารพ|감사합니다|고맙습니다|よろしくお願い(?:いた)?します",
   "此致 敬礼",
   "祝好",
   "祝(?:您|你)?(?:生活愉快|工作顺利|一切顺利)",
@@ -63,6 +70,8 @@ export const SIGN_OFFS = caseless([
   "obrigad[oa]|abraços|att\\.?|até (?:mais|logo)",
   "grazie(?: mille)?|un saluto|saluti",
   "groet(?:en|jes)?|bedankt|dank je(?: wel)?|dank u(?: wel)?",
+  "tak(?: for hjælpen| på forhånd)?|hilsen|dziękuję|děkuji|mulțumesc|teşekkürler|teşekkür ederim|ευχαριστώ",
+  "спасибо|заранее спасибо|дякую|شكرا(?: لكم)?|شكراً|תודה(?: רבה)?|ขอบคุณ(?:ค่ะ|ครับ)?",
   "谢谢(?:您|你|啦)?|謝謝(?:您|你)?|多谢|多謝|感谢|感謝|麻烦(?:你|您)?了|辛苦(?:你|您)?了|此致|敬上|謹上|谨上",
 ]);
 
@@ -88,10 +97,12 @@ export const SIGNATURE = String.raw`${NAME_WORD}(?:[\s,|/–—-]+${NAME_WORD}){
 export const GREETING_WORDS = caseless([
   "hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|hallo|moin|servus|guten (?:tag|morgen|abend)|sehr geehrte[rs]?|liebe[rs]?",
   "bonjour|bonsoir|salut|cher|chère|madame|monsieur|hola|buen[oa]s (?:días|tardes|noches)|estimad[oa]s?|olá|oi|bom dia|boa tarde|prezad[oa]|ciao|buongiorno|buonasera|salve|gentile|hoi|hallo|beste|goedemiddag|goedemorgen",
+  "hej|kære|dzień dobry|szanown[aiy]|dobrý den|vážen[áý]|bună ziua|stimate|stimată|merhaba|sayın|γεια σας|αγαπητ[έήοό]",
+  "здравствуйте|добрый день|уважаем(?:ый|ая)|добрий день|вітаю|шановн(?:ий|а)|السلام عليكم|مرحبا|عزيزي|عزيزتي|שלום|สวัสดี(?:ค่ะ|ครับ)?|안녕하세요",
 ]);
 
 /** A line that only greets: "Hi Sam,", "Hallo zusammen,", "Sehr geehrte Damen und Herren,", "Guten Tag Frau Schneider,", "李女士您好，". */
 export const GREETING_LINE = new RegExp(
-  String.raw`^(?:(?:${GREETING_WORDS})(?:\s+(?:[\p{L}.'’-]+)){0,4}\s*[,!:;.]*|\p{Script=Han}{1,4}(?:您好|你好)[,，!！:：]*|\p{Script=Han}{1,4}(?:\s?\p{Script=Han}{1,3})?(?:様|さま|さん|殿)[、,，]*|(?:您好|你好|大家好|哈喽)[,，!！:：。]*)$`,
+  String.raw`^(?:(?:${GREETING_WORDS})(?:,?\s+(?:[\p{L}.'’-]+)){0,4}\s*[,!:;.]*|\p{Script=Han}{1,4}(?:您好|你好)[,，!！:：]*|\p{Script=Han}{1,4}(?:\s?\p{Script=Han}{1,3})?(?:様|さま|さん|殿)[、,，]*|(?:您好|你好|大家好|哈喽)[,，!！:：。]*)$`,
   "u",
 );

@@ -3,7 +3,29 @@
  * (Intl), not a list of ours: as a month stands alone ("Juni"), abbreviated ("Nov"), and in the form
  * a date gives it ("17 listopada", "12 de mayo").
  */
-const LOCALES = ["en", "de", "fr", "es", "pt", "it", "nl", "pl", "sv", "da", "nb", "fi", "cs", "tr", "id", "vi", "ro", "hu"];
+const LOCALES = [
+  "en",
+  "de",
+  "fr",
+  "es",
+  "pt",
+  "it",
+  "nl",
+  "pl",
+  "sv",
+  "da",
+  "nb",
+  "fi",
+  "cs",
+  "tr",
+  "id",
+  "vi",
+  "ro",
+  "hu",
+  "el",
+  "ru",
+  "uk",
+];
 
 let words: { names: Set<string>; months: string[] } | null = null;
 

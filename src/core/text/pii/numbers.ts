@@ -40,9 +40,9 @@ const label = (words: string) => new RegExp(String.raw`(?:${words})${IS}${VALUE}
  * Up to four words may stand between the word and its value, which must look like a password (letters
  * with a digit or a symbol, no sentence word): "password reset link" and "mot de passe oublié" do not.
  */
-const PASSWORD_WORD = String.raw`\bpass(?:word|wort|wd)\b|\bpwd?\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bhasło\b|\bparola d'ordine\b|(?<![\p{L}])(?:şifre\p{L}*|heslo|parolă|lösenord(?:et)?|adgangskode(?:n)?|パスワード|비밀번호)`;
+const PASSWORD_WORD = String.raw`\bpass(?:word|wort|wd)\b|\bpwd?\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bhasło\b|\bparola d'ordine\b|(?<![\p{L}])(?:şifre\p{L}*|heslo|parolă|lösenord(?:et)?|adgangskode(?:n)?|парол[ьяюе]|パスワード|비밀번호)`;
 const PASSWORD_VALUE = String.raw`(?=[^\s,;，。；、]{6,})(?=[^\s,;，。；、]*\p{L})(?=[^\s,;，。；、]*[\d#@$%&*!?_+=~^][^\s,;，。；、])${VALUE}`;
-const PASSWORD_IN_PASSING = new RegExp(String.raw`(?:${PASSWORD_WORD})(?:\s+[\p{L}'’]+){0,4}?(?:${IS}|\s+)${PASSWORD_VALUE}`, "giu");
+const PASSWORD_IN_PASSING = new RegExp(String.raw`(?:${PASSWORD_WORD})(?:\s+[\p{L}'’]+){0,5}?(?:${IS}|\s+|\s+\()${PASSWORD_VALUE}`, "giu");
 
 /** Passwords, logins and API keys: by label, and by the shapes keys are issued in. */
 export function credentials(text: string): Span[] {
@@ -73,6 +73,8 @@ export function credentials(text: string): Span[] {
     // Chinese runs the value on without a space or a connector: "密码是abc12345", "微信号liuyang_sz"; a value in Latin script
     ...spans(text, /(?:密码|密碼|口令|用户名|账号|帐号|微信号?|QQ号?)(?:是|为|為|[:：])?\s*([\x21-\x2b\x2d-\x7e]{3,})/gu, "credential", 1),
     ...spans(text, PASSWORD_IN_PASSING, "credential", 1),
+    // "the 2FA code I got this morning was 448 913": a one-time code, six digits told as the code's value
+    ...spans(text, /\b(?:code|otp)\b(?:\s+[\p{L}'’]+){0,6}?\s+(?:is|was|:)\s*(\d{3}[ -]\d{3}|\d{6})(?![\d-])/giu, "credential", 1),
     // "account PIN 4471": a PIN is written right after its word
     ...spans(text, /\b(?:pin|pin code|pincode|passcode|code pin|código pin)\s*(?:is|:)?\s*(\d{4,8})(?!\d)/giu, "credential", 1),
     // "admin / Pa55w0rd!": a login and its password written as a pair
