@@ -234,14 +234,9 @@ function keepTheQuestion(body: string): { text: string; removals: Removal[] } {
   const detailsIn = (s: string) => s.match(new RegExp(ANY_PLACEHOLDER.source, "gu"))?.length ?? 0;
   // What trails the last full sentence without an end of its own, holding details and little else, is a signature
   // the frame did not see ("…でしょうか。 [name] [company] 総務部 〒[number]"): Japanese and Chinese put no sign-off before it.
-  const tail = sentences.at(-1);
-  if (
-    tail &&
-    sentences.length > 1 &&
-    !/[.!?。！？…]\s*$/u.test(tail) &&
-    detailsIn(tail) > 0 &&
-    !saysMoreThanItsDetails(tail, detailsIn(tail))
-  )
+  const tail = sentences.at(-1) ?? "";
+  const tailDetails = detailsIn(tail);
+  if (sentences.length > 1 && !/[.!?。！？…]\s*$/u.test(tail) && tailDetails > 0 && !saysMoreThanItsDetails(tail, tailDetails))
     sentences.pop();
   if (!sentences.some((s) => /[?？]/u.test(s))) return { text: joinSentences(sentences), removals };
   const text = joinSentences(

@@ -6,14 +6,15 @@
  * spell (a digit 10 ways, a letter 26): 10^5 or more is a customer's ("HH-C-55012",
  * "ZAM/2025/03/1187", "XJ8T2L", "1Z 999 AA1 01 2345 6784"). What stays whatever its capacity:
  * amounts, counts and measures ("1.480,00", "48 000", "1080p"), versions, times and dates (a date
- * of birth is datesOfBirth's), an error's code after its word ("error PAY-40312"), links (links
- * decides), and a code the knowledge base itself says (redact.ts asks the tenant's vocabulary).
+ * of birth is datesOfBirth's), an error's code after its word or in the message the customer quotes
+ * ("error PAY-40312", "'RFC inválido (CFDI-40143)'"), links (links decides), and a code the
+ * knowledge base itself says (redact.ts asks the tenant's vocabulary).
  */
 import type { Span } from "./kinds";
 
-/** Amounts, counts, versions, times, HTTP statuses and measures with their unit ("1080p", "10GB", "24h", "30-day"). */
 /** A count joined to its noun: "30-day", "5-year", "2-step". */
 const COUNTED_NOUN = /^\d+-\p{Ll}+$/u;
+/** Amounts, counts, versions, times, HTTP statuses and measures with their unit ("1080p", "10GB", "24h"). */
 export const NOT_A_CODE =
   /^(?:\d+(?:\.\d+){1,3}|\d{1,3}(?:[.,  ]\d{3})+(?:[.,]\d{1,2})?|\d{1,4}(?:[.,]\d{1,2})?|v?\d+(?:\.\d+)+(?:-[\p{L}\d.]+)?|\d{1,2}[:h]\d{2}|[1-5]\d\d|\d+(?:[.,]\d+)?[a-zµ%]{1,3}|[1-9]\d?0{2,})$/iu;
 /** A date in figures: not a code (datesOfBirth decides whether it is someone's). */
@@ -47,11 +48,11 @@ export function customerCodes(text: string): Span[] {
 
 /**
  * log10 of the values a code can spell after its prefix (segments with a word's letters: "HH-",
- * "ZAM/", "GPT-", "3DS-"; or a word before the digits: "SHA256", "RTX4090"): 1 a digit, log10(26) a letter. Letters mixed in among the
- * digits are the code's own ("XJ8T2L"); a run of four or more is a word, which spells nothing random
- * ("50-seat", "3D-Secure").
+ * "ZAM/", "GPT-", "3DS-"; or a word before the digits: "SHA256", "RTX4090"): 1 a digit, log10(26)
+ * a letter. Letters mixed in among the digits are the code's own ("XJ8T2L"); a run of four or more
+ * is a word, which spells nothing random ("50-seat", "3D-Secure").
  */
-export function capacity(code: string): number {
+function capacity(code: string): number {
   const body = code.replace(/^(?:[\p{L}\p{N}]*\p{L}{2}[\p{L}\p{N}]*[/._ -])+/u, "").replace(/^\p{L}+(?=[\d/._ -]+$)/u, "");
   const digits = body.match(/\d/g)?.length ?? 0;
   const letters = (body.match(/\p{L}+/gu) ?? []).filter((run) => run.length < 4).join("").length;
@@ -72,7 +73,10 @@ export function productsOwn(text: string, start: number, length: number): boolea
   });
 }
 
-/** Quotation marks as pairs; an apostrophe opens only after a space or a colon, and closes only before a non-letter ("A.Ş.'de", "5'i" are no quotes). */
+/**
+ * Quotation marks as pairs; a straight quote opens only after a space, a bracket or a colon, and an
+ * apostrophe closes only before a non-letter ("A.Ş.'de", "5'i" are no quotes).
+ */
 const QUOTES: readonly (readonly [RegExp, RegExp])[] = [
   [/“/gu, /”/u],
   [/„/gu, /“/u],

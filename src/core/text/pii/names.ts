@@ -1,9 +1,10 @@
 /**
  * People's names found by the names people have, not only by where a ticket puts them: a
  * capitalised given name of any culture ("Darnell", "Noémie", "Katarzyna", "Kwame"), with the
- * capitalised words after it as its surname ("Darnell Whitaker", "Marek Nowicki"); and a Chinese
- * surname before a title ("刘先生", "王女士", "孙工"). The given names and the Chinese surnames are
- * faker's (tables/person-names.json, scripts/build-names.mjs).
+ * capitalised words after it as its surname ("Darnell Whitaker", "Marek Nowicki"); a Chinese
+ * surname before a title ("刘先生", "王女士", "孙工"), a Japanese one with a space and a given name
+ * ("佐藤 花子"), a Korean one before an honorific ("김민준 고객님"). The given names and the surnames
+ * are faker's (tables/person-names.json, scripts/build-names.mjs).
  *
  * A given name that is also an English word ("Grace", "Will", "Mark", "May") is a name only with a
  * surname after it: alone it may be the word. A name opening a sentence needs a surname too ("Will
@@ -114,7 +115,8 @@ export function givenNames(text: string): Span[] {
       continue;
     found.push({ kind: "name", start: m.index, end: m.index + word.length + surname.length });
   }
-  // A Japanese name as a signature or a form writes it, surname, space, given name ("佐藤 花子"): Japanese puts no space between words.
+  // Names in scripts without capitals, by a surname and what marks the name: a Chinese title ("刘先生"), a Japanese space
+  // between surname and given name ("佐藤 花子": Japanese puts none between words), a Korean honorific ("김민준 고객님").
   for (const pattern of [personNames().titledZh, personNames().spacedJa, personNames().honouredKo])
     for (const m of text.matchAll(pattern)) found.push({ kind: "name", start: m.index, end: m.index + m[0].length });
   return found;
