@@ -6,12 +6,12 @@
  */
 import { addresses } from "./addresses";
 import { customerCodes } from "./codes";
+import { datesOfBirth } from "./dates";
 import type { Span } from "./kinds";
 import {
   cards,
   credentials,
   customerIds,
-  datesOfBirth,
   emails,
   ibans,
   ipAddresses,
