@@ -12,6 +12,11 @@
 //             writer it has not seen;
 //   held out  bench/data/prompts.heldout8.jsonl (--heldout only): written blind by another hand while
 //             round 8 was built, never fitted on: scored by the model fitted on every dev prompt.
+//   next      bench/data/prompts.heldout9.jsonl: written blind by another hand during round 9 and
+//             measured once, on round 8's decision (this table) and on round 9's candidates (a refit
+//             with held-out 8, and a model weighing the prompt's embedding: branch
+//             experiment/need-by-meaning), neither shipped. Not read here yet: the next round fits on
+//             held-out 8 and measures on it, or on a newer blind set.
 // The model weighs need-features.ts's features and the words of need-terms.ts; the penalty on the
 // words is chosen among TERM_PENALTIES by the cross-validated accuracy ("none" fits the features
 // alone). The level of P(need) below which a prompt is "not a need" is the highest at which the
