@@ -20,6 +20,7 @@ const KIND_LABEL: Readonly<Record<string, string>> = {
   iban: "bank account",
   national_id: "ID number",
   date_of_birth: "date of birth",
+  health: "health detail",
   credential: "password or key",
   ip: "IP address",
   url: "personal link",
@@ -32,7 +33,7 @@ const KIND_LABEL: Readonly<Record<string, string>> = {
 };
 
 /** Kinds that can stand in a question: a piece the reviewer restores goes back where its placeholder is. */
-const RESTORABLE = new Set(["name", "company", "role", "customer_id", "address", "url", "date_of_birth", "ip", "phone", "email"]);
+const RESTORABLE = new Set(["name", "company", "role", "customer_id", "address", "url", "date_of_birth", "health", "ip", "phone", "email"]);
 
 /** The cleaned text, each placeholder marked as a removal of its kind. */
 export const CleanedText = ({ text }: { text: string }) => {

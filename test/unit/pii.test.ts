@@ -436,4 +436,16 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("heslo jsem si včera změnila na Kvetinka.2004 a od té")).toEqual(["credential: Kvetinka.2004"]);
     expect(redacted("хотя пароль точно правильный (Ksusha_2003!).")).not.toContain("Ksusha_2003");
   });
+
+  it("takes a condition, a medicine or a treatment where the sentence tells of a person, and keeps the product's question about one", () => {
+    expect(found("My mother was admitted to hospital with pneumonia last week.")).toEqual(["health: pneumonia"]);
+    expect(found("I take metformin and have type II diabetes, can I pause deliveries?")).toEqual([
+      "health: metformin",
+      "health: type II diabetes",
+    ]);
+    expect(found("our son has migraines and a dyslexia support plan")).toEqual(["health: migraines", "health: dyslexia"]);
+    // No person in the sentence: the product's own question. A word as likely to mean something else stays.
+    expect(found("Does the plan cover chemotherapy?")).toEqual([]);
+    expect(found("Our basement is flooding and my flight to the founder's summit is cancelled.")).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@
 import { addresses } from "./addresses";
 import { customerCodes } from "./codes";
 import { datesOfBirth } from "./dates";
+import { healthDetails } from "./health";
 import type { Span } from "./kinds";
 import {
   cards,
@@ -36,6 +37,7 @@ const FINDERS: readonly ((text: string) => Span[])[] = [
   ibans,
   nationalIds,
   datesOfBirth,
+  healthDetails,
   customerIds,
   ipAddresses,
   addresses,

@@ -13,6 +13,7 @@ export const PERSONAL_KINDS = [
   "iban",
   "national_id",
   "date_of_birth",
+  "health",
   "credential",
   "ip",
   "url",

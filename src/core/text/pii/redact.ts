@@ -20,6 +20,7 @@ export const PLACEHOLDER: Readonly<Record<PersonalKind, string>> = {
   iban: "[iban]",
   national_id: "[id number]",
   date_of_birth: "[date]",
+  health: "[health]",
   credential: "[secret]",
   ip: "[ip]",
   url: "[link]",
@@ -32,7 +33,8 @@ export const PLACEHOLDER: Readonly<Record<PersonalKind, string>> = {
 };
 
 /** Any placeholder in a cleaned text (and the pipeline's older "[ticket]"). */
-export const ANY_PLACEHOLDER = /\[(?:name|company|role|email|phone|address|card|iban|id number|date|secret|ip|link|number|ticket)\]/gu;
+export const ANY_PLACEHOLDER =
+  /\[(?:name|company|role|email|phone|address|card|iban|id number|date|health|secret|ip|link|number|ticket)\]/gu;
 
 export interface Redacted {
   text: string;

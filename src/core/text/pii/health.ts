@@ -1,0 +1,45 @@
+/**
+ * Health details: a condition, injury, treatment or medicine where the sentence tells of a person
+ * ("my mother was admitted with pneumonia", "I take metformin"). The words are WordNet's
+ * (tables/health-terms.json, scripts/build-health-terms.mjs: nouns whose usual sense is a disease,
+ * an injury, a symptom, a disability, a medicine or a medical procedure, in English). A sentence with
+ * no person in it keeps its words: "Does the plan cover physiotherapy?" is the product's question.
+ */
+import healthTable from "../tables/health-terms.json";
+import type { Span } from "./kinds";
+
+let terms: ReadonlySet<string> | null = null;
+/** The longest term, in words ("type ii diabetes"). */
+const MAX_WORDS = 4;
+
+/** Someone the ticket tells of: the writer, the people they speak for, their family. */
+const PERSON =
+  /\b(?:i|i'm|i've|i'd|me|my|myself|we|our|us|he|she|him|her|his|hers|mum|mom|mother|dad|father|son|daughter|wife|husband|partner|child|kid|baby|brother|sister|grandmother|grandfather|grandma|grandpa|patient)\b/iu;
+
+export function healthDetails(text: string): Span[] {
+  terms ??= new Set(healthTable.terms.split("|"));
+  const found: Span[] = [];
+  for (const sentence of text.matchAll(/[^.!?\n]+/gu)) {
+    if (!PERSON.test(sentence[0])) continue;
+    const words = [...sentence[0].matchAll(/[\p{L}][\p{L}'’-]*/gu)];
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(MAX_WORDS, words.length - i); n >= 1; n--) {
+        const last = words[i + n - 1]!;
+        const phrase = words
+          .slice(i, i + n)
+          .map((w) => w[0].toLowerCase())
+          .join(" ");
+        if (!singularOrSelf(phrase).some((p) => terms!.has(p))) continue;
+        found.push({ kind: "health", start: sentence.index + words[i]!.index, end: sentence.index + last.index + last[0].length });
+        i += n - 1;
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** "allergies" → allergy, "migraines" → migraine: the table holds the singular. */
+function singularOrSelf(phrase: string): string[] {
+  return [phrase, phrase.replace(/ies$/u, "y"), phrase.replace(/es$/u, ""), phrase.replace(/s$/u, "")];
+}
