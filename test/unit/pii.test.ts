@@ -448,4 +448,18 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("Does the plan cover chemotherapy?")).toEqual([]);
     expect(found("Our basement is flooding and my flight to the founder's summit is cancelled.")).toEqual([]);
   });
+
+  it("reads a name printed in capitals, a company by a legal form before it or typed in lower case, and a login after its word in more languages", () => {
+    expect(found("The card says ROSALIND OKONKWO-BEATTIE on the front")).toEqual(["name: ROSALIND OKONKWO-BEATTIE"]);
+    // A shouted sentence is no name: a given name that is an English word, or a verb after one, stays.
+    expect(found("PLEASE HELP, MAY IS WHEN MY PLAN ENDS")).toEqual([]);
+    expect(found("KAREN SAYS IT WORKS")).toEqual([]);
+    expect(found("я главный бухгалтер в ООО «Северный Ветер» и")).toContain("company: ООО «Северный Ветер»");
+    expect(found("أعمل في شركة الأفق للتجارة، ولدي سؤال")).toEqual(["company: شركة الأفق للتجارة"]);
+    expect(found("this is for brightwater plumbing llc, thanks")).toEqual(["company: brightwater plumbing llc"]);
+    expect(found("아이디 minjun_k92, 설치 주소는")).toEqual(["credential: minjun_k92"]);
+    expect(found("войти (логин: kuznetsov_as). Можно")).toEqual(["credential: kuznetsov_as"]);
+    expect(found("His gamer tag is OllieHR_2013 and")).toEqual(["credential: OllieHR_2013"]);
+    expect(found("The handle is loose and the lid does not close")).toEqual([]);
+  });
 });

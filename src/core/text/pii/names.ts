@@ -88,9 +88,35 @@ const KANA_HAN = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana
 const TITLES_ZH =
   "(?:先生|女士|小姐|老师|老師|经理|經理|总监|總監|主任|律师|律師|医生|醫生|同学|同學|(?:总|總|工)(?=[，,：:！!、\\s]|您好|你好|$))";
 
+/** Words in capitals after a given name in capitals, as a card or a form prints a name ("EMEKA OBI"). */
+const CAPITALS_SURNAME = /^(?:[ \t]+\p{Lu}[\p{Lu}'’-]*\p{Lu}(?![\p{L}\p{N}]))+/u;
+
+/**
+ * "ROSALIND OKONKWO-BEATTIE": in capitals every word looks like a name, so both the given name and the
+ * surname must be no English word ("KAREN SAYS", "IBAN DETAILS" stay).
+ */
+function nameInCapitals(text: string, m: RegExpMatchArray): Span | null {
+  const word = m[0];
+  const titled = word[0]! + word.slice(1).toLowerCase();
+  if (word.length < 3 || !isGivenName(titled) || isEnglishWord(titled)) return null;
+  const after = text.slice(m.index! + word.length, m.index! + word.length + 60);
+  const words = (CAPITALS_SURNAME.exec(after)?.[0] ?? "").match(/[ \t]+\S+/gu) ?? [];
+  let end = 0;
+  for (const w of words.slice(0, 2)) {
+    if (isEnglishWord(w.trim())) break;
+    end += w.length;
+  }
+  return end ? { kind: "name", start: m.index!, end: m.index! + word.length + end } : null;
+}
+
 export function givenNames(text: string): Span[] {
   const found: Span[] = [];
   for (const m of text.matchAll(CAPITALISED)) {
+    if (m[0].length > 1 && m[0] === m[0].toUpperCase()) {
+      const span = nameInCapitals(text, m);
+      if (span) found.push(span);
+      continue;
+    }
     const word = m[0].replace(/['’]s$/u, "");
     // "Aino-Kaisa", "Jean-Luc": a double given name opens with a given name
     const given = isGivenName(word) || (/^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u.test(word) && isGivenName(word.split("-")[0]!));

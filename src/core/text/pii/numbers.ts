@@ -33,6 +33,11 @@ function spans(text: string, pattern: RegExp, kind: Span["kind"], group = 0, acc
  */
 const VALUE = String.raw`([^\s,;，。；、]*?[\p{L}\p{N}][^\s,;，。；、]*?)(?=[.,;!?，。；、)]*(?:\s|$)|[,;，。；、])`;
 
+/** Words that name a login, in the common languages: any value after one and a connector is the customer's. */
+const LOGIN_LABELS = String.raw`user ?name|login|user id|identifiant|benutzername|usuario|usuário|utilizador|nome utente|gebruikersnaam|användarnamn|brukernavn|brugernavn|käyttäjätunnus|nazwa użytkownika|uživatelské jméno|felhasználónév|kullanıcı adı|tên đăng nhập|логин|логін|имя пользователя|アカウント名|ユーザー(?:名|ID)|ログインID|아이디|사용자 ?이름`;
+/** And words that name one only when a login's shape follows: a game's tag, a payment handle ("the handle is loose" is a handle). */
+const LOGIN_WORDS = String.raw`${LOGIN_LABELS}|gamer ?tag|in-game id|upi id|handle|nickname|tunnus|ゲーム内ID`;
+
 const label = (words: string) => new RegExp(String.raw`(?:${words})${IS}${VALUE}`, "giu");
 
 /**
@@ -53,14 +58,14 @@ export function credentials(text: string): Span[] {
       "credential",
       1,
     ),
+    ...spans(text, label(String.raw`(?<![\p{L}])(?:${LOGIN_LABELS})`), "credential", 1, (v) => /[\p{L}\p{N}]{3,}/u.test(v)),
+    // A login after its word with no connector ("아이디 minjun_k92", "ゲーム内ID「KenSato_0922」", "UPI ID sunita.sharma@okvertex"): one that joins letters with a digit, "_" or "."
     ...spans(
       text,
-      label(
-        String.raw`\b(?:user ?name|login|user id|identifiant|benutzername|usuario|usuário|utilizador|nome utente|gebruikersnaam)(?![\p{L}])|ユーザー(?:名|ID)|ログインID|アカウント名|아이디|사용자 ?이름`,
-      ),
+      new RegExp(String.raw`(?<![\p{L}])(?:${LOGIN_WORDS})(?:${IS}|\s+|\s*「)${VALUE}`, "giu"),
       "credential",
       1,
-      (v) => /[\p{L}\p{N}]{3,}/u.test(v),
+      (v) => /\p{L}/u.test(v) && /\p{L}[\d_.]|[\d_.]\p{L}/u.test(v) && v.length >= 4,
     ),
     // "API key is ak_9f3c…", "token: …": a labelled secret long enough to be one
     ...spans(

@@ -7,6 +7,7 @@
  * Greetings, sign-offs and signature blocks are whole lines and sentences: ticket-clean.ts drops them.
  */
 import { caseless } from "../ticket-phrases";
+import { ENGLISH_STOPWORDS } from "../stopwords";
 import type { Span } from "./kinds";
 
 /** A capitalised name of one to three words ("Rebecca Stone", "J. Alvarez", "de Vries"). */
@@ -88,8 +89,25 @@ export function people(text: string): Span[] {
     ...spansOf(text, new RegExp(COMPANY, "gu"), "company"),
     ...spansOf(text, /\p{Script=Han}{2,20}?(?:有限公司|股份有限公司|股份公司|集团|集團|公司|工作室|事务所|事務所|研究所)/gu, "company"),
     ...spansOf(text, JA_COMPANY, "company"),
+    ...spansOf(text, COMPANY_AFTER_FORM, "company"),
+    ...spansOf(text, COMPANY_IN_LOWER_CASE, "company"),
   ];
 }
+
+/**
+ * Legal forms that stand before the name: Russian, Ukrainian and Kazakh ones before a quoted or
+ * capitalised name ("ООО «Северный Ветер»", "ТОВ \"Зоря\""), the Arabic and Hebrew word for a company
+ * before its name ("شركة الأفق للتجارة", "חברת אור ים").
+ */
+const COMPANY_AFTER_FORM = new RegExp(
+  String.raw`(?<![\p{L}])(?:(?:ООО|ОАО|ЗАО|ПАО|АО|ИП|ТОВ|ПрАТ|ФОП|ТОО)\s*(?:«[^»\n]{1,60}»|"[^"\n]{1,60}"|„[^“\n]{1,60}“|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*){0,2})|(?:شركة|مؤسسة)(?:\s+[\p{Script=Arabic}]+){1,3}|חברת(?:\s+[\p{Script=Hebrew}"׳״']+){1,2})`,
+  "gu",
+);
+/** A company written all in lower case before its legal form, as people type it ("brightwater plumbing llc"): the words back to a function word. */
+const COMPANY_IN_LOWER_CASE = new RegExp(
+  String.raw`(?<![\p{L}])(?:(?!(?:${[...ENGLISH_STOPWORDS].join("|")})\s)[\p{Ll}\d][\p{Ll}\d'’&-]*\s+){1,3}(?:llc|ltd|inc|gmbh|plc|pty ltd|b\.v\.|s\.r\.o\.)\.?(?![\p{L}])`,
+  "gu",
+);
 
 /** A character of a Japanese name: kana, kanji, Latin letters, not a particle ("の", "は", …) that ends it. */
 const JA_NAME_CHAR = String.raw`(?:(?![のはがをにでともへ])[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}ー・A-Za-z])`;
