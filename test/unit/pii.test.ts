@@ -461,5 +461,15 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("войти (логин: kuznetsov_as). Можно")).toEqual(["credential: kuznetsov_as"]);
     expect(found("His gamer tag is OllieHR_2013 and")).toEqual(["credential: OllieHR_2013"]);
     expect(found("The handle is loose and the lid does not close")).toEqual([]);
+    // A pass is a password only before ":" or "=": "the day pass was added" keeps its word.
+    expect(found("Can roaming charges be refunded if the day pass was added?")).toEqual([]);
+    expect(found("user: jdoe pass: Hunter2x")).toContain("credential: Hunter2x");
+  });
+
+  it("reads a department that signs as no one's name, in the common languages", () => {
+    const answer = "Sie können den Betrag im Portal ändern.\n\nMit freundlichen Grüßen\nSabine Gruber\nAlpenstrom Kundenservice";
+    const cleaned = cleanTicket("", "Muss das der Kundenservice machen?", answer);
+    expect(cleaned.question).toBe("Muss das der Kundenservice machen?");
+    expect(cleaned.answer).not.toContain("Sabine");
   });
 });

@@ -207,7 +207,11 @@ export function signedNames(line: string): string[] {
   if (han && !/客服|团队|中心/u.test(han[0])) return [han[0]];
   // A word before a colon labels what follows ("Mandatsreferenz: MR-0093321"): it names no one.
   // "Reelhouse Support", "Customer Care Team": a team signs, and the product's name with it is no one's.
-  return (rest.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?![\p{L}'’-])(?!\s*:)/gu) ?? []).filter(
-    (w) => !/(?:^|\s)(?:Support|Team|Customer|Service|Care|Help|Desk)(?:\s|$)/u.test(w),
-  );
+  return (rest.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?![\p{L}'’-])(?!\s*:)/gu) ?? []).filter((w) => !TEAM_WORD.test(w));
 }
+
+/** Words of a team or department that signs, in the common languages ("Alpenstrom Kundenservice", "Dienst Toeslagen", "Layanan Pelanggan"). */
+const TEAM_WORD = new RegExp(
+  String.raw`(?:^|\s)(?:Support|Team|Customer|Service|Care|Help|Desk|Helpdesk|Kundenservice|Kundendienst|Kundenbetreuung|Kundensupport|Serviceteam|Équipe|Assistance|Atención|Cliente|Clientes|Servizio|Assistenza|Atendimento|Suporte|Soporte|Klantenservice|Klantendienst|Dienst|Layanan|Pelanggan|Obsługa|Zespół|Podpora|Asiakaspalvelu|Kundeservice|Kundtjänst|Kundeservicen|Destek|Служба|Поддержка|Підтримка)(?:\s|$)`,
+  "u",
+);

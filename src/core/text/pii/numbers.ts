@@ -54,7 +54,9 @@ export function credentials(text: string): Span[] {
   return [
     ...spans(
       text,
-      label(String.raw`\bpass(?:word|wort|wd|e)?\b|\bpwd\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bpin\b`),
+      label(
+        String.raw`\bpass(?:word|wort|wd)\b|\bpass(?=\s*[:=])|\bpwd\b|\bmot de passe\b|\bcontrase(?:ñ|n)a\b|\bsenha\b|\bwachtwoord\b|\bpin\b`,
+      ),
       "credential",
       1,
     ),
