@@ -466,6 +466,12 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("user: jdoe pass: Hunter2x")).toContain("credential: Hunter2x");
   });
 
+  it("reads a code's word whole, and a pasted row's fields apart", () => {
+    expect(found("Eircode H91 E2K7, Galway")).toEqual(["customer_id: H91 E2K7"]);
+    expect(found("Siobhán,siobhan@example.ie,H91 E2K7")).toEqual(["email: siobhan@example.ie", "customer_id: H91 E2K7"]);
+    expect(found("我们调用接口时一直返回错误码 40013。")).toEqual([]);
+  });
+
   it("reads a department that signs as no one's name, in the common languages", () => {
     const answer = "Sie können den Betrag im Portal ändern.\n\nMit freundlichen Grüßen\nSabine Gruber\nAlpenstrom Kundenservice";
     const cleaned = cleanTicket("", "Muss das der Kundenservice machen?", answer);

@@ -19,9 +19,9 @@ export const NOT_A_CODE =
   /^(?:\d+(?:\.\d+){1,3}|\d{1,3}(?:[.,  ]\d{3})+(?:[.,]\d{1,2})?|\d{1,4}(?:[.,]\d{1,2})?|v?\d+(?:\.\d+)+(?:-[\p{L}\d.]+)?|\d{1,2}[:h]\d{2}|[1-5]\d\d|\d+(?:[.,]\d+)?[a-zµ%]{1,3}|[1-9]\d?0{2,})$/iu;
 /** A date in figures: not a code (datesOfBirth decides whether it is someone's). */
 export const DATE_IN_FIGURES = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\.?$/u;
-/** The words an error's, a version's or a status's code follows: the product's own, not the customer's. */
+/** The words an error's, a version's or a status's code follows, whole in Latin script ("Eircode" is no "code"): the product's own, not the customer's. */
 const PRODUCT_CODE_BEFORE =
-  /(?:error|error message|code|fehler|fehlercode|fehlermeldung|erreur|message d'erreur|mensaje de error|código|codigo|errore|fout|foutcode|błąd|hata|felkod|chyba|错误代码|錯誤代碼|错误码|报错|エラー|오류|status|http|version|firmware|build|release|commit|sha|revision|rev|v)\W{0,3}$/iu;
+  /(?<![\p{Script=Latin}])(?:error|error message|code|fehler|fehlercode|fehlermeldung|erreur|message d'erreur|mensaje de error|código|codigo|errore|fout|foutcode|błąd|hata|felkod|chyba|错误代码|錯誤代碼|错误码|报错|エラー|오류|status|http|version|firmware|build|release|commit|sha|revision|rev|v)\W{0,3}$/iu;
 
 /**
  * One token in Latin letters and digits (a code inside Chinese or Japanese text too: "订单号JP2025…"),
@@ -87,10 +87,10 @@ const QUOTES: readonly (readonly [RegExp, RegExp])[] = [
   [/(?<=^|[\s(:])'/gu, /'(?![\p{L}\p{N}])/u],
 ];
 
-/** A token inside a link or an address: the link's and the e-mail's finders decide. */
+/** A token inside a link or an address (a pasted row's fields are apart by a comma or a semicolon): the link's and the e-mail's finders decide. */
 function inLink(text: string, start: number, length: number): boolean {
-  const from = Math.max(text.lastIndexOf(" ", start), text.lastIndexOf("\n", start)) + 1;
-  const to = text.slice(start + length).search(/\s/u);
+  const from = Math.max(...[" ", "\n", ",", ";"].map((c) => text.lastIndexOf(c, start - 1))) + 1;
+  const to = text.slice(start + length).search(/[\s,;]/u);
   const word = text.slice(from, to < 0 ? undefined : start + length + to);
   return /:\/\/|www\.|@/u.test(word);
 }
