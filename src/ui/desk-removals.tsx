@@ -5,7 +5,7 @@
  * ticket row, the one place it is kept), with a button that puts a piece back into the question
  * when it was not personal after all (client.ts; without script, the reviewer copies it).
  */
-import { ANY_PLACEHOLDER, PLACEHOLDER } from "../core/text/pii/redact";
+import { PLACEHOLDER, placeholders } from "../core/text/pii/redact";
 import type { Ticket } from "./answers";
 
 /** How a reviewer reads each kind. */
@@ -39,7 +39,7 @@ const RESTORABLE = new Set(["name", "company", "role", "customer_id", "address",
 export const CleanedText = ({ text }: { text: string }) => {
   const parts: (string | { placeholder: string })[] = [];
   let at = 0;
-  for (const m of text.matchAll(new RegExp(ANY_PLACEHOLDER.source, "gu"))) {
+  for (const m of text.matchAll(placeholders())) {
     parts.push(text.slice(at, m.index), { placeholder: m[0] });
     at = m.index + m[0].length;
   }

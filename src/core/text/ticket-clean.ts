@@ -28,7 +28,7 @@
 import { normalizeText } from "./normalize";
 import { FLAGGED_KINDS, type PersonalKind, type Removal } from "./pii/kinds";
 import { codesBesideDetails } from "./pii/beside";
-import { ANY_PLACEHOLDER, redactPersonalDetails } from "./pii/redact";
+import { hasPlaceholder, placeholders, redactPersonalDetails } from "./pii/redact";
 import { AFTER_SIGN_OFF, CONTACT_AT_END, CONTACT_LINE, frame, LOOSE_SIGNATURE, SIGN_OFF_LINE, signedNames } from "./ticket-frame";
 import { caseless, CLOSINGS, GREETING_WORDS, NAME_WORD, SIGN_OFFS, SIGNATURE } from "./ticket-phrases";
 
@@ -206,7 +206,7 @@ function cleanQuestionBody(
   removals.push(...asked.removals);
   body = asked.text;
   // A body that is nothing but a sign-off ("Thanks", "Thanks, [name]") asks nothing.
-  if (SIGN_OFF_LINE.test(body.replace(new RegExp(ANY_PLACEHOLDER.source, "gu"), "").trim())) body = "";
+  if (SIGN_OFF_LINE.test(body.replace(placeholders(), "").trim())) body = "";
   const topic = cleanSubject(subject, vocabulary);
   if (!topic || !body) return { text: body || topic, removals };
   if (namesATopic(body) || body.toLowerCase().includes(topic.toLowerCase())) return { text: body, removals };
@@ -231,7 +231,7 @@ function sentencesOf(text: string): string[] {
  */
 function keepTheQuestion(body: string): { text: string; removals: Removal[] } {
   const { sentences, removals } = codesBesideDetails(sentencesOf(body));
-  const detailsIn = (s: string) => s.match(new RegExp(ANY_PLACEHOLDER.source, "gu"))?.length ?? 0;
+  const detailsIn = (s: string) => s.match(placeholders())?.length ?? 0;
   // What trails the last full sentence without an end of its own, holding details and little else, is a signature
   // the frame did not see ("…でしょうか。 [name] [company] 総務部 〒[number]"): Japanese and Chinese put no sign-off before it.
   const tail = sentences.at(-1) ?? "";
@@ -254,7 +254,7 @@ function clausesWithoutDetails(sentence: string): string {
   const clauses = sentence.split(CLAUSE_END);
   if (clauses.length < 2) return "";
   // A clause with a number in it may hold a detail nothing found ("背面三位数 456"): it goes with its sentence.
-  const kept = clauses.filter((c) => !new RegExp(ANY_PLACEHOLDER.source, "u").test(c) && !/\p{N}/u.test(c) && namesATopic(c));
+  const kept = clauses.filter((c) => !hasPlaceholder(c) && !/\p{N}/u.test(c) && namesATopic(c));
   if (kept.length === 0) return "";
   const end = /[.!。！]$/u.exec(sentence.trim())?.[0] ?? "";
   return kept
@@ -292,7 +292,7 @@ const DETAIL_HAN = /电话|電話|手机|手機|邮箱|郵箱|地址|密码|密�
  * with details is someone's identification, and what a detector missed in it goes with it.
  */
 function saysMoreThanItsDetails(sentence: string, details: number): boolean {
-  const rest = sentence.replace(new RegExp(ANY_PLACEHOLDER.source, "gu"), " ");
+  const rest = sentence.replace(placeholders(), " ");
   if (details === 1 && /\b(?=[\p{L}_-]*\d)(?=[\p{N}_-]*\p{L})[\p{L}\p{N}_-]{3,}\b/u.test(rest)) return true;
   const words = (rest.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).flatMap((w) =>
     /\p{Script=Han}/u.test(w)
@@ -343,7 +343,7 @@ const FUNCTION_HAN = /[我你您他她它们的了吗呢吧啊呀请问怎么样
 function namesATopic(body: string): boolean {
   const words =
     body
-      .replace(ANY_PLACEHOLDER, " ")
+      .replace(placeholders(), " ")
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.some((word) =>
@@ -357,7 +357,7 @@ const SUBJECT_NAME = new RegExp(String.raw`(?:^|\s)[–—|-]\s*${NAME_WORD}(?:\
 function cleanSubject(subject: string | undefined, vocabulary: ReadonlySet<string>): string {
   let text = redactPersonalDetails(normalizeText(subject ?? "", 200).text.replace(TICKET_REFERENCE, "[ticket]"), [], vocabulary)
     // a bare "#4711" in a subject is the ticket's number
-    .text.replace(ANY_PLACEHOLDER, " ")
+    .text.replace(placeholders(), " ")
     .replace(/#\d+/gu, " ")
     .replace(/\s{2,}/gu, " ");
   for (let previous = ""; previous !== text;) {

@@ -8,9 +8,8 @@
  */
 import { DATE_IN_FIGURES, NOT_A_CODE, productsOwn } from "./codes";
 import type { Removal } from "./kinds";
-import { ANY_PLACEHOLDER, PLACEHOLDER } from "./redact";
+import { hasPlaceholder, PLACEHOLDER } from "./redact";
 
-const PLACEHOLDER_IN = new RegExp(ANY_PLACEHOLDER.source, "u");
 /** A token with a digit and five or more characters: codes, references, dates. */
 const CODE = /(?<![\p{L}\p{N}[])(?=[\p{L}\p{N}/.-]*\d)[\p{L}\p{N}][\p{L}\p{N}/.-]{3,}[\p{L}\p{N}](?![\p{L}\p{N}\]])/gu;
 
@@ -18,7 +17,7 @@ const CODE = /(?<![\p{L}\p{N}[])(?=[\p{L}\p{N}/.-]*\d)[\p{L}\p{N}][\p{L}\p{N}/.-
 export function codesBesideDetails(sentences: readonly string[]): { sentences: string[]; removals: Removal[] } {
   const removals: Removal[] = [];
   const cleaned = sentences.map((sentence) => {
-    if (!PLACEHOLDER_IN.test(sentence)) return sentence;
+    if (!hasPlaceholder(sentence)) return sentence;
     return sentence.replace(CODE, (code, at: number) => {
       if (NOT_A_CODE.test(code) || productsOwn(sentence, at, code.length)) return code;
       const kind = DATE_IN_FIGURES.test(code) ? "date_of_birth" : "customer_id";

@@ -33,8 +33,10 @@ export const PLACEHOLDER: Readonly<Record<PersonalKind, string>> = {
 };
 
 /** Any placeholder in a cleaned text (and the pipeline's older "[ticket]"). */
-export const ANY_PLACEHOLDER =
-  /\[(?:name|company|role|email|phone|address|card|iban|id number|date|health|secret|ip|link|number|ticket)\]/gu;
+const ANY_PLACEHOLDER = String.raw`\[(?:${[...new Set([...Object.values(PLACEHOLDER).filter(Boolean), "[ticket]"])].map((p) => p.slice(1, -1)).join("|")})\]`;
+/** Every placeholder in a text: a new expression each time, as a global one keeps its place between uses. */
+export const placeholders = (): RegExp => new RegExp(ANY_PLACEHOLDER, "gu");
+export const hasPlaceholder = (text: string): boolean => new RegExp(ANY_PLACEHOLDER, "u").test(text);
 
 export interface Redacted {
   text: string;
