@@ -114,7 +114,7 @@ test.describe("FAQ review desk", () => {
     const topic = word();
     await postTicket(page.request, {
       ticketId,
-      question: `Hi team,\n\nMy colleague Rebecca Stone asks: can we export the ${topic} report as a PDF? Call me on +44 20 7946 0958.\n\nThanks,\nRavi Sharma | Procurement Lead | Northwind Ltd.`,
+      question: `Hi team,\n\nMy colleague Rebecca Stone, who has dyslexia, asks: can we export the ${topic} report as a PDF? Call me on +44 20 7946 0958.\n\nThanks,\nRavi Sharma | Procurement Lead | Northwind Ltd.`,
       answer: "Hi Ravi,\n\nYes: Reports → Export → PDF.\n\nCheers,\nSam",
     });
     await signIn(page, DEV_KEY);
@@ -125,6 +125,7 @@ test.describe("FAQ review desk", () => {
     const removals = card.getByTestId("removals");
     await expect(removals.locator("summary")).toContainText("Removed before staging:");
     await expect(removals.locator("summary")).toContainText("phone");
+    await expect(removals.locator("summary")).toContainText("health detail");
     await removals.locator("summary").click();
     await expect(card.getByText("Rebecca Stone")).toBeVisible();
     await screenshots(page, "staging-review-removals");
