@@ -466,6 +466,12 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("user: jdoe pass: Hunter2x")).toContain("credential: Hunter2x");
   });
 
+  it("reads a given name in another case than its own, and keeps a German noun", () => {
+    expect(found("Rozmawiałam z Agnieszką Nowak w piątek")).toEqual(["name: Agnieszką Nowak"]);
+    expect(found("передайте Тамаре Петровне Соколовой, пожалуйста")).toEqual(["name: Тамаре Петровне Соколовой"]);
+    expect(found("für diesen Monat gilt, die Karte ist nicht angekommen")).toEqual([]);
+  });
+
   it("reads a code's word whole, and a pasted row's fields apart", () => {
     expect(found("Eircode H91 E2K7, Galway")).toEqual(["customer_id: H91 E2K7"]);
     expect(found("Siobhán,siobhan@example.ie,H91 E2K7")).toEqual(["email: siobhan@example.ie", "customer_id: H91 E2K7"]);

@@ -109,6 +109,28 @@ function nameInCapitals(text: string, m: RegExpMatchArray): Span | null {
   return end ? { kind: "name", start: m.index!, end: m.index! + word.length + end } : null;
 }
 
+/**
+ * Case endings of the languages that inflect names (Polish, Czech, Russian, Ukrainian, Hungarian), and what the
+ * name's own form ends in instead: "Agnieszką" is Agnieszka, "Zdzisława" Zdzisław, "Тамаре" Тамара, "Péternek" Péter.
+ * Only endings a noun of another language seldom has: German's capitalised nouns end in -e, -t or -u too ("Karte", "Monat").
+ */
+const CASE_ENDINGS: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/(?:ą|ę)$/u, ["a"]],
+  [/(?:owi|ovi|a)$/u, [""]],
+  [/(?:е|ы|и|у|ю|ой|ей|ою)$/u, ["а", "я"]],
+  [/(?:а|у|ю|ом|ем|е|ові|еві)$/u, [""]],
+  [/(?:nek|nak|nál|nél|val|vel|hoz|hez|höz)$/u, [""]],
+];
+
+/** A given name in another case than its own, read only where the word itself is no English word and its base is four letters or more. */
+function inflectedGivenName(word: string): boolean {
+  if (word.length < 5 || isEnglishWord(word)) return false;
+  return CASE_ENDINGS.some(([ending, bases]) => {
+    const stem = word.replace(ending, "");
+    return stem !== word && stem.length >= 4 && bases.some((base) => isGivenName(stem + base));
+  });
+}
+
 export function givenNames(text: string): Span[] {
   const found: Span[] = [];
   for (const m of text.matchAll(CAPITALISED)) {
@@ -119,7 +141,8 @@ export function givenNames(text: string): Span[] {
     }
     const word = m[0].replace(/['’]s$/u, "");
     // "Aino-Kaisa", "Jean-Luc": a double given name opens with a given name
-    const given = isGivenName(word) || (/^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u.test(word) && isGivenName(word.split("-")[0]!));
+    const given =
+      isGivenName(word) || (/^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u.test(word) && isGivenName(word.split("-")[0]!)) || inflectedGivenName(word);
     if (!given || PLACE_BEFORE.test(text.slice(Math.max(0, m.index - 7), m.index))) continue;
     const first = opensSentence(text, m.index);
     const isWord = isEnglishWord(word);
