@@ -470,6 +470,8 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("Rozmawiałam z Agnieszką Nowak w piątek")).toEqual(["name: Agnieszką Nowak"]);
     expect(found("передайте Тамаре Петровне Соколовой, пожалуйста")).toEqual(["name: Тамаре Петровне Соколовой"]);
     expect(found("für diesen Monat gilt, die Karte ist nicht angekommen")).toEqual([]);
+    // The names' table writes Greek without accents ("Ελενη"); a customer writes them.
+    expect(found("Καλησπέρα, η Ελένη Παπαδάκη ρώτησε")).toEqual(["name: Ελένη Παπαδάκη"]);
   });
 
   it("reads a code's word whole, and a pasted row's fields apart", () => {

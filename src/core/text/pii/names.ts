@@ -42,8 +42,12 @@ function personNames() {
 
 /** The given names the cleaning knows (for signatures and greetings: a word there that is one is a name). */
 export function isGivenName(word: string): boolean {
-  return personNames().given.has(word);
+  const { given } = personNames();
+  return given.has(word) || given.has(unaccented(word));
 }
+
+/** faker writes some alphabets' names without their accents ("Ελενη"), and people write them with ("Ελένη"). */
+const unaccented = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
 
 /** An English word (WordNet's common vocabulary by its lemma, or a function word): "grace", "marks", "mobile", "the". */
 export function isEnglishWord(word: string): boolean {
