@@ -294,7 +294,7 @@ export function customerIds(text: string): Span[] {
   const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|compte|client n|reçu|recibo|receipt|refund|beleg|quittung|ricevuta|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer|serial|seriennummer|numéro de série|número de serie|numero di serie)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|(?:就诊|会员|會員|银行|銀行)?卡号|學號|学号|工号|工號|编号|編號|單號|单号|运单号|發票號碼|发票号码?|客户号|會員號|会员号|税号|統編|统编|退款单号`;
   const value = String.raw`(#?[A-Z]{0,4}-?\d[\dA-Z-]{3,}|[A-Z]{2}\d{8,}|\d{4,})`;
   // A code that names one booking, login or car: any letters and digits after its label ("Booking ref: QX7PLM", "plate KX21 FHD").
-  const codeLabels = String.raw`\b(?:booking(?: ref(?:erence)?| code| number)?|confirmation(?: code| number)?|reservation(?: code| number)?|pnr|username|user name|login|benutzername|identifiant|usuario|usuário|utilizador|nome utente|gebruikersnaam)(?![\p{L}])|车牌号?|車牌號?|用户名|用戶名`;
+  const codeLabels = String.raw`\b(?:booking(?: ref(?:erence)?| code| number)?|confirmation(?: code| number)?|reservation(?: code| number)?|pnr)(?![\p{L}])|(?<![\p{L}])(?:${LOGIN_LABELS})(?![\p{L}])|车牌号?|車牌號?|用户名|用戶名`;
   return [
     ...spans(text, new RegExp(String.raw`(?:${labels})${NUMBER_IS}${value}(?![\p{L}\p{N}])`, "giu"), "customer_id", 1, (v) =>
       /\d{3,}/.test(v),
