@@ -128,11 +128,13 @@ const CASE_ENDINGS: readonly (readonly [RegExp, readonly string[]])[] = [
 
 /** A given name in another case than its own, read only where the word itself is no English word and its base is four letters or more. */
 function inflectedGivenName(word: string): boolean {
-  if (word.length < 5 || isEnglishWord(word)) return false;
-  return CASE_ENDINGS.some(([ending, bases]) => {
+  if (word.length < 5) return false;
+  const named = CASE_ENDINGS.some(([ending, bases]) => {
     const stem = word.replace(ending, "");
     return stem !== word && stem.length >= 4 && bases.some((base) => isGivenName(stem + base));
   });
+  // The lexicon last: most capitalised words end in none of these, and it costs a lemma.
+  return named && !isEnglishWord(word);
 }
 
 export function givenNames(text: string): Span[] {
