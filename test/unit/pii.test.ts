@@ -98,6 +98,21 @@ describe("personal details, each by its own evidence (src/core/text/pii)", () =>
       expect(found(`Ship to ${address}.`)).toEqual([`address: ${address}`]);
   });
 
+  it("finds an address by a street word of any language (libpostal's dictionaries) beside its number, in either order", () => {
+    for (const address of [
+      "ул. Ленина, д. 8, кв. 3",
+      "Atatürk Caddesi No: 12, Çankaya, Ankara",
+      "שדרות רוטשילד 22 דירה 4",
+      "Jalan Sudirman No. 7, Jakarta",
+      "9, Ngong Road, Nairobi",
+      "ngõ 45 Láng Hạ, quận Đống Đa",
+    ])
+      expect(found(`Ship to ${address}.`)).toEqual([`address: ${address}`]);
+    // A street word that is an English word names a street only after a number and a name, with its capital.
+    for (const text of ["Can I place 3 orders at once?", "What are the Top 3 plans?", "Is the Handmade Bags Lot 7 bundle back?"])
+      expect(found(text)).toEqual([]);
+  });
+
   it("drops a self-introduction whole and names after a relation or title; companies by their legal form", () => {
     expect(redacted("I'm Ravi from Umbrella Corp and we just moved to Business Plus.")).toBe("We just moved to Business Plus.");
     expect(redacted("I'm unable to log in. Why?")).toBe("I'm unable to log in. Why?");

@@ -5,6 +5,7 @@
  * code, town, state), up to the sentence's end.
  */
 import type { Span } from "./kinds";
+import { streetAddresses } from "./streets";
 
 const STREET_EN = String.raw`Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Close|Square|Sq|Parkway|Pkwy|Highway|Hwy|Crescent|Cres|Parade|Pde|Row|Mews`;
 /** A capitalised word; one a digit follows is a code ("H91", "T12"), not a word. */
@@ -69,5 +70,5 @@ export function addresses(text: string): Span[] {
       const label = ZH_LABEL.exec(value)?.[0].length ?? 0;
       if (/\d/.test(value)) found.push({ kind: "address", start: m.index + label, end: m.index + value.length });
     }
-  return found;
+  return [...found, ...streetAddresses(text)];
 }

@@ -1,0 +1,169 @@
+/**
+ * Addresses in any language, found by a word that names a street ("Road", "Caddesi", "ул.",
+ * "شارع", "רחוב", "ถนน", "ngõ") beside a house number, in either order:
+ *   the street word first:  "ул. Советская, д. 21", "شارع 14", "ngõ 120", "Jalan Merdeka 5";
+ *   the street word last:   "Bağdat Caddesi No: 245", "14, Kamiti Road", "Thereses gate 42";
+ * then what completes it, part by part after commas: a flat or unit with its number ("кв. 14",
+ * "דירה 7"), a district or town ("Kadıköy", "حي المزهر"). The words come from libpostal's
+ * dictionaries of 57 languages (src/core/text/tables/address-terms.json, scripts/build-address-terms.mjs).
+ * A street word that is also an English word ("Road", "Place", "Lot", "Top") names a street only
+ * with a capital, after a house number and a name ("14, Kamiti Road"): "place 3 orders", "Top 3
+ * tips" and "Handmade Bags Lot 7" are no addresses.
+ */
+import terms from "../tables/address-terms.json";
+import type { Span } from "./kinds";
+import { isEnglishWord } from "./names";
+
+const STREETS = new Set(terms.streets);
+const UNITS = new Set(terms.units);
+const ABBREVIATIONS = new Set(terms.abbreviations);
+/** The most words a street word (or unit word) has: "çevre yolu", "right of way". */
+const LONGEST = Math.max(...[...STREETS, ...UNITS].map((form) => form.split(" ").length));
+/** Name words before or after the street word. */
+const MAX_NAME_WORDS = 3;
+/** Parts after the street and its number: flat, district, town, region. */
+const MAX_PARTS = 4;
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+  number: boolean;
+}
+
+const TOKEN = /[\p{L}\p{M}][\p{L}\p{M}'’-]*|\d{1,5}(?:[/-]\d{1,4})*(?:[\p{L}](?![\p{L}]))?/gu;
+const LOWER = /^\p{Ll}/u;
+const CASED = /^[\p{Lu}\p{Ll}]/u;
+
+export function streetAddresses(text: string): Span[] {
+  const tokens = [...text.matchAll(TOKEN)].map((m) => ({
+    text: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+    number: /^\d/.test(m[0]),
+  }));
+  /** What lies between two tokens, an abbreviation's dot left out ("ул. Советская", "Cd. 5"): a word of at most three letters. */
+  const between = (a: Token, b: Token) => {
+    const gap = text.slice(a.end, b.start);
+    return !a.number && a.text.length <= 3 && gap.startsWith(".") ? gap.slice(1) : gap;
+  };
+  /** Tokens a and b belong to one address part: only spaces between them. */
+  const joined = (a: Token, b: Token) => /^[ \t]+$/u.test(between(a, b));
+  /** A new part of the address: a comma (Latin or Arabic) between them, on one line. */
+  const nextPart = (a: Token, b: Token) => /^[ \t]*[,،][ \t]*$/u.test(between(a, b));
+  const near = (a: Token, b: Token) => joined(a, b) || nextPart(a, b);
+  const isName = (t: Token | undefined) => t !== undefined && !t.number && !LOWER.test(t.text);
+  /** A house number, with its marker: "No: 245", "д. 21", "Nr. 5" (a word of at most three letters and a dot or colon). */
+  const houseNumber = (i: number): number | null => {
+    const t = tokens[i];
+    if (t?.number) return i;
+    const n = tokens[i + 1];
+    if (t && n?.number && t.text.length <= 3 && /^[.:][ \t]*$/u.test(text.slice(t.end, n.start))) return i + 1;
+    return null;
+  };
+  /** The street or unit word starting at token i, as [last token, form]; null when none. */
+  const wordAt = (i: number, forms: ReadonlySet<string>): [number, string] | null => {
+    for (let k = Math.min(LONGEST, tokens.length - i); k >= 1; k--) {
+      const run = tokens.slice(i, i + k);
+      if (run.some((t) => t.number) || run.slice(1).some((t, j) => !joined(run[j]!, t))) continue;
+      const form = run.map((t) => t.text.toLowerCase()).join(" ");
+      if (!forms.has(form)) continue;
+      const last = run.at(-1)!;
+      // An abbreviation in a cased script says so by its dot or a capital ("кв. 14", "Rd"; not "exp 09/27").
+      const marked = text[last.end] === "." || !LOWER.test(run[0]!.text);
+      if (ABBREVIATIONS.has(form) && CASED.test(form) && !marked) continue;
+      return [i + k - 1, form];
+    }
+    return null;
+  };
+
+  const found: Span[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const street = wordAt(i, STREETS);
+    if (!street) continue;
+    const [streetEnd, form] = street;
+    const first = tokens[i]!;
+    const english = form.split(" ").every((w) => isEnglishWord(w));
+    let core: [number, number] | null = null;
+    // The street word first, then its name and number: only a word that is not English leads ("ул.", "Jalan", "ngõ").
+    if (!english) {
+      let j = streetEnd + 1;
+      for (
+        let names = 0;
+        names < MAX_NAME_WORDS && isName(tokens[j]) && near(tokens[j - 1]!, tokens[j]!) && houseNumber(j) === null;
+        names++
+      )
+        j++;
+      const number = tokens[j] && near(tokens[j - 1]!, tokens[j]!) ? houseNumber(j) : null;
+      // The name may follow the number too: "ngõ 120 Trần Duy Hưng".
+      if (number !== null) core = [i, namesAfter(number)];
+    }
+    // The name first, then the street word and its number, or the number before the name.
+    const capitalised = !LOWER.test(first.text);
+    if (!core && (capitalised || !english)) {
+      let s = i;
+      while (s > 0 && i - s < MAX_NAME_WORDS && isName(tokens[s - 1]) && joined(tokens[s - 1]!, tokens[s]!)) s--;
+      if (s < i) {
+        // An English street word takes its number before the name ("22 Baker Street"): "Handmade Bags Lot 7" is no street.
+        const after =
+          !english && tokens[streetEnd + 1] && near(tokens[streetEnd]!, tokens[streetEnd + 1]!) ? houseNumber(streetEnd + 1) : null;
+        const before = tokens[s - 1]?.number && near(tokens[s - 1]!, tokens[s]!) ? s - 1 : null;
+        if (after !== null) core = [s, after];
+        else if (before !== null) core = [before, streetEnd];
+      }
+    }
+    if (!core) continue;
+    let [from, to] = core;
+    // The street's name before a street word that led ("Bağdat Caddesi No: 245").
+    if (from === i)
+      while (from > 0 && i - from < MAX_NAME_WORDS && isName(tokens[from - 1]) && joined(tokens[from - 1]!, tokens[from]!)) from--;
+    // A building or plot and its number, a part before the street: "فيلا 27، شارع 14".
+    if (
+      from >= 2 &&
+      tokens[from - 1]!.number &&
+      nextPart(tokens[from - 1]!, tokens[from]!) &&
+      isName(tokens[from - 2]) &&
+      joined(tokens[from - 2]!, tokens[from - 1]!)
+    )
+      from -= 2;
+    for (let parts = 0; parts < MAX_PARTS; parts++) {
+      const next = extendPart(to + 1, tokens[to]!);
+      if (next === null) break;
+      to = next;
+    }
+    found.push({ kind: "address", start: tokens[from]!.start, end: tokens[to]!.end });
+    i = to;
+  }
+  return found;
+
+  /** One more part of the address after `last`: a unit and its number ("кв. 14", "Apt 3B"), or a district or town after a comma. */
+  function extendPart(j: number, last: Token): number | null {
+    const t = tokens[j];
+    if (!t) return null;
+    // A flat or door by its marker alone: "D: 7".
+    const marked = t.number ? null : houseNumber(j);
+    if (marked !== null && joined(last, t)) return marked;
+    const unit = wordAt(j, UNITS);
+    if (unit && near(last, t)) {
+      const number = tokens[unit[0] + 1] && near(tokens[unit[0]]!, tokens[unit[0] + 1]!) ? houseNumber(unit[0] + 1) : null;
+      if (number !== null) return number;
+    }
+    if (!nextPart(last, t)) return null;
+    // A district's or town's word before its name, in its own language: "phường Trung Hòa", "quận Cầu Giấy" (never an English word: ", and London").
+    const label = !t.number && !isName(t) && !isEnglishWord(t.text) && isName(tokens[j + 1]) && joined(t, tokens[j + 1]!) ? 1 : 0;
+    const part = tokens[j + label]!;
+    if (!(isName(part) || part.number)) return null;
+    let end = namesAfter(j + label);
+    if (tokens[end + 1]?.number && joined(tokens[end]!, tokens[end + 1]!)) end++;
+    return end;
+  }
+
+  /** The last of up to MAX_NAME_WORDS name words joined after token `last` (itself when none follows); a unit or a marked number is a part of its own. */
+  function namesAfter(last: number): number {
+    let end = last;
+    const nameNext = () =>
+      isName(tokens[end + 1]) && joined(tokens[end]!, tokens[end + 1]!) && !wordAt(end + 1, UNITS) && houseNumber(end + 1) === null;
+    while (end - last < MAX_NAME_WORDS && nameNext()) end++;
+    return end;
+  }
+}
