@@ -464,6 +464,14 @@ describe("cleanTicket: the frame of a message in any language", () => {
     expect(found("Our basement is flooding and my flight to the founder's summit is cancelled.")).toEqual([]);
   });
 
+  it("takes a medicine named with its dose in any language, and no amount, version or address for one", () => {
+    expect(found("Seit März nehme ich Ramipril 5 mg morgens.")).toEqual(["health: Ramipril 5 mg"]);
+    expect(found("Prendo Eutirox 50 mcg ogni mattina.")).toEqual(["health: Eutirox 50 mcg"]);
+    expect(found("A payment of Rs 4,500 failed, and a login came from IP 198.51.100.7.")).not.toContainEqual(
+      expect.stringMatching(/^(?:health|address):/u),
+    );
+  });
+
   it("reads a name printed in capitals, a company by a legal form before it or typed in lower case, and a login after its word in more languages", () => {
     expect(found("The card says ROSALIND OKONKWO-BEATTIE on the front")).toEqual(["name: ROSALIND OKONKWO-BEATTIE"]);
     // A shouted sentence is no name: a given name that is an English word, or a verb after one, stays.

@@ -4,6 +4,7 @@
  * (tables/health-terms.json, scripts/build-health-terms.mjs: nouns whose usual sense is a disease,
  * an injury, a symptom, a disability, a medicine or a medical procedure, in English). A sentence with
  * no person in it keeps its words: "Does the plan cover physiotherapy?" is the product's question.
+ * A medicine with its dose is one in any language and any sentence: a ticket names a dose for a person.
  */
 import healthTable from "../tables/health-terms.json";
 import type { Span } from "./kinds";
@@ -16,9 +17,21 @@ const MAX_WORDS = 4;
 const PERSON =
   /\b(?:i|i'm|i've|i'd|me|my|myself|we|our|us|he|she|him|her|his|hers|mum|mom|mother|dad|father|son|daughter|wife|husband|partner|child|kid|baby|brother|sister|grandmother|grandfather|grandma|grandpa|patient)\b/iu;
 
+/**
+ * A medicine named with its dose, in any language ("Metformin 1000 mg", "Xarelto 20 mg", "Euthyrox 75 mcg",
+ * "Vitamin D 1000 IU", "Metformin XR 500 mg"): a brand or substance, capitalised, with a short qualifier, and an
+ * amount in a unit doses are written in.
+ */
+const DOSED_MEDICINE =
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]+(?:[ \t]\p{Lu}[\p{L}]{0,2})?[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg|IU|UI|I\.E\.|IE)(?![\p{L}])/gu;
+
 export function healthDetails(text: string): Span[] {
   terms ??= new Set(healthTable.terms.split("|"));
-  const found: Span[] = [];
+  const found: Span[] = [...text.matchAll(DOSED_MEDICINE)].map((m) => ({
+    kind: "health" as const,
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   for (const sentence of text.matchAll(/[^.!?\n]+/gu)) {
     if (!PERSON.test(sentence[0])) continue;
     const words = [...sentence[0].matchAll(/[\p{L}][\p{L}'’-]*/gu)];

@@ -56,7 +56,8 @@ export function streetAddresses(text: string): Span[] {
   /** A house number, with its marker: "No: 245", "д. 21", "Nr. 5" (a word of at most three letters and a dot or colon). */
   const houseNumber = (i: number): number | null => {
     const t = tokens[i];
-    if (t?.number) return i;
+    // Not an amount or a version: "4,500", "2.1".
+    if (t?.number) return /^[.,]\d/u.test(text.slice(t.end)) ? null : i;
     const n = tokens[i + 1];
     if (t && n?.number && t.text.length <= 3 && /^[.:][ \t]*$/u.test(text.slice(t.end, n.start))) return i + 1;
     return null;
@@ -69,8 +70,10 @@ export function streetAddresses(text: string): Span[] {
       const form = run.map((t) => t.text.toLowerCase()).join(" ");
       if (!forms.has(form)) continue;
       const last = run.at(-1)!;
-      // An abbreviation in a cased script says so by its dot or a capital ("кв. 14", "Rd"; not "exp 09/27").
-      const marked = text[last.end] === "." || !LOWER.test(run[0]!.text);
+      // An abbreviation in a cased script says so by its dot, or one of three letters or more by a capital ("кв. 14", "Blvd";
+      // not "exp 09/27", "Rs 4,500", "IP 203.0.113.5").
+      const dotted = text[last.end] === ".";
+      const marked = dotted || (form.length > 2 && !LOWER.test(run[0]!.text));
       if (ABBREVIATIONS.has(form) && CASED.test(form) && !marked) continue;
       return [i + k - 1, form];
     }
