@@ -8,7 +8,9 @@
  * dictionaries of 57 languages (src/core/text/tables/address-terms.json, scripts/build-address-terms.mjs).
  * A street word that is also an English word ("Road", "Place", "Lot", "Top") names a street only
  * with a capital, after a house number and a name ("14, Kamiti Road"): "place 3 orders", "Top 3
- * tips" and "Handmade Bags Lot 7" are no addresses.
+ * tips" and "Handmade Bags Lot 7" are no addresses. A word only ever written as an abbreviation
+ * counts with its dot, or with a capital when it has three letters or more ("ул.", "Blvd"; not
+ * "exp 09/27", "Rs 4,500").
  */
 import terms from "../tables/address-terms.json";
 import type { Span } from "./kinds";
@@ -83,52 +85,12 @@ export function streetAddresses(text: string): Span[] {
   const found: Span[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const street = wordAt(i, STREETS);
-    if (!street) continue;
-    const [streetEnd, form] = street;
-    const first = tokens[i]!;
-    const english = form.split(" ").every((w) => isEnglishWord(w));
-    let core: [number, number] | null = null;
-    // The street word first, then its name and number: only a word that is not English leads ("ул.", "Jalan", "ngõ").
-    if (!english) {
-      let j = streetEnd + 1;
-      for (
-        let names = 0;
-        names < MAX_NAME_WORDS && isName(tokens[j]) && near(tokens[j - 1]!, tokens[j]!) && houseNumber(j) === null;
-        names++
-      )
-        j++;
-      const number = tokens[j] && near(tokens[j - 1]!, tokens[j]!) ? houseNumber(j) : null;
-      // The name may follow the number too: "ngõ 120 Trần Duy Hưng".
-      if (number !== null) core = [i, namesAfter(number)];
-    }
-    // The name first, then the street word and its number, or the number before the name.
-    const capitalised = !LOWER.test(first.text);
-    if (!core && (capitalised || !english)) {
-      let s = i;
-      while (s > 0 && i - s < MAX_NAME_WORDS && isName(tokens[s - 1]) && joined(tokens[s - 1]!, tokens[s]!)) s--;
-      if (s < i) {
-        // An English street word takes its number before the name ("22 Baker Street"): "Handmade Bags Lot 7" is no street.
-        const after =
-          !english && tokens[streetEnd + 1] && near(tokens[streetEnd]!, tokens[streetEnd + 1]!) ? houseNumber(streetEnd + 1) : null;
-        const before = tokens[s - 1]?.number && near(tokens[s - 1]!, tokens[s]!) ? s - 1 : null;
-        if (after !== null) core = [s, after];
-        else if (before !== null) core = [before, streetEnd];
-      }
-    }
+    const core = street && streetWithNumber(i, ...street);
     if (!core) continue;
     let [from, to] = core;
-    // The street's name before a street word that led ("Bağdat Caddesi No: 245").
-    if (from === i)
-      while (from > 0 && i - from < MAX_NAME_WORDS && isName(tokens[from - 1]) && joined(tokens[from - 1]!, tokens[from]!)) from--;
     // A building or plot and its number, a part before the street: "فيلا 27، شارع 14".
-    if (
-      from >= 2 &&
-      tokens[from - 1]!.number &&
-      nextPart(tokens[from - 1]!, tokens[from]!) &&
-      isName(tokens[from - 2]) &&
-      joined(tokens[from - 2]!, tokens[from - 1]!)
-    )
-      from -= 2;
+    const building = tokens[from - 1];
+    if (building?.number && nextPart(building, tokens[from]!) && isName(tokens[from - 2]) && joined(tokens[from - 2]!, building)) from -= 2;
     for (let parts = 0; parts < MAX_PARTS; parts++) {
       const next = extendPart(to + 1, tokens[to]!);
       if (next === null) break;
@@ -138,6 +100,35 @@ export function streetAddresses(text: string): Span[] {
     i = to;
   }
   return found;
+
+  /** The street whose word spans tokens i..streetEnd, with its name and house number, as [first, last] token; null when it has no number. */
+  function streetWithNumber(i: number, streetEnd: number, form: string): [number, number] | null {
+    const english = form.split(" ").every((w) => isEnglishWord(w));
+    // The street word first, then its name and number ("ул. Советская, д. 21", "ngõ 120 Trần Duy Hưng"): only a word that is not English leads.
+    if (!english) {
+      let j = streetEnd + 1;
+      while (j - streetEnd <= MAX_NAME_WORDS && isName(tokens[j]) && near(tokens[j - 1]!, tokens[j]!) && houseNumber(j) === null) j++;
+      const number = tokens[j] && near(tokens[j - 1]!, tokens[j]!) ? houseNumber(j) : null;
+      // Its own name may stand before it ("Bağdat Caddesi No: 245"), and after the number ("ngõ 120 Trần Duy Hưng").
+      if (number !== null) return [namesBefore(i), namesAfter(number)];
+    }
+    // The name first: then the street word and the number, or the number before the name ("14, Kamiti Road").
+    if (LOWER.test(tokens[i]!.text) && english) return null;
+    const start = namesBefore(i);
+    if (start === i) return null;
+    // An English street word takes its number before the name ("22 Baker Street"): "Handmade Bags Lot 7" is no street.
+    const after = !english && tokens[streetEnd + 1] && near(tokens[streetEnd]!, tokens[streetEnd + 1]!) ? houseNumber(streetEnd + 1) : null;
+    if (after !== null) return [start, after];
+    const before = tokens[start - 1];
+    return before?.number && near(before, tokens[start]!) ? [start - 1, streetEnd] : null;
+  }
+
+  /** The first of up to MAX_NAME_WORDS name words joined before token `first` (itself when none). */
+  function namesBefore(first: number): number {
+    let start = first;
+    while (start > 0 && first - start < MAX_NAME_WORDS && isName(tokens[start - 1]) && joined(tokens[start - 1]!, tokens[start]!)) start--;
+    return start;
+  }
 
   /** One more part of the address after `last`: a unit and its number ("кв. 14", "Apt 3B"), or a district or town after a comma. */
   function extendPart(j: number, last: Token): number | null {
