@@ -65,6 +65,12 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     expect(needFeatures("Hi, hope you're doing well").greeting).toBe(1);
   });
 
+  it("takes a farewell, or greetings one after another, for a greeting in the common languages; a question after one still asks", () => {
+    for (const text of ["see you tomorrow, bye!", "hello hello", "Bis später, tschüss", "再见，明天见", "hasta luego"])
+      expect(needFeatures(text).greeting, text).toBe(1);
+    expect(need("bye for now — how do I export my notes before I cancel?")).toBe(true);
+  });
+
   it("takes pasted output for code: log lines ask nothing, and diffs, timestamps, prompts and columns are output", () => {
     const npm = "npm ERR! code ERESOLVE\nnpm ERR! Could not resolve dependency:\nnpm ERR! peer react@17";
     expect(needFeatures(npm)).toMatchObject({ questionWord: 0, code: 1 });
