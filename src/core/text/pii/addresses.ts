@@ -2,7 +2,8 @@
  * Postal addresses, found by what every address has: a street with its number, in the order each
  * language writes them ("1420 Maple Avenue", "Hauptstraße 12", "15 rue des Lilas", "Calle Mayor
  * 23", "世纪大道100号"), or a PO box; then whatever completes it on the same line (apartment, postal
- * code, town, state), up to the sentence's end.
+ * code, town, state), up to the sentence's end. In any other language, by a word that names a street
+ * beside its number (streets.ts).
  */
 import type { Span } from "./kinds";
 import { streetAddresses } from "./streets";
