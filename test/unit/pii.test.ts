@@ -98,6 +98,11 @@ describe("personal details, each by its own evidence (src/core/text/pii)", () =>
       expect(found(`Ship to ${address}.`)).toEqual([`address: ${address}`]);
   });
 
+  it("reads a number in any script's digits as a number: a phone in Persian digits, a birth date in Arabic-Indic ones", () => {
+    expect(found("شماره من ۰۹۱۷۶۵۴۳۲۱۰ است")).toEqual(["phone: ۰۹۱۷۶۵۴۳۲۱۰"]);
+    expect(found("تاريخ الميلاد ٠٤/١١/١٩٨٨")).toEqual(["date_of_birth: ٠٤/١١/١٩٨٨"]);
+  });
+
   it("finds an address by a street word of any language (libpostal's dictionaries) beside its number, in either order", () => {
     for (const address of [
       "ул. Ленина, д. 8, кв. 3",
@@ -467,6 +472,8 @@ describe("cleanTicket: the frame of a message in any language", () => {
   it("takes a medicine named with its dose in any language, and no amount, version or address for one", () => {
     expect(found("Seit März nehme ich Ramipril 5 mg morgens.")).toEqual(["health: Ramipril 5 mg"]);
     expect(found("Prendo Eutirox 50 mcg ogni mattina.")).toEqual(["health: Eutirox 50 mcg"]);
+    // A caseless script names it with any word, and a particle may follow the unit.
+    expect(found("어머니는 메트포르민 500mg을 드십니다.")).toEqual(["health: 메트포르민 500mg"]);
     expect(found("A payment of Rs 4,500 failed, and a login came from IP 198.51.100.7.")).not.toContainEqual(
       expect.stringMatching(/^(?:health|address):/u),
     );

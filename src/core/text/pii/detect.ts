@@ -51,7 +51,9 @@ const FINDERS: readonly ((text: string) => Span[])[] = [
 ];
 
 export function findPersonalDetails(text: string): Span[] {
-  const found = FINDERS.flatMap((finder, rank) => finder(text).map((span) => ({ span, rank })));
+  // A number is a number in any script's digits ("۰۹۱۲۳۴۵۶۷۸۹", "١٥/٠٣/١٩٨١", "২৭"): the finders read ASCII digits, one for one.
+  const read = asciiDigits(text);
+  const found = FINDERS.flatMap((finder, rank) => finder(read).map((span) => ({ span, rank })));
   found.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
   const merged: { span: Span; rank: number; longest: number }[] = [];
   for (const { span, rank } of found) {
@@ -82,4 +84,20 @@ function postcodesIntoAddresses(text: string, spans: Span[]): Span[] {
     else out.push(span);
   }
   return out;
+}
+
+/**
+ * The text with every decimal digit of another script written as its ASCII digit, in the same place
+ * (each such digit of the Basic Multilingual Plane is one UTF-16 unit, as its ASCII digit is): spans
+ * found in it are spans of the text.
+ */
+export function asciiDigits(text: string): string {
+  return text.replace(/(?![0-9])\p{Nd}/gu, (digit) => (digit.length === 1 ? String(digitValue(digit.codePointAt(0)!)) : digit));
+}
+
+/** A decimal digit's value: Unicode puts each script's ten digits in a run from zero, so it is the distance to its run's start. */
+function digitValue(codePoint: number): number {
+  let value = 0;
+  while (value < 9 && /\p{Nd}/u.test(String.fromCodePoint(codePoint - value - 1))) value++;
+  return value;
 }

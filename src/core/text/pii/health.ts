@@ -19,11 +19,11 @@ const PERSON =
 
 /**
  * A medicine named with its dose, in any language ("Metformin 1000 mg", "Xarelto 20 mg", "Euthyrox 75 mcg",
- * "Vitamin D 1000 IU", "Metformin XR 500 mg"): a brand or substance, capitalised, with a short qualifier, and an
- * amount in a unit doses are written in.
+ * "Vitamin D 1000 IU", "Metformin XR 500 mg", "자누비아 100mg"): a brand or substance, capitalised with a short
+ * qualifier in a cased script, any word in a caseless one, and an amount in a unit doses are written in.
  */
 const DOSED_MEDICINE =
-  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]+(?:[ \t]\p{Lu}[\p{L}]{0,2})?[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg|IU|UI|I\.E\.|IE)(?![\p{L}])/gu;
+  /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}-]+(?:[ \t]\p{Lu}[\p{L}]{0,2})?|\p{Lo}{2,})[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg|IU|UI|I\.E\.|IE)(?!\p{Script=Latin})/gu;
 
 export function healthDetails(text: string): Span[] {
   terms ??= new Set(healthTable.terms.split("|"));
