@@ -69,6 +69,8 @@ describe("informationNeed: an information need, not punctuation (src/core/text/n
     for (const text of ["see you tomorrow, bye!", "hello hello", "Bis später, tschüss", "再见，明天见", "hasta luego"])
       expect(needFeatures(text).greeting, text).toBe(1);
     expect(need("bye for now — how do I export my notes before I cancel?")).toBe(true);
+    // A long run of them that ends in something else is read once, not split every way (it hung the reader).
+    expect(needFeatures(`${"bye ".repeat(200)}why?`).greeting).toBe(0);
   });
 
   it("takes pasted output for code: log lines ask nothing, and diffs, timestamps, prompts and columns are output", () => {

@@ -115,9 +115,14 @@ const FILLER = new Set(
 const ZH_CHATTER =
   /^(?:(?:好的?|好吧|好嘞|行|嗯+|哈+|收到|明白了?|知道了|谢谢你?|多谢|非常感谢|没问题|太棒了|不错|可以|对|是的|厉害了?|赞|辛苦了?|搞定了?|完美|牛|给力|真的假的|太厉害了吧?|哇塞?|天哪)[,，!！。.~～?？\s]*|\p{Extended_Pictographic}\s*)+$/u;
 /** Greetings and farewells in the common languages, each said to someone or to no one ("hi team", "bye, talk later", "嗨，大家好"). */
-const SALUTATION = String.raw`(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|day|night)|greetings|moin|servus|hallo|guten\s+(?:tag|morgen|abend)|bonjour|bonsoir|salut|hola|buen(?:os|as)\s+(?:días|dias|tardes|noches)|ciao|bye(?:[\s-]bye)?|goodbye|see\s+(?:you|ya)(?:\s+(?:later|soon|tomorrow))?|(?:talk|speak)\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|take\s+care|tschüss|tschüs|tschau|bis\s+(?:morgen|später|bald|dann)|auf\s+wiedersehen|au\s+revoir|à\s+(?:demain|bientôt|plus)|adiós|adios|hasta\s+(?:luego|mañana|pronto)|arrivederci|你好|您好|早上好|晚上好|下午好|大家好|嗨|再见|拜拜|晚安|明天见)(?:\s+(?:there|team|all|everyone|folks|guys|zusammen|leute))?[呀啊哈呢]?`;
+const SALUTATION = String.raw`(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|day|night)|greetings|moin|servus|hallo|guten\s+(?:tag|morgen|abend)|bonjour|bonsoir|salut|hola|buen(?:os|as)\s+(?:días|dias|tardes|noches)|ciao|bye|goodbye|see\s+(?:you|ya)(?:\s+(?:later|soon|tomorrow))?|(?:talk|speak)\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|take\s+care|tschüss|tschüs|tschau|bis\s+(?:morgen|später|bald|dann)|auf\s+wiedersehen|au\s+revoir|à\s+(?:demain|bientôt|plus)|adiós|adios|hasta\s+(?:luego|mañana|pronto)|arrivederci|你好|您好|早上好|晚上好|下午好|大家好|嗨|再见|拜拜|晚安|明天见)(?:\s+(?:there|team|all|everyone|folks|guys|zusammen|leute))?[呀啊哈呢]?`;
+/**
+ * One salutation after another ("bye-bye", "hi team, hope you're well"). Each one after the first is
+ * taken whole, once (a lookahead and its backreference: an atomic group), so a long run of them that
+ * ends in something else fails at once instead of trying every way to split it ("bye bye bye … x").
+ */
 const GREETING = new RegExp(
-  String.raw`^${SALUTATION}(?:[\s!,.。！~，、]+(?:${SALUTATION}|(?:i\s+)?hope\s+you(?:'re|\s+are)\s+(?:doing\s+)?(?:well|good|great|fine)|how\s+are\s+you(?:\s+doing)?|how'?s\s+it\s+going))*[\s!,.。！~?，]*$`,
+  String.raw`^${SALUTATION}(?:(?=([\s!,.。！~，、-]+(?:${SALUTATION}|(?:i\s+)?hope\s+you(?:'re|\s+are)\s+(?:doing\s+)?(?:well|good|great|fine)|how\s+are\s+you(?:\s+doing)?|how'?s\s+it\s+going)))\1)*[\s!,.。！~?，]*$`,
   "iu",
 );
 
