@@ -10,34 +10,14 @@
 // Writes src/core/text/tables/health-terms.json
 // (committed: the build needs no network, and a diff shows what a WordNet upgrade changes).
 import { writeFileSync } from "node:fs";
-import { indexEntries, senseCounts, synsets } from "./support/wordnet.mjs";
+import { healthDepth as depth, ROOTS } from "./support/health-roots.mjs";
+import { indexEntries, senseCounts } from "./support/wordnet.mjs";
 
-/** WordNet 3.1 noun synsets (offsets in data.noun) under which a word names a health detail. */
-const ROOTS = new Map([
-  ["14075528", "ill health"],
-  ["14093842", "disease"],
-  ["14085287", "illness"],
-  ["14075885", "disorder (physical)"],
-  ["14228432", "pathology (deviation from health)"],
-  ["14309164", "injury (to the body)"],
-  ["07328236", "injury (an accident's)"],
-  ["14323139", "symptom"],
-  ["14571935", "disability"],
-  ["14104857", "attack (of an illness)"],
-  ["14556805", "hypersensitivity reaction"],
-  ["03745652", "medicine, medication"],
-  ["01026334", "medical procedure"],
-  ["00662334", "therapy"],
-]);
 const RARE = 3;
 const DEEP = 3;
 const WORD = /^[a-z][a-z'_-]+[a-z]$/;
 
 const nouns = new Map([...indexEntries("noun")].map((e) => [e.lemma, e.offsets]));
-/** offset → its hypernyms' offsets (instances' too). */
-const hypernyms = new Map(
-  [...synsets("noun")].map((s) => [s.offset, s.pointers.filter((p) => p.symbol === "@" || p.symbol === "@i").map((p) => p.offset)]),
-);
 /** Times each word was seen in the sense-tagged text, per part of speech (1 noun, 2 verb, 3 adjective, 4 adverb, 5 satellite), and per noun sense. */
 const seen = new Map();
 const seenAs = new Map();
@@ -54,18 +34,6 @@ const inflected = (word) =>
     const stem = word.replace(suffix, "");
     return stem !== word && (words.has(stem) || words.has(`${stem}e`));
   });
-const depths = new Map();
-/** Steps from a synset up to the nearest root, or Infinity. */
-function depth(offset, path = new Set()) {
-  if (ROOTS.has(offset)) return 0;
-  if (depths.has(offset)) return depths.get(offset);
-  if (path.has(offset)) return Infinity;
-  path.add(offset);
-  const d = 1 + Math.min(Infinity, ...(hypernyms.get(offset) ?? []).map((up) => depth(up, path)));
-  depths.set(offset, d);
-  return d;
-}
-
 const terms = [];
 for (const [word, senses] of nouns) {
   const d = depth(senses[0]);

@@ -15,6 +15,10 @@
 // the given names of faker's 77 locales (src/core/text/tables/person-names.json, ≈ 45 KiB gzipped),
 // which is what lets it recognise a customer's name it was never shown. It runs in the Worker (the
 // queue consumer), so it belongs in the bundle. 1.25 MiB is still under half the free plan's limit.
+//
+// Raised to 1.375 MiB (issue 44, round 12): the ticket cleaning reads health details in the 28
+// languages of the Open Multilingual Wordnet (src/core/text/tables/health-terms-world.json,
+// ≈ 56 KiB gzipped); with it the bundle is ≈ 1,287 KiB. Still under half the free plan's limit.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -24,7 +28,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { copyReferenceAssets } from "./reference-assets.mjs";
 
-const BUDGET_GZIP_BYTES = 1280 * 1024;
+const BUDGET_GZIP_BYTES = 1408 * 1024;
 const KIB = 1024;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

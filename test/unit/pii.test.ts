@@ -505,9 +505,45 @@ describe("cleanTicket: the frame of a message in any language", () => {
   });
 
   it("reads a code's word whole, and a pasted row's fields apart", () => {
-    expect(found("Eircode H91 E2K7, Galway")).toEqual(["customer_id: H91 E2K7"]);
-    expect(found("Siobhán,siobhan@example.ie,H91 E2K7")).toEqual(["email: siobhan@example.ie", "customer_id: H91 E2K7"]);
+    // An Eircode is a postal code by its shape, labelled or not.
+    expect(found("Eircode H91 E2K7, Galway")).toEqual(["address: H91 E2K7"]);
+    expect(found("Siobhán,siobhan@example.ie,H91 E2K7")).toEqual(["email: siobhan@example.ie", "address: H91 E2K7"]);
     expect(found("我们调用接口时一直返回错误码 40013。")).toEqual([]);
+  });
+
+  it("takes a condition or a named medicine in the languages of the Open Multilingual Wordnet, and keeps care an insurer covers", () => {
+    expect(found("Od 12 lutego Zosia jest chora – lekarz stwierdził grypa.")).toContain("health: grypa");
+    expect(found("Mi hijo tiene asma y usa salbutamol.")).toEqual(["health: asma", "health: salbutamol"]);
+    expect(found("我母亲有糖尿病，一直在吃二甲双胍。")).toEqual(["health: 糖尿病", "health: 二甲双胍"]);
+    // A kind of care, not a person's condition: the product's question keeps it, as in English.
+    expect(found("Hoeveel behandelingen fysiotherapie worden vergoed?")).toEqual([]);
+    expect(found("请问处方药订单审核不通过是什么原因？")).toEqual([]);
+  });
+
+  it("reads a name in a script without capitals where the frame or an opener gives it, and wherever it recurs", () => {
+    const cleaned = cleanTicket(
+      "",
+      "שלום רב,\nאני יעל, מבוטחת אצלכם. איך אפשר לחדש מרשם קבוע?\nתודה מראש,\nיעל",
+      "שלום יעל,\nאפשר לחדש דרך האפליקציה.\nבברכה,\nמיכל",
+    );
+    expect(cleaned.question).not.toContain("יעל");
+    expect(cleaned.question).toContain("איך אפשר לחדש מרשם קבוע?");
+    expect(cleanTicket("", "आधार में मोबाइल नंबर कैसे बदलें?\nधन्यवाद,\nसुनीता शर्मा", "आदरणीय सुनीता जी,\nकेंद्र जाना होगा।").answer).toBe(
+      "केंद्र जाना होगा।",
+    );
+    expect(found("मेरा नाम सुनीता देवी शर्मा है। मेरा सवाल")).toEqual(["name: सुनीता देवी शर्मा"]);
+    expect(found("ชื่อผู้รับ: นางสาวพิมพ์ชนก ศรีสุข")).toEqual(["name: นางสาวพิมพ์ชนก ศรีสุข"]);
+    // A greeting's own words and a title are no one's name.
+    expect(cleanTicket("", "وعليكم السلام ورحمة الله وبركاته،\nكيف أنقل الرقم؟", "").question).toBe("كيف أنقل الرقم؟");
+  });
+
+  it("reads a licence plate and a postal code by the shapes only they have", () => {
+    expect(found("the car KY19 XOP was towed")).toEqual(["customer_id: KY19 XOP"]);
+    expect(found("Ich fahre HH-KL 4821 seit Mai.")).toEqual(["customer_id: HH-KL 4821"]);
+    expect(found("автомобіль ВС 4417 НК стоїть")).toEqual(["customer_id: ВС 4417 НК"]);
+    expect(found("please send it to RG30 2LN or M5V 2T6")).toEqual(["address: RG30 2LN", "address: M5V 2T6"]);
+    // Codes of other shapes stay: a product's SKU, an error code, a build.
+    expect(found("SKU XY12 CDEF, error E1104 and build 2024 ABC")).toEqual([]);
   });
 
   it("reads a department that signs as no one's name, in the common languages", () => {

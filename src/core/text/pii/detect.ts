@@ -80,7 +80,12 @@ function postcodesIntoAddresses(text: string, spans: Span[]): Span[] {
   const out: Span[] = [];
   for (const span of spans) {
     const last = out.at(-1);
-    if (last?.kind === "address" && span.kind === "customer_id" && /^[\s,]*$/u.test(text.slice(last.end, span.start))) last.end = span.end;
+    if (
+      last?.kind === "address" &&
+      (span.kind === "customer_id" || span.kind === "address") &&
+      /^[\s,]*$/u.test(text.slice(last.end, span.start))
+    )
+      last.end = span.end;
     else out.push(span);
   }
   return out;

@@ -5,11 +5,16 @@
  * an injury, a symptom, a disability, a medicine or a medical procedure, in English). A sentence with
  * no person in it keeps its words: "Does the plan cover physiotherapy?" is the product's question.
  * A medicine with its dose is one in any language and any sentence: a ticket names a dose for a person.
+ * In other languages the words are the same things' names in the Open Multilingual Wordnet
+ * (tables/health-terms-world.json, scripts/build-health-terms-world.mjs: "astma", "zapalenie płuc",
+ * "哮喘"), kept only where every sense a word has is a health one.
  */
 import healthTable from "../tables/health-terms.json";
+import worldTable from "../tables/health-terms-world.json";
 import type { Span } from "./kinds";
 
 let terms: ReadonlySet<string> | null = null;
+let world: ReadonlySet<string> | null = null;
 /** The longest term, in words ("type ii diabetes"). */
 const MAX_WORDS = 4;
 
@@ -27,14 +32,16 @@ const DOSED_MEDICINE =
 
 export function healthDetails(text: string): Span[] {
   terms ??= new Set(healthTable.terms.split("|"));
+  world ??= new Set(worldTable.terms.split("|"));
   const found: Span[] = [...text.matchAll(DOSED_MEDICINE)].map((m) => ({
     kind: "health" as const,
     start: m.index,
     end: m.index + m[0].length,
   }));
-  for (const sentence of text.matchAll(/[^.!?\n]+/gu)) {
-    if (!PERSON.test(sentence[0])) continue;
-    const words = [...sentence[0].matchAll(/[\p{L}][\p{L}'’-]*/gu)];
+  for (const sentence of text.matchAll(/[^.!?。！？\n]+/gu)) {
+    const aboutSomeone = PERSON.test(sentence[0]);
+    const named = (phrase: string) => world!.has(phrase) || (aboutSomeone && singularOrSelf(phrase).some((p) => terms!.has(p)));
+    const words = [...sentence[0].matchAll(/[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu)];
     for (let i = 0; i < words.length; i++) {
       for (let n = Math.min(MAX_WORDS, words.length - i); n >= 1; n--) {
         const last = words[i + n - 1]!;
@@ -42,11 +49,30 @@ export function healthDetails(text: string): Span[] {
           .slice(i, i + n)
           .map((w) => w[0].toLowerCase())
           .join(" ");
-        if (!singularOrSelf(phrase).some((p) => terms!.has(p))) continue;
+        if (!named(phrase)) continue;
         found.push({ kind: "health", start: sentence.index + words[i]!.index, end: sentence.index + last.index + last[0].length });
         i += n - 1;
         break;
       }
+    }
+    for (const run of sentence[0].matchAll(UNSPACED)) found.push(...namedWithin(run[0], sentence.index + run.index));
+  }
+  return found;
+}
+
+/** A run of a script written without spaces between words ("我父亲有糖尿病"): its words are read as substrings. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]{2,}/gu;
+const LONGEST_UNSPACED = 8;
+
+/** The health words inside an unspaced run, the longest at each place. */
+function namedWithin(run: string, at: number): Span[] {
+  const found: Span[] = [];
+  for (let i = 0; i < run.length - 1; i++) {
+    for (let n = Math.min(LONGEST_UNSPACED, run.length - i); n >= 2; n--) {
+      if (!world!.has(run.slice(i, i + n))) continue;
+      found.push({ kind: "health", start: at + i, end: at + i + n });
+      i += n - 1;
+      break;
     }
   }
   return found;

@@ -290,6 +290,17 @@ export function lastDigits(text: string): Span[] {
  */
 const PLATE = String.raw`\b(?:[Pp]late|(?:[Vv]ehicle )?[Rr]egistration(?: number)?|[Kk]ennzeichen|[Ii]mmatriculation|[Mm]atrícula|[Tt]arga|[Kk]enteken)\b|车牌号?|車牌號?`;
 
+/**
+ * Licence plates without a label, in the shapes only plates have: the British ("KY19 XOP": two letters, the half-year's
+ * code, three letters), the German ("HH-KL 4821", "M-TÖ 2207": district, dash, letters, space, number) and the Ukrainian or
+ * Bulgarian ("ВС 4417 НК": two Cyrillic letters of those shaped like Latin ones, four digits, two more).
+ */
+const SHAPED_PLATES =
+  /(?<![\p{L}\p{N}-])(?:[A-HJ-PR-Y][A-HJ-PR-Y](?:0[2-9]|1\d|2[0-6]|5[1-9]|6\d|7[0-6]) [A-HJ-PR-Z]{3}|[A-ZÄÖÜ]{1,3}-[A-ZÄÖÜ]{1,2} [1-9]\d{0,3}[EH]?|[АВЕІКМНОРСТХ]{2} ?\d{4} ?[АВЕІКМНОРСТХ]{2})(?![\p{L}\p{N}])/gu;
+/** Postal codes in the shapes only they have: British ("RG30 2LN", "SW1A 1AA"), Canadian ("M5V 2T6") and Irish ("K67 X2P4"). */
+const SHAPED_POSTCODES =
+  /(?<![\p{L}\p{N}-])(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2}|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d|[AC-FHKNPRTV-Y]\d{2} [AC-FHKNPRTV-Y\d]{4})(?![\p{L}\p{N}])/gu;
+
 export function customerIds(text: string): Span[] {
   const labels = String.raw`\b(?:order|orders|purchase order|po|invoice|account|acct|customer|client|member(?:ship)?|contract|subscription|tracking|shipment|parcel|case|reference|ref|vat|tax id|student id|bestellung|bestellnummer|auftrag|auftragsnummer|kundennummer|kunden-?nr|vertragsnummer|vertrag|rechnung|rechnungsnummer|sendungsnummer|commande|numéro client|numéro de commande|compte|client n|reçu|recibo|receipt|refund|beleg|quittung|ricevuta|facture|pedido|número de pedido|número de cliente|factura|ordine|fattura|encomenda|bestelling|factuur|klantnummer|serial|seriennummer|numéro de série|número de serie|numero di serie)(?:\s+(?:number|no|nr|id|numéro|número|numero|nummer|code))?\b|订单号?|(?:就诊|会员|會員|银行|銀行)?卡号|學號|学号|工号|工號|编号|編號|單號|单号|运单号|發票號碼|发票号码?|客户号|會員號|会员号|税号|統編|统编|退款单号`;
   const value = String.raw`(#?[A-Z]{0,4}-?\d[\dA-Z-]{3,}|[A-Z]{2}\d{8,}|\d{4,})`;
@@ -311,6 +322,8 @@ export function customerIds(text: string): Span[] {
     ),
     // A licence plate after its label, as plates are written: upper case, one space at most ("KX21 FHD", "B-MW 1234").
     ...spans(text, new RegExp(String.raw`(?:${PLATE})${NUMBER_IS}([A-Z0-9-]{2,4} ?[A-Z0-9]{2,4})(?![\p{L}\p{N}])`, "gu"), "customer_id", 1),
+    ...spans(text, SHAPED_PLATES, "customer_id"),
+    ...spans(text, SHAPED_POSTCODES, "address"),
     ...spans(
       text,
       /(?<![\p{L}\p{N}-])(?:PO|INV|ORD|ACC|CUST|CMD|PED|FT|SO|RMA|SR|CASE|TKT|INC|REQ)-?\d[\d-]{2,}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}&])#[A-Z]{0,3}-?\d{4,}(?![\p{L}\p{N}])|\b1Z[0-9A-Z]{16}\b|\bSF\d{12,13}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/giu,

@@ -86,6 +86,7 @@ export function people(text: string): Span[] {
       "name",
       1,
     ),
+    ...spansOf(text, CASELESS_NAMING, "name", 1),
     ...spansOf(text, new RegExp(COMPANY, "gu"), "company"),
     ...spansOf(text, /\p{Script=Han}{2,20}?(?:有限公司|股份有限公司|股份公司|集团|集團|公司|工作室|事务所|事務所|研究所)/gu, "company"),
     ...spansOf(text, JA_COMPANY, "company"),
@@ -119,6 +120,14 @@ const JA_COMPANY = new RegExp(
 
 /** "株式会社さくら物流の情報システム部の山田と申します。": a Japanese sentence that gives the writer's name ("と申します", "といいます"). */
 const JA_INTRO = /(?:^|(?<=[。！？\s]))[^。！？\n]{1,60}?と(?:申します|いいます|言います)[。]?/gu;
+
+/**
+ * "मेरा नाम सुनीता देवी शर्मा है", "اسمي منى الشريف،", "ชื่อผู้รับ: นางสาวพิมพ์ชนก ศรีสุข": in a script without capitals, an opener
+ * that only ever gives a name, and the words after it (one to four) to where the clause ends: its punctuation, the line's
+ * end, or the copula ("है", "ہے", "است").
+ */
+const CASELESS_NAMING =
+  /(?<![\p{L}\p{M}])(?:(?:أنا )?اسمي|שמי|קוראים לי|मेरा नाम|আমার নাম|என் பெயர்|میرا نام|نام من|اسم من|(?:ดิฉัน|ผม|ฉัน)?ชื่อ(?:ผู้รับ)?\s*:)\s*([\p{L}\p{M}'"׳-]+(?:[ \t]+[\p{L}\p{M}'"׳-]+){0,3}?)(?=[ \t]*(?:है|हूँ|हूं|ہے|ہوں|است|هستم|[,،.!?।:;\n]|$))/gu;
 
 /** Self-introduction clauses, whole: the name, role and company in them are nothing another customer asks. */
 export function introductions(text: string): Span[] {
