@@ -36,7 +36,9 @@
 // bench/data/tickets.pii.heldout14.jsonl (written blind by three more hands while set 13's misses were read,
 // measured once on round 10's and once on round 11's cleaning; round 12 read its misses) and
 // bench/data/tickets.pii.heldout15.jsonl (written blind by three more hands while set 14's misses were read,
-// measured once on round 11's and once on round 12's cleaning; its misses not read). Writes
+// measured once on round 11's and once on round 12's cleaning; round 13 read its misses) and
+// bench/data/tickets.pii.heldout16.jsonl (written blind by three more hands while round 12 was committed, measured
+// on rounds 11, 12 and 13; its misses not read). Writes
 // docs/reports/pii.md and results/pii/report.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -72,6 +74,7 @@ const HELD_OUT = [
   "bench/data/tickets.pii.heldout13.jsonl",
   "bench/data/tickets.pii.heldout14.jsonl",
   "bench/data/tickets.pii.heldout15.jsonl",
+  "bench/data/tickets.pii.heldout16.jsonl",
 ];
 const files = [...values.data, ...(values.heldout ? HELD_OUT : [])];
 const after = await importTs(new URL("./entries/pii.ts", import.meta.url));

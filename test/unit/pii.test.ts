@@ -533,8 +533,32 @@ describe("cleanTicket: the frame of a message in any language", () => {
     );
     expect(found("मेरा नाम सुनीता देवी शर्मा है। मेरा सवाल")).toEqual(["name: सुनीता देवी शर्मा"]);
     expect(found("ชื่อผู้รับ: นางสาวพิมพ์ชนก ศรีสุข")).toEqual(["name: นางสาวพิมพ์ชนก ศรีสุข"]);
+    expect(found("العنوان: ٤٥٢١ شارع الأمير سلطان، الرياض")).toEqual(["address: ٤٥٢١ شارع الأمير سلطان، الرياض"]);
     // A greeting's own words and a title are no one's name.
     expect(cleanTicket("", "وعليكم السلام ورحمة الله وبركاته،\nكيف أنقل الرقم؟", "").question).toBe("كيف أنقل الرقم؟");
+  });
+
+  it("reads a signature's own line in a script without capitals as the name, each part of it wherever it recurs, and a team as no one", () => {
+    const cleaned = cleanTicket(
+      "",
+      "اینجانب محمدرضا کریمی با کد ملی هستم. چطور می‌توانم کارت را فعال کنم؟\n\nبا تشکر\nمحمدرضا کریمی",
+      "الأستاذ محمدرضا، شكراً.\nسادر,\nفريق الدعم",
+    );
+    expect(cleaned.question).not.toContain("محمدرضا");
+    expect(cleaned.question).not.toContain("کریمی");
+    // Persian writes words with a joiner inside them: the question keeps it.
+    expect(cleaned.question).toContain("چطور می‌توانم کارت را فعال کنم؟");
+    const hindi = cleanTicket("", "क्या आधार केंद्र जाना ज़रूरी है?", "केंद्र जाना होगा।\nसादर,\nसंपर्क केंद्र\nराहुल");
+    expect(hindi.question).toBe("क्या आधार केंद्र जाना ज़रूरी है?");
+  });
+
+  it("takes a medicine in lower case with its dose, another case of a term, and the medicine again without its dose", () => {
+    expect(found("I take bisoprolol 2.5 mg, and about 500 mg of caffeine.")).toEqual(["health: bisoprolol 2.5 mg"]);
+    expect(found("Mój syn ma cukrzycę od roku.")).toEqual(["health: cukrzycę"]);
+    expect(found("Queremos varios almacenes; j'ai une erreur 500.")).toEqual([]);
+    expect(
+      cleanTicket("", "My mother takes metformin 500 mg. Can the store fill it?", "Her metformin will be ready at 4 pm.").answer,
+    ).not.toContain("metformin");
   });
 
   it("reads a licence plate and a postal code by the shapes only they have", () => {

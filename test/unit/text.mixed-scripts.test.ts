@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expandQuery } from "../../src/core/text/expand";
 import { ftsDocument, segment } from "../../src/core/text/fts";
+import { normalizeText } from "../../src/core/text/normalize";
 import { expandVariants } from "../../src/core/text/variants";
 
 describe("mixed scripts: Latin runs inside Chinese stay words (seed 003)", () => {
@@ -42,5 +43,13 @@ describe("expandVariants (seed 003)", () => {
     expect(expansion.variants).toEqual(["user"]);
     expect(expansion.orQuery).toBe('"我" OR "用户" OR "user"');
     expect(expandQuery("my phone battery").orQuery).toBe('"phone" OR "battery" OR "phones" OR "手机" OR "batteries" OR "电池"');
+  });
+});
+
+describe("normalizeText keeps the joiners words are spelled with", () => {
+  it("keeps a zero-width non-joiner inside a Persian word and a joiner inside an emoji, and drops other format characters", () => {
+    expect(normalizeText("می‌توانم").text).toBe("می‌توانم");
+    expect(normalizeText("👩‍💻 ok").text).toBe("👩‍💻 ok");
+    expect(normalizeText("a\u200Bb\u0007c").text).toBe("a b c");
   });
 });

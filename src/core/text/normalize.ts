@@ -8,7 +8,8 @@
 export const MAX_ANALYZED_CHARS = 4000;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const CONTROL = /[\p{Cc}\p{Cf}]/gu;
+/** Control and format characters, but the joiners Persian, the Indic scripts and emoji spell words with ("می‌توانم"). */
+const CONTROL = /(?![\u200C\u200D])[\p{Cc}\p{Cf}]/gu;
 
 export interface Normalized {
   text: string;

@@ -205,29 +205,33 @@ function greetedNames(line: string): string[] {
 const CASELESS =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Thai}\p{Script=Hangul}]/u;
 /** Greetings in those scripts that GREETING_WORDS does not hold (it opens with the common ones). */
-const CASELESS_GREETINGS =
-  String.raw`(?:وعليكم السلام|ورحمة الله وبركاته|أهلاً|أهلا|مساء الخير|صباح الخير|سلام|با سلام|درود|السلام علیکم|היי|בוקר טוב|ערב טוב|לכבוד|नमस्ते|नमस्कार|आदरणीय|प्रिय|নমস্কার|প্রিয়|আসসালামু আলাইকুম|வணக்கம்|அன்புள்ள|เรียน|สวัสดี(?:ค่ะ|ครับ)?)(?:[\s,،]+|$)`;
+const CASELESS_GREETINGS = String.raw`(?:وعليكم السلام|ورحمة الله وبركاته|أهلاً|أهلا|مساء الخير|صباح الخير|سلام|با سلام|درود|السلام علیکم|היי|בוקר טוב|ערב טוב|לכבוד|नमस्ते|नमस्कार|आदरणीय|प्रिय|নমস্কার|প্রিয়|আসসালামু আলাইকুম|வணக்கம்|அன்புள்ள|เรียน|สวัสดี(?:ค่ะ|ครับ)?)(?:[\s,،]+|$)`;
 /** Titles and honorifics in those scripts, before or after a name: "الأستاذ", "جناب", "מר", "जी", "শ্রী", "திரு", "คุณ" (written onto the name). */
 const CASELESS_TITLE =
   /^(?:ال)?(?:أستاذ|أستاذة|استاذ|سيد|سيدة|أخ|أخت|أخي|أختي|عزيزي|عزيزتي|دكتور|دكتورة|محترم|محترمة|كريم|كريمة|فاضل|فاضلة|عميل|عميلة)$|^(?:جناب|آقای|خانم|سرکار|عزیز|گرامی|محترمہ|صاحب|صاحبہ|מר|גב'|גברת|ד"ר|יקר|יקרה|לקוח|לקוחה|जी|श्री|श्रीमती|सुश्री|महोदय|महोदया|डॉ\.?|জনাব|শ্রী|শ্রীমতী|সাহেব|திரு|திருமதி|செல்வி|님|고객님)$/u;
+/** Words of a team or department that signs, in those scripts ("संपर्क केंद्र", "فريق الدعم", "מוקד שירות לקוחות"): no one's name. */
+const CASELESS_TEAM =
+  /^(?:केंद्र|केन्द्र|सेवा|सहायता|टीम|विभाग|ग्राहक|فريق|خدمة|العملاء|الدعم|قسم|مركز|دعم|پشتیبانی|خدمات|مشتریان|تیم|واحد|ٹیم|سروس|מוקד|שירות|לקוחות|צוות|מחלקת|תמיכה|সেবা|গ্রাহক|টিম|বিভাগ|சேவை|குழு|வாடிக்கையாளர்|ทีม\p{Script=Thai}*|ฝ่าย\p{Script=Thai}*|ศูนย์\p{Script=Thai}*)$/u;
 const THAI_TITLE = /^(?:คุณ|นางสาว|นาย|นาง|ด\.ช\.|ด\.ญ\.)(?=\p{Script=Thai})/u;
 
-/** The name a few words in a script without capitals hold: those words less titles; none where more than three words are left (a sentence, not a name). */
+/** The name a few words in a script without capitals hold: those words less titles; none where more than three words are left (a sentence, not a name) or one names a team. */
 function caselessName(words: string): string[] {
   const name = words
     .replace(/[\s,،.!:：]+$/u, "")
     .split(/\s+/u)
     .filter((w) => w && !CASELESS_TITLE.test(w))
     .map((w) => w.replace(THAI_TITLE, ""));
-  return name.length > 0 && name.length <= 3 && name.every((w) => CASELESS.test(w) && !/\p{N}/u.test(w)) ? [name.join(" ")] : [];
+  return name.length > 0 && name.length <= 3 && name.every((w) => CASELESS.test(w) && !/\p{N}/u.test(w) && !CASELESS_TEAM.test(w))
+    ? [name.join(" ")]
+    : [];
 }
 
 /** Names in a signature or sign-off: capitalised words and Chinese names, not the closing's own words. */
 export function signedNames(line: string): string[] {
   const rest = line.replace(new RegExp(String.raw`^(?:${CLOSINGS}|${SIGN_OFFS})[\s,.!:–—-]*`, "u"), "");
-  if (rest === line && !NAME_LINE.test(line)) return [];
   // A line of its own in a script without capitals ("יעל", "सुनीता शर्मा", "ฝน") is the name; not a sign-off's rest ("תודה מראש").
   if (rest === line && CASELESS.test(line) && !/\p{Lu}/u.test(line)) return caselessName(line);
+  if (rest === line && !NAME_LINE.test(line)) return [];
   const han = rest.match(/\p{Script=Han}{2,3}$/u);
   if (han && !/客服|团队|中心/u.test(han[0])) return [han[0]];
   // A word before a colon labels what follows ("Mandatsreferenz: MR-0093321"): it names no one.

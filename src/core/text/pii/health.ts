@@ -12,9 +12,25 @@
 import healthTable from "../tables/health-terms.json";
 import worldTable from "../tables/health-terms-world.json";
 import type { Span } from "./kinds";
+import { isEnglishWord } from "./names";
 
 let terms: ReadonlySet<string> | null = null;
 let world: ReadonlySet<string> | null = null;
+let worldStems: ReadonlySet<string> | null = null;
+/** The shortest stem an inflected word is read by: shorter ones are shared by too many words ("varios", "erreur"). */
+const MIN_STEM = 6;
+/** "cukrzyca" → cukrzyc: a word less its ending, for the table's one-word terms in their other cases. */
+const stemsOf = (word: string) => (word.length > MIN_STEM ? [word.slice(0, -1)] : []);
+
+/**
+ * A word of the other languages in another case than the table's ("cukrzycę", "insulinę"): the same stem with another
+ * last letter, in a script that inflects by endings, and no English word ("gripped").
+ */
+function inflectedWorldTerm(word: string): boolean {
+  if (word.length <= MIN_STEM || !/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u.test(word)) return false;
+  worldStems ??= new Set([...world!].filter((t) => !t.includes(" ")).flatMap(stemsOf));
+  return stemsOf(word).some((stem) => worldStems!.has(stem)) && !isEnglishWord(word);
+}
 /** The longest term, in words ("type ii diabetes"). */
 const MAX_WORDS = 4;
 
@@ -29,18 +45,23 @@ const PERSON =
  */
 const DOSED_MEDICINE =
   /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}-]+(?:[ \t]\p{Lu}[\p{L}]{0,2})?|\p{Lo}{2,})[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg|IU|UI|I\.E\.|IE)(?!\p{Script=Latin})/gu;
+/** The same in lower case ("bisoprolol 2.5 mg"): a medicine when no English word ("take 5 mg", "about 500 mg"). */
+const DOSED_LOWER = /(?<![\p{L}\p{N}])(\p{Ll}[\p{Ll}-]{4,})[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg)(?![\p{L}\p{N}])/gu;
 
 export function healthDetails(text: string): Span[] {
   terms ??= new Set(healthTable.terms.split("|"));
   world ??= new Set(worldTable.terms.split("|"));
-  const found: Span[] = [...text.matchAll(DOSED_MEDICINE)].map((m) => ({
-    kind: "health" as const,
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
+  const found: Span[] = [...text.matchAll(DOSED_MEDICINE), ...[...text.matchAll(DOSED_LOWER)].filter((m) => !isEnglishWord(m[1]!))].map(
+    (m) => ({
+      kind: "health" as const,
+      start: m.index,
+      end: m.index + m[0].length,
+    }),
+  );
   for (const sentence of text.matchAll(/[^.!?。！？\n]+/gu)) {
     const aboutSomeone = PERSON.test(sentence[0]);
-    const named = (phrase: string) => world!.has(phrase) || (aboutSomeone && singularOrSelf(phrase).some((p) => terms!.has(p)));
+    const named = (phrase: string) =>
+      world!.has(phrase) || (aboutSomeone && singularOrSelf(phrase).some((p) => terms!.has(p))) || inflectedWorldTerm(phrase);
     const words = [...sentence[0].matchAll(/[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu)];
     for (let i = 0; i < words.length; i++) {
       for (let n = Math.min(MAX_WORDS, words.length - i); n >= 1; n--) {

@@ -111,9 +111,18 @@ function knownSpans(text: string, known: readonly Removal[]): Span[] {
       for (const part of value.replace(HONORIFIC, "").split(/\s+/))
         if (
           (part.length >= 3 && /^\p{Lu}/u.test(part) && !PARTICLE.test(part) && (isGivenName(part) || !isEnglishWord(part))) ||
-          (part.length >= 2 && /^\p{Script=Han}+$/u.test(part) && value.includes(" "))
+          (part.length >= 2 && /^\p{Script=Han}+$/u.test(part) && value.includes(" ")) ||
+          // A full name in a script without capitals ("ناصر محمد الشهري", "सुनीता शर्मा"): each part is the person ("الأستاذ ناصر").
+          (part.length >= 3 &&
+            /^[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Thai}\p{M}]+$/u.test(
+              part,
+            ) &&
+            value.includes(" "))
         )
           pieces.set(part.replace(/[.,]$/, ""), kind);
+    // A medicine told with its dose is the same medicine named without it ("metformin 500 mg" … "her metformin").
+    const undosed = kind === "health" ? value.replace(/[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg|IU|UI|IE)$/u, "") : value;
+    if (undosed !== value && undosed.length >= 4) pieces.set(undosed, kind);
     if (kind === "address") {
       const street = value
         .split(",")[0]!

@@ -1,7 +1,7 @@
 /**
  * Addresses in any language, found by a word that names a street ("Road", "Caddesi", "ул.",
  * "شارع", "רחוב", "ถนน", "ngõ") beside a house number, in either order:
- *   the street word first:  "ул. Советская, д. 21", "شارع 14", "ngõ 120", "Jalan Merdeka 5";
+ *   the street word first:  "ул. Советская, д. 21", "شارع 14", "ngõ 120", "Jalan Merdeka 5", after its number "4521 شارع الأمير سلطان";
  *   the street word last:   "Bağdat Caddesi No: 245", "14, Kamiti Road", "Thereses gate 42";
  * then what completes it, part by part after commas: a flat or unit with its number ("кв. 14",
  * "דירה 7"), a district or town ("Kadıköy", "حي المزهر"). The words come from libpostal's
@@ -111,6 +111,9 @@ export function streetAddresses(text: string): Span[] {
       const number = tokens[j] && near(tokens[j - 1]!, tokens[j]!) ? houseNumber(j) : null;
       // Its own name may stand before it ("Bağdat Caddesi No: 245"), and after the number ("ngõ 120 Trần Duy Hưng").
       if (number !== null) return [namesBefore(i), namesAfter(number)];
+      // Or the house number before the street word and its name: "4521 شارع الأمير سلطان", "15 rue des Lilas".
+      const before = tokens[i - 1];
+      if (before && houseNumber(i - 1) === i - 1 && joined(before, tokens[i]!) && j > streetEnd + 1) return [i - 1, j - 1];
     }
     // The name first: then the street word and the number, or the number before the name ("14, Kamiti Road").
     if (LOWER.test(tokens[i]!.text) && english) return null;
