@@ -561,6 +561,20 @@ describe("cleanTicket: the frame of a message in any language", () => {
     ).not.toContain("metformin");
   });
 
+  it("reads a signature's team as no one, and a sentence's first word before a known surname as that word", () => {
+    const money = cleanTicket(
+      "",
+      "How do I reverse a mobile money transfer sent to the wrong number?\nThanks,\nKwame",
+      "Hello Kwame,\nCall us.\nRegards,\nEfua Owusu\nMobile Money Support",
+    );
+    expect(money.question).toBe("How do I reverse a mobile money transfer sent to the wrong number?");
+    expect(money.answer).not.toContain("Efua");
+    // Malay's "I" opens the sentence before the customer's name: it is no given name, and it stays everywhere else.
+    const malay = cleanTicket("", "Saya Nurul. Bolehkah saya mendapat bayaran balik?", "Hai Cik Nurul,\nYa.");
+    expect(malay.question).toContain("Bolehkah saya mendapat bayaran balik?");
+    expect(malay.question).not.toContain("Nurul");
+  });
+
   it("reads a licence plate and a postal code by the shapes only they have", () => {
     expect(found("the car KY19 XOP was towed")).toEqual(["customer_id: KY19 XOP"]);
     expect(found("Ich fahre HH-KL 4821 seit Mai.")).toEqual(["customer_id: HH-KL 4821"]);

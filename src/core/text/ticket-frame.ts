@@ -236,7 +236,9 @@ export function signedNames(line: string): string[] {
   if (han && !/客服|团队|中心/u.test(han[0])) return [han[0]];
   // A word before a colon labels what follows ("Mandatsreferenz: MR-0093321"): it names no one.
   // "Reelhouse Support", "Customer Care Team": a team signs, and the product's name with it is no one's.
-  return (rest.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?![\p{L}'’-])(?!\s*:)/gu) ?? []).filter((w) => !TEAM_WORD.test(w));
+  // A part of the line that holds a team's word is the team's whole name ("Efua Owusu, Mobile Money Support"): none of its words is a person.
+  const parts = rest.split(/\s*[,|–—]\s*|\s+-\s+/u).filter((part) => !TEAM_WORD.test(part));
+  return parts.flatMap((part) => part.match(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?![\p{L}'’-])(?!\s*:)/gu) ?? []);
 }
 
 /** Words of a team or department that signs, in the common languages ("Alpenstrom Kundenservice", "Dienst Toeslagen", "Layanan Pelanggan"). */

@@ -135,14 +135,17 @@ function knownSpans(text: string, known: readonly Removal[]): Span[] {
   for (const [piece, kind] of pieces) {
     const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     // A name the ticket told is a name in any case ("Hi Marek," … "marek, backend lead"), unless it is also a word ("Will").
-    const caseless = kind === "name" && !isEnglishWord(piece) ? "i" : "";
+    const caseless = kind === "name" && !piece.split(/\s+/).every((word) => isEnglishWord(word)) ? "i" : "";
     const pattern = /\p{Script=Han}/u.test(piece)
       ? new RegExp(escaped, "gu")
       : new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, `gu${caseless}`);
     for (const m of text.matchAll(pattern)) {
       // A capitalised word before a known surname is the given name: "Takeshi Yamamoto" after "Dear Yamamoto-san".
       const before = kind === "name" ? /(\p{Lu}[\p{L}'’-]+)[ \t]+$/u.exec(text.slice(Math.max(0, m.index - 30), m.index)) : null;
-      const start = before && !isEnglishWord(before[1]!) && !SENTENCE_WORD.test(before[1]!) ? m.index - before[0].length : m.index;
+      // Opening a sentence, it is the sentence's first word unless it is a given name ("Saya Nurul …": Malay's "I").
+      const opens = before !== null && /(?:^|[.!?。！？\n])[ \t]*$/u.test(text.slice(0, m.index - before[0].length));
+      const given = before && !isEnglishWord(before[1]!) && !SENTENCE_WORD.test(before[1]!) && (!opens || isGivenName(before[1]!));
+      const start = given ? m.index - before[0].length : m.index;
       spans.push({ kind, start, end: m.index + m[0].length });
     }
   }
