@@ -573,6 +573,9 @@ describe("cleanTicket: the frame of a message in any language", () => {
     const malay = cleanTicket("", "Saya Nurul. Bolehkah saya mendapat bayaran balik?", "Hai Cik Nurul,\nYa.");
     expect(malay.question).toContain("Bolehkah saya mendapat bayaran balik?");
     expect(malay.question).not.toContain("Nurul");
+    // A title in a greeting is no one's name: "Encik" stays a word in the question.
+    const titled = cleanTicket("", "Boleh encik semak pendaftaran? Faizal ada di sini.", "Waalaikumussalam Encik Faizal,\nYa.");
+    expect(titled.question).toBe("Boleh encik semak pendaftaran?");
   });
 
   it("reads a licence plate and a postal code by the shapes only they have", () => {

@@ -187,7 +187,7 @@ const signsOnly = (line: string) =>
 
 /** Words a greeting addresses that are no one's name: titles and collectives ("Pani", "Herr", "Team", "Zusammen"). */
 const TITLE_WORD =
-  /^(?:Team|Support|Damen|Herren|Madame|Monsieur|Mesdames|Messieurs|Sir|Madam|All|Everyone|There|Zusammen|Tous|Todos|Pani|Pan|Panie|Państwo|Herr|Frau|Mr|Mrs|Ms|Miss|Dr|Señor|Señora|Sr|Sra|Signor|Signora|Sig|Senhor|Senhora|Meneer|Mevrouw|Dhr|Mevr|Heer)\.?$/u;
+  /^(?:Team|Support|Damen|Herren|Madame|Monsieur|Mesdames|Messieurs|Sir|Madam|All|Everyone|There|Zusammen|Tous|Todos|Pani|Pan|Panie|Państwo|Herr|Frau|Mr|Mrs|Ms|Miss|Dr|Señor|Señora|Sr|Sra|Signor|Signora|Sig|Senhor|Senhora|Meneer|Mevrouw|Dhr|Mevr|Heer|Encik|Cik|Puan|Tuan|Cikgu|Bapak|Pak|Ibu|Bu|Sdr|Sdri|Bey|Hanım)\.?$/u;
 
 /** Names a greeting addresses: "Hi Sam," → Sam; "Guten Tag Frau Schneider," → Schneider; "李女士您好" → 李; "山田様" → 山田. */
 function greetedNames(line: string): string[] {
