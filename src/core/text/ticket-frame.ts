@@ -6,6 +6,7 @@
  */
 import { normalizeText } from "./normalize";
 import type { Removal } from "./pii/kinds";
+import { CASELESS_SCRIPT } from "./pii/names";
 import { redactPersonalDetails } from "./pii/redact";
 import {
   caseless,
@@ -201,9 +202,7 @@ function greetedNames(line: string): string[] {
   return caselessName(line.replace(new RegExp(String.raw`^(?:(?:${GREETING_WORDS}|${CASELESS_GREETINGS})[\s,،]*)+`, "u"), ""));
 }
 
-/** Scripts that write no capitals: a name in them is told by where it stands, not by its first letter. */
-const CASELESS =
-  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Thai}\p{Script=Hangul}]/u;
+const CASELESS = new RegExp(`[${CASELESS_SCRIPT}]`, "u");
 /** Greetings in those scripts that GREETING_WORDS does not hold (it opens with the common ones). */
 const CASELESS_GREETINGS = String.raw`(?:وعليكم السلام|ورحمة الله وبركاته|أهلاً|أهلا|مساء الخير|صباح الخير|سلام|با سلام|درود|السلام علیکم|היי|בוקר טוב|ערב טוב|לכבוד|नमस्ते|नमस्कार|आदरणीय|प्रिय|নমস্কার|প্রিয়|আসসালামু আলাইকুম|வணக்கம்|அன்புள்ள|เรียน|สวัสดี(?:ค่ะ|ครับ)?)(?:[\s,،]+|$)`;
 /** Titles and honorifics in those scripts, before or after a name: "الأستاذ", "جناب", "מר", "जी", "শ্রী", "திரு", "คุณ" (written onto the name). */

@@ -38,15 +38,23 @@ const MAX_WORDS = 4;
 const PERSON =
   /\b(?:i|i'm|i've|i'd|me|my|myself|we|our|us|he|she|him|her|his|hers|mum|mom|mother|dad|father|son|daughter|wife|husband|partner|child|kid|baby|brother|sister|grandmother|grandfather|grandma|grandpa|patient)\b/iu;
 
+/** An amount in a unit doses are written in: "1000 mg", "75 mcg", "100mg", "1000 IU". */
+const DOSE = String.raw`[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg|IU|UI|I\.E\.|IE)`;
 /**
  * A medicine named with its dose, in any language ("Metformin 1000 mg", "Xarelto 20 mg", "Euthyrox 75 mcg",
  * "Vitamin D 1000 IU", "Metformin XR 500 mg", "자누비아 100mg"): a brand or substance, capitalised with a short
  * qualifier in a cased script, any word in a caseless one, and an amount in a unit doses are written in.
  */
-const DOSED_MEDICINE =
-  /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}-]+(?:[ \t]\p{Lu}[\p{L}]{0,2})?|\p{Lo}{2,})[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg|IU|UI|I\.E\.|IE)(?!\p{Script=Latin})/gu;
+const DOSED_MEDICINE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}-]+(?:[ \t]\p{Lu}[\p{L}]{0,2})?|\p{Lo}{2,})${DOSE}(?!\p{Script=Latin})`,
+  "gu",
+);
 /** The same in lower case ("bisoprolol 2.5 mg"): a medicine when no English word ("take 5 mg", "about 500 mg"). */
-const DOSED_LOWER = /(?<![\p{L}\p{N}])(\p{Ll}[\p{Ll}-]{4,})[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg)(?![\p{L}\p{N}])/gu;
+const DOSED_LOWER = new RegExp(String.raw`(?<![\p{L}\p{N}])(\p{Ll}[\p{Ll}-]{4,})${DOSE}(?![\p{L}\p{N}])`, "gu");
+const TRAILING_DOSE = new RegExp(`${DOSE}$`, "u");
+
+/** A dosed medicine named without its dose ("metformin 500 mg" → "metformin"), as a ticket names it again; the text itself when it has none. */
+export const withoutDose = (medicine: string): string => medicine.replace(TRAILING_DOSE, "");
 
 export function healthDetails(text: string): Span[] {
   terms ??= new Set(healthTable.terms.split("|"));

@@ -19,6 +19,9 @@ import type { Span } from "./kinds";
 
 let names: { given: ReadonlySet<string>; titledZh: RegExp; spacedJa: RegExp; honouredKo: RegExp } | null = null;
 
+/** Scripts that write no capitals (a character class's inside): a name in them is told by where it stands, not by its first letter. */
+export const CASELESS_SCRIPT = String.raw`\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Thai}\p{Script=Hangul}`;
+
 /** The tables, read once per isolate. */
 function personNames() {
   if (names) return names;

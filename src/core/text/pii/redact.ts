@@ -5,7 +5,8 @@
  * elsewhere (who greeted, who signed) are taken out wherever they recur.
  */
 import { findPersonalDetails } from "./detect";
-import { isEnglishWord, isGivenName } from "./names";
+import { withoutDose } from "./health";
+import { CASELESS_SCRIPT, isEnglishWord, isGivenName } from "./names";
 import type { PersonalKind, Removal, Span } from "./kinds";
 
 /** What a reader sees in place of a removed detail. */
@@ -102,6 +103,8 @@ const PARTICLE = /^(?:de|da|van|von|der|den|del|della|di|du|le|la|los|las|dos|da
 const SENTENCE_WORD =
   /^(?:I|The|A|An|My|Our|Your|Dear|Hi|Hello|Mr|Mrs|Ms|Dr|Herr|Frau|Der|Die|Das|Le|La|Les|El|Los|Las|Il|Lo|De|Het|Een)$/u;
 
+const CASELESS_WORD = new RegExp(String.raw`^[${CASELESS_SCRIPT}\p{M}]+$`, "u");
+
 function knownSpans(text: string, known: readonly Removal[]): Span[] {
   const pieces = new Map<string, PersonalKind>();
   for (const { kind, text: value } of known) {
@@ -113,15 +116,11 @@ function knownSpans(text: string, known: readonly Removal[]): Span[] {
           (part.length >= 3 && /^\p{Lu}/u.test(part) && !PARTICLE.test(part) && (isGivenName(part) || !isEnglishWord(part))) ||
           (part.length >= 2 && /^\p{Script=Han}+$/u.test(part) && value.includes(" ")) ||
           // A full name in a script without capitals ("ناصر محمد الشهري", "सुनीता शर्मा"): each part is the person ("الأستاذ ناصر").
-          (part.length >= 3 &&
-            /^[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Thai}\p{M}]+$/u.test(
-              part,
-            ) &&
-            value.includes(" "))
+          (part.length >= 3 && CASELESS_WORD.test(part) && value.includes(" "))
         )
           pieces.set(part.replace(/[.,]$/, ""), kind);
     // A medicine told with its dose is the same medicine named without it ("metformin 500 mg" … "her metformin").
-    const undosed = kind === "health" ? value.replace(/[ \t]?\d+(?:[.,]\d+)?[ \t]?(?:mg|mcg|µg|μg|IU|UI|IE)$/u, "") : value;
+    const undosed = kind === "health" ? withoutDose(value) : value;
     if (undosed !== value && undosed.length >= 4) pieces.set(undosed, kind);
     if (kind === "address") {
       const street = value
